@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['sim/**/*.test.ts', 'protocols/**/*.test.ts', 'scenarios/**/*.test.ts', 'reports/**/*.test.ts'],
+    globalSetup: ['sim/testing/build-dist.ts'],
+    testTimeout: 30_000,
+  },
+});
