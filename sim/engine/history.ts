@@ -1,0 +1,46 @@
+import { writeFileSync } from 'node:fs';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * Jepsen-style event types. An operation is an `invoke` followed by `ok`
+ * (it happened), `fail` (it definitely did not) or `info` (the outcome is
+ * unknown, e.g. the reply was lost in a crash). `cut`, `crash` and `life`
+ * are the harness's own events: a boundary reached, the crash injected there,
+ * and the start of a process life (the first attempt or a recovery).
+ */
+export const EVENT_TYPES = ['invoke', 'ok', 'fail', 'info', 'cut', 'crash', 'life'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export interface HistoryEvent {
+  seq: number;
+  atMs: number;
+  life: number;
+  worker: string;
+  type: EventType;
+  op: string;
+  value?: JsonValue;
+}
+
+/** The ordered events of one run. Deterministic: no wall-clock field anywhere. */
+export class History {
+  private readonly events: HistoryEvent[] = [];
+
+  record(event: Omit<HistoryEvent, 'seq'>): void {
+    const recorded: HistoryEvent = { seq: this.events.length, ...event };
+    if (recorded.value === undefined) delete recorded.value;
+    this.events.push(recorded);
+  }
+
+  all(): readonly HistoryEvent[] {
+    return this.events;
+  }
+
+  toJsonl(): string {
+    return this.events.map((event) => JSON.stringify(event)).join('\n') + (this.events.length ? '\n' : '');
+  }
+
+  writeJsonl(path: string): void {
+    writeFileSync(path, this.toJsonl());
+  }
+}

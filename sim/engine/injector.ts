@@ -1,0 +1,101 @@
+import type { VirtualClock } from './clock.js';
+import { Crash } from './crash.js';
+import type { History } from './history.js';
+
+/**
+ * Where to crash: the `nth` hit (1-based, default 1) within process life
+ * `life` (0 = the first attempt, 1 = the first recovery, ...) of the cuts that
+ * match `cut` and `worker` (any, when omitted).
+ */
+export interface CrashPoint {
+  life: number;
+  cut?: string;
+  worker?: string;
+  nth?: number;
+}
+
+export interface CutHit {
+  cut: string;
+  worker: string;
+  life: number;
+  atMs: number;
+}
+
+/** Called at every cut that did not crash: the seam where a scheduler interleaves workers. */
+export type YieldPoint = (hit: CutHit) => Promise<void>;
+
+/**
+ * The nemesis. `reach` is the single seam behind `ctx.cut(name)`: it records
+ * the hit, throws the crash when the plan arms this hit, and otherwise yields
+ * to the scheduler. Once a life has crashed, every further step of that life
+ * throws too: a dead process does nothing more.
+ */
+export class CutInjector {
+  private readonly hitCounts = new Map<string, number>();
+  private readonly matchCounts: number[];
+  private readonly crashesFired: CutHit[] = [];
+  private life = 0;
+  private dead = false;
+
+  constructor(
+    private readonly plan: readonly CrashPoint[],
+    private readonly history: History,
+    private readonly clock: VirtualClock,
+    private readonly yieldPoint?: YieldPoint,
+  ) {
+    this.matchCounts = plan.map(() => 0);
+  }
+
+  startLife(life: number): void {
+    this.life = life;
+    this.dead = false;
+  }
+
+  get crashed(): boolean {
+    return this.dead;
+  }
+
+  /** Throws the crash if this life already died; stores call it before touching a file. */
+  assertAlive(worker: string, where: string): void {
+    if (this.dead) throw new Crash(where, worker);
+  }
+
+  async reach(cut: string, worker: string): Promise<void> {
+    this.assertAlive(worker, cut);
+    const hit: CutHit = { cut, worker, life: this.life, atMs: this.clock.nowMs() };
+    this.hitCounts.set(cut, (this.hitCounts.get(cut) ?? 0) + 1);
+    this.history.record({ atMs: hit.atMs, life: hit.life, worker, type: 'cut', op: cut });
+    if (this.armed(hit)) {
+      this.dead = true;
+      this.crashesFired.push(hit);
+      this.history.record({ atMs: hit.atMs, life: hit.life, worker, type: 'crash', op: cut });
+      throw new Crash(cut, worker);
+    }
+    if (this.yieldPoint) {
+      await this.yieldPoint(hit);
+      this.assertAlive(worker, cut);
+    }
+  }
+
+  /** Hits per cut name over every life of the run. */
+  hits(): Record<string, number> {
+    return Object.fromEntries([...this.hitCounts.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  }
+
+  crashes(): readonly CutHit[] {
+    return this.crashesFired;
+  }
+
+  private armed(hit: CutHit): boolean {
+    let armed = false;
+    this.plan.forEach((point, index) => {
+      if (point.life !== hit.life) return;
+      if (point.cut !== undefined && point.cut !== hit.cut) return;
+      if (point.worker !== undefined && point.worker !== hit.worker) return;
+      const count = (this.matchCounts[index] ?? 0) + 1;
+      this.matchCounts[index] = count;
+      if (count === (point.nth ?? 1)) armed = true;
+    });
+    return armed;
+  }
+}
