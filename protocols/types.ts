@@ -1,0 +1,109 @@
+import type Database from 'better-sqlite3';
+
+/** What the agent wants done once. Its identity, (tenant, key), is fixed before the first attempt. */
+export interface Intention {
+  tenant: string;
+  key: string;
+  params: ReservationParams;
+}
+
+export interface ReservationParams {
+  part: string;
+  qty: number;
+}
+
+/** What travels to the warehouse. */
+export interface ReserveRequest {
+  tenant: string;
+  key: string;
+  params: ReservationParams;
+  /** Virtual ms at which the intention was first recorded; a closed-window warehouse refuses old ones. */
+  issuedAtMs: number;
+  /**
+   * The intention this request was made for, as `tenant:key`. An oracle tag
+   * for counting effects only: no warehouse contract reads it, exactly as a
+   * real remote system would never see it.
+   */
+  intentionId: string;
+}
+
+/**
+ * The warehouse's answer, as a value. `rejected` is the receipt's refusal of
+ * the same key with other params; `stale` is the closed window's refusal;
+ * `unavailable` means the call failed before the warehouse did anything.
+ */
+export type ReserveReply =
+  | { status: 'ok'; reservationId: number; replayed: boolean }
+  | { status: 'rejected'; reason: 'params-mismatch' }
+  | { status: 'stale' }
+  | { status: 'unavailable' };
+
+/** The only way protocol code reaches the warehouse. */
+export interface WarehouseClient {
+  reserve(request: ReserveRequest): Promise<ReserveReply>;
+}
+
+/** The agent's own store. Each transaction commits atomically or not at all. */
+export interface LocalStore {
+  transaction<T>(work: (db: Database.Database) => T): Promise<T>;
+}
+
+/** Everything a protocol may touch: its store, the warehouse client, the clock and the cut seam. */
+export interface ProtocolContext {
+  orchestrator: LocalStore;
+  warehouse: WarehouseClient;
+  /** A named durable boundary: the run may crash here, and concurrent workers interleave here. */
+  cut(name: string): Promise<void>;
+  nowMs(): number;
+  /** The worker this context belongs to: `caller` or `relay-<n>`. */
+  worker: string;
+  /** Protocol tunables, in virtual ms. */
+  settings: ProtocolSettings;
+}
+
+export interface ProtocolSettings {
+  /** How long a relay's claim on an outbox row holds before another worker may take it. */
+  leaseMs: number;
+  /** How long a relay waits before retrying a row whose call found the warehouse unavailable. */
+  retryDelayMs: number;
+}
+
+/** What a relay returns when it stops with work still pending: when the next row becomes due. */
+export interface RelayWait {
+  waitUntilMs: number;
+}
+
+/** The remote side's rules: how one request is applied to warehouse.db. */
+export interface WarehouseContract {
+  name: string;
+  summary: string;
+  reserve(side: WarehouseSide, request: ReserveRequest): Promise<ReserveReply>;
+}
+
+/** What a contract may use: its own database, the clock, and cuts inside flawed multi-step contracts. */
+export interface WarehouseSide {
+  transaction<T>(work: (db: Database.Database) => T): Promise<T>;
+  cut(name: string): Promise<void>;
+  nowMs(): number;
+}
+
+/**
+ * A protocol: how an intention is submitted, and how the relay delivers
+ * pending work. Recovery is the same two steps in a fresh process life: the
+ * caller re-presents the same intention (same key), then the relay resumes.
+ * So `submit` must treat an intention it already recorded as known.
+ */
+export interface Protocol {
+  name: string;
+  summary: string;
+  contract: WarehouseContract;
+  /** SQL that creates the orchestrator's tables in a fresh file. */
+  localSchema: string;
+  submit(ctx: ProtocolContext, intention: Intention): Promise<void>;
+  /** Delivers what is due now. Returns nothing when no work is left, or when to come back. */
+  relay(ctx: ProtocolContext): Promise<void | RelayWait>;
+}
+
+export function intentionId(intention: Pick<Intention, 'tenant' | 'key'>): string {
+  return `${intention.tenant}:${intention.key}`;
+}

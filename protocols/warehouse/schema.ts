@@ -1,0 +1,24 @@
+/**
+ * The warehouse's tables. Every contract uses the same schema; a contract
+ * without receipts simply never writes to `receipts`.
+ */
+export const WAREHOUSE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS reservations (
+  id            INTEGER PRIMARY KEY,
+  tenant        TEXT    NOT NULL,
+  request_key   TEXT    NOT NULL,
+  part          TEXT    NOT NULL,
+  qty           INTEGER NOT NULL,
+  intention_id  TEXT    NOT NULL, -- oracle tag for counting effects; no contract reads it
+  applied_at_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS reservations_by_intention ON reservations (intention_id);
+CREATE TABLE IF NOT EXISTS receipts (
+  tenant        TEXT    NOT NULL,
+  request_key   TEXT    NOT NULL,
+  fingerprint   TEXT    NOT NULL,
+  result        TEXT    NOT NULL,
+  created_at_ms INTEGER NOT NULL,
+  PRIMARY KEY (tenant, request_key)
+);
+`;
