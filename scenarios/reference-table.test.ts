@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { CLASSIC_CUTS } from '../protocols/cuts.js';
+import { findProtocol } from '../protocols/registry.js';
+import { runCase } from '../sim/reservation/run-case.js';
+import { tempFolder } from '../sim/testing/temp-folder.js';
+import { EXPECTED_EFFECTS, REFERENCE_INTENTION } from './reference-table.js';
+
+const root = tempFolder('table');
+const cases = Object.entries(EXPECTED_EFFECTS).flatMap(([protocol, row]) =>
+  row.map((expected, index) => ({ protocol, index, cut: CLASSIC_CUTS[index] as string, expected })),
+);
+
+/** Reads N straight from the file with a connection of the test's own, not through the harness's checker. */
+function reservationsOnDisk(warehousePath: string): number {
+  const db = new Database(warehousePath, { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM reservations WHERE tenant = ? AND request_key = ?').get('tenantA', 'reserve42') as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+describe('the reference table, every cell measured', () => {
+  it('has 15 cases', () => expect(cases).toHaveLength(15));
+
+  it.each(cases)('$protocol: crash at $cut (cut $index) leaves $expected effect(s)', async ({ protocol, index, cut, expected }) => {
+    const folder = join(root, protocol, `cut-${index}`);
+    const result = await runCase({
+      protocol: findProtocol(protocol)!,
+      intentions: [REFERENCE_INTENTION],
+      folder,
+      cut: { index, name: cut },
+    });
+
+    expect(result.error).toBeUndefined();
+    expect(reservationsOnDisk(join(folder, 'warehouse.db'))).toBe(expected);
+    // The fault fired: the crash was injected at this cut in the first attempt, and the history says so.
+    expect(result.cutFired).toBe(true);
+    expect(result.lives[0]).toMatchObject({ index: 0, ended: 'crashed', crash: { cut } });
+    expect(result.lives.at(-1)?.ended).toBe('completed');
+    const crashes = readFileSync(join(folder, 'history.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .filter((event) => event.type === 'crash');
+    expect(crashes).toEqual([expect.objectContaining({ life: 0, op: cut })]);
+  });
+});

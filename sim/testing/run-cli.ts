@@ -1,0 +1,26 @@
+import type { Io } from '../cli/io.js';
+import { main } from '../cli/main.js';
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `sim` in-process with captured output, as a user would from `cwd`. */
+export async function runCli(argv: readonly string[], cwd: string): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const io: Io = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    cwd,
+    isTty: false,
+  };
+  const code = await main(argv, io);
+  return { code, stdout, stderr };
+}
