@@ -1,0 +1,62 @@
+import type { TableResults } from '../sim/results/table-results.js';
+
+/** A cell as printed: the measured N, or `err` when the case could not be judged. */
+function cellText(effects: number | null): string {
+  return effects === null ? 'err' : String(effects);
+}
+
+function rows(results: TableResults): { header: string[]; body: string[][] } {
+  const header = ['protocol / cut', ...results.cuts.map((cut) => String(cut.index))];
+  const body = results.protocols.map((protocol) => [
+    protocol.name,
+    ...results.cuts.map((cut) => {
+      const cell = results.cells.find((c) => c.protocol === protocol.name && c.cut.index === cut.index);
+      return cell ? cellText(cell.effects) : '';
+    }),
+  ]);
+  return { header, body };
+}
+
+/** The seed's markdown form, unpadded. */
+export function markdownTable(results: TableResults): string {
+  const { header, body } = rows(results);
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), `|${header.map(() => '---').join('|')}|`, ...body.map(line)].join('\n') + '\n';
+}
+
+/** The same table with aligned columns, for a terminal. Still valid markdown. */
+export function alignedTable(results: TableResults): string {
+  const { header, body } = rows(results);
+  const widths = header.map((_, column) => Math.max(...[header, ...body].map((row) => (row[column] ?? '').length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
+  const rule = `|${widths.map((width, column) => (column === 0 ? '-'.repeat(width + 2) : '-'.repeat(width + 1) + ':')).join('|')}|`;
+  return [line(header), rule, ...body.map(line)].join('\n') + '\n';
+}
+
+/** The verdict lines: agreement, or a cell-by-cell diff, then any case that could not be judged. */
+export function verdictLines(results: TableResults): string[] {
+  const lines: string[] = [];
+  const compared = results.cells.filter((cell) => cell.expected !== null);
+  if (results.mismatches.length === 0) {
+    lines.push(`${compared.length}/${compared.length} expected cells match the reference table.`);
+  } else {
+    lines.push(`${results.mismatches.length} of ${compared.length} cells differ from the expected table:`);
+    for (const m of results.mismatches) {
+      lines.push(`  ${m.protocol} cut ${m.cut.index} (${m.cut.name}): expected ${m.expected}, measured ${cellText(m.measured)}`);
+    }
+  }
+  const unexpected = results.cells.filter((cell) => cell.expected === null).map((cell) => cell.protocol);
+  if (unexpected.length > 0) lines.push(`no expectation for: ${[...new Set(unexpected)].join(', ')} (measured only).`);
+  for (const cell of results.cells) {
+    if (cell.case.error) lines.push(`error: ${cell.protocol} cut ${cell.cut.index} (${cell.cut.name}): ${cell.case.error}`);
+  }
+  return lines;
+}
+
+export function legendLines(results: TableResults): string[] {
+  return [
+    `cuts: ${results.cuts.map((cut) => `${cut.index} ${cut.name}`).join(' · ')}`,
+    'N = reservation rows in warehouse.db for the intention after recovery: 1 right, 0 lost, 2+ duplicate.',
+  ];
+}

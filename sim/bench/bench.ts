@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { outboxDedup } from '../../protocols/outbox-dedup.js';
+import { REFERENCE_INTENTION } from '../../scenarios/reference-table.js';
+import { runCase } from '../reservation/run-case.js';
+import { bareOutboxDedupCase } from './bare-sqlite.js';
+
+/**
+ * `npm run bench`: how long the main job and one case take on this machine,
+ * and how much of a case is SQLite's own work. Medians over repeated runs.
+ */
+const scratch = mkdtempSync(join(tmpdir(), 'cutpoint-bench-'));
+const bin = fileURLToPath(new URL('../cli/bin.js', import.meta.url));
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+async function timeMs(repeats: number, work: (i: number) => unknown): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const started = performance.now();
+    await work(i);
+    samples.push(performance.now() - started);
+  }
+  return median(samples);
+}
+
+try {
+  const cases = 200;
+  const caseMs = await timeMs(cases, (i) =>
+    runCase({
+      protocol: outboxDedup,
+      intentions: [REFERENCE_INTENTION],
+      folder: join(scratch, 'case', String(i)),
+      cut: { index: 2, name: 'effect-applied' },
+    }),
+  );
+  const bareMs = await timeMs(cases, (i) => {
+    const folder = join(scratch, 'bare', String(i));
+    mkdirSync(folder, { recursive: true });
+    return bareOutboxDedupCase(folder);
+  });
+  const tableRuns = 10;
+  const tableMs = await timeMs(tableRuns, () => {
+    const result = spawnSync(process.execPath, [bin, 'table', '--out', join(scratch, 'table')], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`sim table failed: ${result.stderr}`);
+  });
+  const nodeMs = await timeMs(tableRuns, () => spawnSync(process.execPath, ['-e', '0']));
+
+  const row = (what: string, ms: number, note = '') => console.log(`${what.padEnd(52)} ${ms.toFixed(2).padStart(8)} ms  ${note}`);
+  console.log(`cutpoint bench: node ${process.version}, median of ${cases} cases / ${tableRuns} table runs`);
+  row('one case (outbox-dedup, crash at effect-applied)', caseMs, 'runCase: files, two lives, count, history');
+  row('same SQLite work, bare (no harness)', bareMs, 'the floor');
+  row('harness overhead per case', caseMs - bareMs, `${(((caseMs - bareMs) / caseMs) * 100).toFixed(0)}% of a case`);
+  row('`sim table` end to end (15 cases, new process)', tableMs, 'spawn + load + run + results.json');
+  row('node startup alone', nodeMs);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,19 @@
+/** Exit codes, as DESIGN.md fixes them. */
+export const EXIT = {
+  /** Every check held. */
+  ok: 0,
+  /** A check failed: table mismatch, counterexample, unexpected violation. */
+  checkFailed: 1,
+  /** Bad input or environment: one clear line on stderr, no stack trace. */
+  badInput: 2,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** Bad input or an unusable environment; its message is the one line the user sees. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

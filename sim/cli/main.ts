@@ -1,0 +1,50 @@
+import { Command, CommanderError } from 'commander';
+import { EXIT, UsageError, type ExitCode } from './errors.js';
+import type { Io } from './io.js';
+import { registerRun } from './run-command.js';
+import { registerTable } from './table-command.js';
+
+/** Builds the `sim` program. Commands live in their own modules; this file only wires them. */
+export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
+  const program = new Command('sim')
+    .description('cutpoint: crash an agent\'s side-effect protocol at every durable boundary and count the effects')
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (text) => io.stdout(text),
+      writeErr: (text) => io.stderr(text),
+      // Commander puts a suggestion on a second line; bad input gets exactly one line.
+      outputError: (text, write) => write(`sim: ${text.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')}\n`),
+    });
+  registerTable(program, io, exit);
+  registerRun(program, io, exit);
+  return program;
+}
+
+/**
+ * Runs `sim` with `argv` (without node and script) and returns the exit code.
+ * The single top-level catch: bad input is one line and code 2, a crash of
+ * the harness itself is reported as such, never as a check result.
+ */
+export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
+  let code: ExitCode = EXIT.ok;
+  const program = buildProgram(io, (exitCode) => {
+    code = exitCode;
+  });
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version were asked for; anything else commander rejects is bad input (already printed).
+      return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
+    }
+    if (error instanceof UsageError) {
+      io.stderr(`sim: ${error.message}\n`);
+      return EXIT.badInput;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`sim: internal error (a bug in cutpoint, please report it): ${message}\n`);
+    return EXIT.badInput;
+  }
+}

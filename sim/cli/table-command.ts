@@ -1,0 +1,78 @@
+import type { Command } from 'commander';
+import { CLASSIC_CUTS } from '../../protocols/cuts.js';
+import { findProtocol, protocolNames } from '../../protocols/registry.js';
+import type { Protocol } from '../../protocols/types.js';
+import { EXPECTED_EFFECTS } from '../../scenarios/reference-table.js';
+import { alignedTable, legendLines, markdownTable, verdictLines } from '../../reports/text-table.js';
+import { displayPath } from '../results/run-folder.js';
+import type { TableResults } from '../results/table-results.js';
+import { EXIT, type ExitCode } from './errors.js';
+import { readExpectations } from './expectations.js';
+import type { Io } from './io.js';
+import { cutIndex, protocolName, tableFormat, type TableFormat } from './options.js';
+import { executeTableRun } from './table-run.js';
+
+interface TableOptions {
+  protocol?: string[];
+  cut?: number[];
+  format: TableFormat;
+  out: string;
+  expect?: string;
+}
+
+export function registerTable(program: Command, io: Io, exit: (code: ExitCode) => void): void {
+  program
+    .command('table')
+    .description('crash each protocol at each cut, recover, and print the measured effect table')
+    .option('-p, --protocol <name...>', `protocols to run (default: all): ${protocolNames().join(', ')}`, protocolName)
+    .option('-c, --cut <cut...>', `cuts to crash at, by index 0-${CLASSIC_CUTS.length - 1} or name (default: all)`, cutIndex)
+    .option('-f, --format <format>', 'output: text, markdown (the seed\'s form) or json', tableFormat, 'text')
+    .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
+    .option('--expect <file>', 'JSON file of expected rows replacing the reference ones, e.g. {"mark-first": [1,0,1,1,1]}')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 every measured cell matches its expected value; 1 a cell differs or a case\ncould not be judged; 2 bad input.',
+    )
+    .action(async (options: TableOptions) => {
+      const expected = options.expect ? readExpectations(options.expect, EXPECTED_EFFECTS) : EXPECTED_EFFECTS;
+      const protocols = (options.protocol ?? protocolNames()).map((name) => findProtocol(name) as Protocol);
+      const cutIndexes = [...(options.cut ?? CLASSIC_CUTS.map((_, index) => index))].sort((a, b) => a - b);
+      const { results, runFolder, resultsFile } = await executeTableRun({ protocols, cutIndexes, outDir: options.out, cwd: io.cwd, expected });
+      const shownFolder = displayPath(runFolder, io.cwd);
+      io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd)));
+      exit(results.verdict === 'match' ? EXIT.ok : EXIT.checkFailed);
+    });
+}
+
+function renderTable(results: TableResults, format: TableFormat, runFolder: string, resultsFile: string): string {
+  switch (format) {
+    case 'json':
+      return (
+        JSON.stringify(
+          {
+            runFolder,
+            resultsFile,
+            verdict: results.verdict,
+            cuts: results.cuts.map((cut) => cut.name),
+            effects: Object.fromEntries(
+              results.protocols.map((p) => [p.name, results.cuts.map((cut) => results.cells.find((c) => c.protocol === p.name && c.cut.index === cut.index)?.effects ?? null)]),
+            ),
+            mismatches: results.mismatches,
+          },
+          null,
+          2,
+        ) + '\n'
+      );
+    case 'markdown':
+      return [markdownTable(results), ...verdictLines(results), `run folder: ${runFolder}`].join('\n') + '\n';
+    case 'text':
+      return [
+        `sim table: ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash in-process, intention ${results.intention}`,
+        '',
+        alignedTable(results),
+        ...legendLines(results),
+        ...verdictLines(results),
+        `run folder: ${runFolder}`,
+      ].join('\n') + '\n';
+  }
+}
