@@ -1,11 +1,5 @@
 /** The five classic cuts, in the order a run reaches them. Their index is the table's column. */
-export const CLASSIC_CUTS = [
-  'before-intent',
-  'intent-recorded',
-  'effect-applied',
-  'response-observed',
-  'confirmed',
-] as const;
+export const CLASSIC_CUTS = ['before-intent', 'intent-recorded', 'effect-applied', 'response-observed', 'confirmed'] as const;
 
 export type ClassicCut = (typeof CLASSIC_CUTS)[number];
 

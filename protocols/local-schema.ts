@@ -1,11 +1,16 @@
 /**
- * The orchestrator's tables, shared by the built-in protocols. An intention's
- * status is where the agent stands: `pending` (to deliver), `done` (the
- * warehouse answered ok), `failed` (definitively refused), `reconcile` (the
- * outcome must be settled with the warehouse by hand or by lookup).
+ * The orchestrator's tables, shared by the built-in protocols.
+ *
+ * An intention's status is where the agent stands: `pending` (to deliver),
+ * `done` (the warehouse answered ok), `failed` (definitively refused),
+ * `reconcile` (refused as stale: whether an older attempt took effect must be
+ * settled by a lookup or a person). The same (tenant, key, params) presented
+ * again is the same intention; the same (tenant, key) with other params is a
+ * different intention that reuses a key, which only the warehouse can refuse.
  */
 export const LOCAL_SCHEMA = `
 CREATE TABLE IF NOT EXISTS intentions (
+  id           INTEGER PRIMARY KEY,
   tenant       TEXT    NOT NULL,
   key          TEXT    NOT NULL,
   part         TEXT    NOT NULL,
@@ -13,17 +18,17 @@ CREATE TABLE IF NOT EXISTS intentions (
   status       TEXT    NOT NULL CHECK (status IN ('pending', 'done', 'failed', 'reconcile')),
   result       TEXT,
   issued_at_ms INTEGER NOT NULL,
-  PRIMARY KEY (tenant, key)
+  UNIQUE (tenant, key, part, qty)
 );
 CREATE TABLE IF NOT EXISTS outbox (
   id              INTEGER PRIMARY KEY,
-  tenant          TEXT    NOT NULL,
-  key             TEXT    NOT NULL,
+  intention_id    INTEGER NOT NULL UNIQUE REFERENCES intentions (id),
   status          TEXT    NOT NULL CHECK (status IN ('pending', 'sent')),
+  request_key     TEXT    NOT NULL,
+  key_life        INTEGER NOT NULL DEFAULT 0,
   lease_owner     TEXT,
   lease_until_ms  INTEGER,
   attempts        INTEGER NOT NULL DEFAULT 0,
-  next_attempt_ms INTEGER NOT NULL DEFAULT 0,
-  UNIQUE (tenant, key)
+  next_attempt_ms INTEGER NOT NULL DEFAULT 0
 );
 `;

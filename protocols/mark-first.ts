@@ -18,7 +18,9 @@ export const markFirst: Protocol = {
   async submit(ctx, intention) {
     await ctx.cut('before-intent');
     const firstTime = await ctx.orchestrator.transaction((db) => {
-      const known = db.prepare('SELECT 1 FROM intentions WHERE tenant = ? AND key = ?').get(intention.tenant, intention.key);
+      const known = db
+        .prepare('SELECT 1 FROM intentions WHERE tenant = ? AND key = ? AND part = ? AND qty = ?')
+        .get(intention.tenant, intention.key, intention.params.part, intention.params.qty);
       if (known) return false;
       db.prepare(
         `INSERT INTO intentions (tenant, key, part, qty, status, issued_at_ms)
@@ -39,10 +41,12 @@ export const markFirst: Protocol = {
     });
     await ctx.cut('response-observed');
     await ctx.orchestrator.transaction((db) => {
-      db.prepare('UPDATE intentions SET result = ? WHERE tenant = ? AND key = ?').run(
+      db.prepare('UPDATE intentions SET result = ? WHERE tenant = ? AND key = ? AND part = ? AND qty = ?').run(
         JSON.stringify(reply),
         intention.tenant,
         intention.key,
+        intention.params.part,
+        intention.params.qty,
       );
     });
     await ctx.cut('confirmed');

@@ -1,14 +1,30 @@
 import { assertNever } from './assert-never.js';
 import { LOCAL_SCHEMA } from './local-schema.js';
-import { intentionId, type Protocol, type ProtocolContext, type ReserveReply, type WarehouseContract } from './types.js';
+import { intentionId, retryDelayMs, type Protocol, type ProtocolContext, type SettledReply, type WarehouseContract } from './types.js';
 
 interface ClaimedRow {
   id: number;
+  intentionId: number;
   tenant: string;
   key: string;
+  requestKey: string;
+  keyLife: number;
   part: string;
   qty: number;
   issuedAtMs: number;
+  attempts: number;
+}
+
+export interface OutboxDefinition {
+  name: string;
+  summary: string;
+  contract: WarehouseContract;
+  /**
+   * The flaw of a sender that re-plans after a restart: a row already tried
+   * in an earlier life gets a freshly minted key, so the warehouse's receipt
+   * for the old key cannot recognise the resend.
+   */
+  regenerateKeyOnResume?: boolean;
 }
 
 /**
@@ -18,22 +34,28 @@ interface ClaimedRow {
  * confirmation did not is sent again after a crash: whether that resend is a
  * duplicate or a replay is decided by the warehouse contract, not the sender.
  */
-export function outboxProtocol(definition: { name: string; summary: string; contract: WarehouseContract }): Protocol {
+export function outboxProtocol(definition: OutboxDefinition): Protocol {
+  const { regenerateKeyOnResume = false, ...identity } = definition;
   return {
-    ...definition,
+    ...identity,
     localSchema: LOCAL_SCHEMA,
 
     async submit(ctx, intention) {
       await ctx.cut('before-intent');
       await ctx.orchestrator.transaction((db) => {
-        const known = db.prepare('SELECT 1 FROM intentions WHERE tenant = ? AND key = ?').get(intention.tenant, intention.key);
+        const known = db
+          .prepare('SELECT id FROM intentions WHERE tenant = ? AND key = ? AND part = ? AND qty = ?')
+          .get(intention.tenant, intention.key, intention.params.part, intention.params.qty);
         // A re-presented intention keeps its first record: same key, same outbox row.
         if (known) return;
-        db.prepare(
-          `INSERT INTO intentions (tenant, key, part, qty, status, issued_at_ms)
-           VALUES (?, ?, ?, ?, 'pending', ?)`,
-        ).run(intention.tenant, intention.key, intention.params.part, intention.params.qty, ctx.nowMs());
-        db.prepare(`INSERT INTO outbox (tenant, key, status) VALUES (?, ?, 'pending')`).run(intention.tenant, intention.key);
+        const { lastInsertRowid } = db
+          .prepare(`INSERT INTO intentions (tenant, key, part, qty, status, issued_at_ms) VALUES (?, ?, ?, ?, 'pending', ?)`)
+          .run(intention.tenant, intention.key, intention.params.part, intention.params.qty, ctx.nowMs());
+        db.prepare(`INSERT INTO outbox (intention_id, status, request_key, key_life) VALUES (?, 'pending', ?, ?)`).run(
+          lastInsertRowid,
+          intention.key,
+          ctx.life,
+        );
       });
       await ctx.cut('intent-recorded');
     },
@@ -45,38 +67,42 @@ export function outboxProtocol(definition: { name: string; summary: string; cont
         const row = await ctx.orchestrator.transaction((db) => {
           const due = db
             .prepare(
-              `SELECT o.id, o.tenant, o.key, i.part, i.qty, i.issued_at_ms AS issuedAtMs
-               FROM outbox o JOIN intentions i ON i.tenant = o.tenant AND i.key = o.key
+              `SELECT o.id, o.intention_id AS intentionId, i.tenant, i.key, o.request_key AS requestKey,
+                      o.key_life AS keyLife, i.part, i.qty, i.issued_at_ms AS issuedAtMs, o.attempts
+               FROM outbox o JOIN intentions i ON i.id = o.intention_id
                WHERE o.status = 'pending' AND o.next_attempt_ms <= ?
                  AND (o.lease_until_ms IS NULL OR o.lease_until_ms <= ?)
                ORDER BY o.id LIMIT 1`,
             )
             .get(now, now) as ClaimedRow | undefined;
-          if (due) {
-            db.prepare('UPDATE outbox SET lease_owner = ?, lease_until_ms = ?, attempts = attempts + 1 WHERE id = ?').run(
-              ctx.worker,
-              now + ctx.settings.leaseMs,
-              due.id,
-            );
+          if (!due) return undefined;
+          if (regenerateKeyOnResume && due.attempts > 0 && due.keyLife < ctx.life) {
+            due.requestKey = `${due.key}~life${ctx.life}`;
+            db.prepare('UPDATE outbox SET request_key = ?, key_life = ? WHERE id = ?').run(due.requestKey, ctx.life, due.id);
           }
-          return due;
+          db.prepare('UPDATE outbox SET lease_owner = ?, lease_until_ms = ?, attempts = attempts + 1 WHERE id = ?').run(
+            ctx.worker,
+            now + ctx.settings.leaseMs,
+            due.id,
+          );
+          return { ...due, attempts: due.attempts + 1 };
         });
         if (!row) break;
 
         const reply = await ctx.warehouse.reserve({
           tenant: row.tenant,
-          key: row.key,
+          key: row.requestKey,
           params: { part: row.part, qty: row.qty },
           issuedAtMs: row.issuedAtMs,
           intentionId: intentionId(row),
         });
         await ctx.cut('response-observed');
 
-        if (reply.status === 'unavailable') {
-          // Nothing happened remotely: release the row and try again after the retry delay.
+        if (reply.status === 'unavailable' || reply.status === 'no-reply') {
+          // No settling answer: release the row and try again, same key, after the retry delay.
           await ctx.orchestrator.transaction((db) => {
             db.prepare('UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL, next_attempt_ms = ? WHERE id = ?').run(
-              ctx.nowMs() + ctx.settings.retryDelayMs,
+              ctx.nowMs() + retryDelayMs(ctx.settings, row.attempts),
               row.id,
             );
           });
@@ -84,7 +110,12 @@ export function outboxProtocol(definition: { name: string; summary: string; cont
         }
         const [status, result] = settle(reply);
         await ctx.orchestrator.transaction((db) => {
-          db.prepare(`UPDATE intentions SET status = ?, result = ? WHERE tenant = ? AND key = ?`).run(status, result, row.tenant, row.key);
+          // The first settling answer wins: a late duplicate send must not overwrite it.
+          db.prepare(`UPDATE intentions SET status = ?, result = ? WHERE id = ? AND status = 'pending'`).run(
+            status,
+            result,
+            row.intentionId,
+          );
           db.prepare(`UPDATE outbox SET status = 'sent', lease_owner = NULL, lease_until_ms = NULL WHERE id = ?`).run(row.id);
         });
         await ctx.cut('confirmed');
@@ -93,30 +124,27 @@ export function outboxProtocol(definition: { name: string; summary: string; cont
       return nextDue(ctx);
     },
   };
-
-  /** When the earliest still-pending row can be claimed again, if any is left. */
-  async function nextDue(ctx: ProtocolContext) {
-    const next = await ctx.orchestrator.transaction(
-      (db) =>
-        db
-          .prepare(
-            `SELECT min(max(next_attempt_ms, coalesce(lease_until_ms, 0))) AS dueMs
-             FROM outbox WHERE status = 'pending'`,
-          )
-          .get() as { dueMs: number | null },
-    );
-    return next.dueMs === null ? undefined : { waitUntilMs: next.dueMs };
-  }
 }
 
-function settle(reply: Exclude<ReserveReply, { status: 'unavailable' }>): [string, string] {
+/** When the earliest still-pending row can be claimed again, if any is left. */
+async function nextDue(ctx: ProtocolContext) {
+  const next = await ctx.orchestrator.transaction(
+    (db) =>
+      db.prepare(`SELECT min(max(next_attempt_ms, coalesce(lease_until_ms, 0))) AS dueMs FROM outbox WHERE status = 'pending'`).get() as {
+        dueMs: number | null;
+      },
+  );
+  return next.dueMs === null ? undefined : { waitUntilMs: next.dueMs };
+}
+
+function settle(reply: SettledReply): ['done' | 'failed' | 'reconcile', string] {
   switch (reply.status) {
     case 'ok':
       return ['done', JSON.stringify({ reservationId: reply.reservationId, replayed: reply.replayed })];
     case 'rejected':
       return ['failed', JSON.stringify({ rejected: reply.reason })];
     case 'stale':
-      // Refused by the closed window: the effect may or may not exist from an older attempt, so a person or a lookup must settle it.
+      // Refused by the closed window: an older attempt may or may not have taken effect, so it must be settled by a lookup.
       return ['reconcile', JSON.stringify({ refused: 'stale' })];
     default:
       return assertNever(reply, 'warehouse reply');

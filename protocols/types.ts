@@ -30,13 +30,19 @@ export interface ReserveRequest {
 /**
  * The warehouse's answer, as a value. `rejected` is the receipt's refusal of
  * the same key with other params; `stale` is the closed window's refusal;
- * `unavailable` means the call failed before the warehouse did anything.
+ * `unavailable` means the call failed before the warehouse did anything;
+ * `no-reply` means the reply was lost in transit: the warehouse may or may
+ * not have applied the request (Jepsen's `info`).
  */
 export type ReserveReply =
   | { status: 'ok'; reservationId: number; replayed: boolean }
   | { status: 'rejected'; reason: 'params-mismatch' }
   | { status: 'stale' }
-  | { status: 'unavailable' };
+  | { status: 'unavailable' }
+  | { status: 'no-reply' };
+
+/** The replies that settle an intention; `unavailable` and `no-reply` leave it to retry. */
+export type SettledReply = Exclude<ReserveReply, { status: 'unavailable' } | { status: 'no-reply' }>;
 
 /** The only way protocol code reaches the warehouse. */
 export interface WarehouseClient {
@@ -57,6 +63,8 @@ export interface ProtocolContext {
   nowMs(): number;
   /** The worker this context belongs to: `caller` or `relay-<n>`. */
   worker: string;
+  /** Which process life this is: 0 for the first attempt, n for the nth recovery. */
+  life: number;
   /** Protocol tunables, in virtual ms. */
   settings: ProtocolSettings;
 }
@@ -64,8 +72,18 @@ export interface ProtocolContext {
 export interface ProtocolSettings {
   /** How long a relay's claim on an outbox row holds before another worker may take it. */
   leaseMs: number;
-  /** How long a relay waits before retrying a row whose call found the warehouse unavailable. */
-  retryDelayMs: number;
+  /**
+   * How long a relay waits before retrying a row whose call got no settling
+   * reply (unavailable, or the reply was lost): attempt n waits
+   * retryDelaysMs[(n - 1) % length].
+   */
+  retryDelaysMs: readonly number[];
+}
+
+/** The retry delay before attempt `attempts + 1`. */
+export function retryDelayMs(settings: ProtocolSettings, attempts: number): number {
+  const delays = settings.retryDelaysMs;
+  return delays[Math.max(0, attempts - 1) % delays.length] ?? 0;
 }
 
 /** What a relay returns when it stops with work still pending: when the next row becomes due. */
@@ -80,11 +98,20 @@ export interface WarehouseContract {
   reserve(side: WarehouseSide, request: ReserveRequest): Promise<ReserveReply>;
 }
 
-/** What a contract may use: its own database, the clock, and cuts inside flawed multi-step contracts. */
+/** What a contract may use: its own database, the clock, its rules, and cuts inside flawed multi-step contracts. */
 export interface WarehouseSide {
   transaction<T>(work: (db: Database.Database) => T): Promise<T>;
   cut(name: string): Promise<void>;
   nowMs(): number;
+  settings: WarehouseSettings;
+}
+
+/** The warehouse's rules about time. */
+export interface WarehouseSettings {
+  /** Receipts older than this are removed; null keeps them forever. */
+  retentionMs: number | null;
+  /** Refuse (as `stale`) a request whose intention was issued before now - retentionMs. */
+  closedWindow: boolean;
 }
 
 /**

@@ -38,7 +38,9 @@ export function alignedTable(results: TableResults): string {
 export function verdictLines(results: TableResults): string[] {
   const lines: string[] = [];
   const compared = results.cells.filter((cell) => cell.expected !== null);
-  if (results.mismatches.length === 0) {
+  if (compared.length === 0) {
+    lines.push('no expected rows for these protocols: the table is measured only.');
+  } else if (results.mismatches.length === 0) {
     lines.push(`${compared.length}/${compared.length} expected cells match the reference table.`);
   } else {
     lines.push(`${results.mismatches.length} of ${compared.length} cells differ from the expected table:`);
@@ -47,7 +49,8 @@ export function verdictLines(results: TableResults): string[] {
     }
   }
   const unexpected = results.cells.filter((cell) => cell.expected === null).map((cell) => cell.protocol);
-  if (unexpected.length > 0) lines.push(`no expectation for: ${[...new Set(unexpected)].join(', ')} (measured only).`);
+  if (unexpected.length > 0 && compared.length > 0)
+    lines.push(`no expectation for: ${[...new Set(unexpected)].join(', ')} (measured only).`);
   for (const cell of results.cells) {
     if (cell.case.error) lines.push(`error: ${cell.protocol} cut ${cell.cut.index} (${cell.cut.name}): ${cell.case.error}`);
   }

@@ -11,15 +11,21 @@ function valueText(value: JsonValue | undefined): string {
   return JSON.stringify(value);
 }
 
+const LIFE_WORDS: Record<string, string> = {
+  attempt: 'first attempt',
+  recovery: 'recovery with fresh connections',
+  quiet: 'faults stopped: restart with fresh connections and drain',
+};
+
 /** One history event as a readable line: virtual time, worker, what happened. */
 export function timelineLine(event: HistoryEvent): string {
   const time = `${event.atMs}ms`.padStart(9);
   const worker = event.worker.padEnd(8);
   switch (event.type) {
     case 'life':
-      return event.op === 'attempt'
-        ? `${time}  ── life ${event.life}: first attempt ──`
-        : `${time}  ── life ${event.life}: recovery with fresh connections ──`;
+      return `${time}  ── life ${event.life}: ${LIFE_WORDS[event.op] ?? event.op} ──`;
+    case 'idle':
+      return `${time}  ${worker}  … idle until ${valueText(event.value)}ms (${event.op})`;
     case 'crash':
       return `${time}  ${worker}  ✗ CRASH at ${event.op}`;
     case 'cut':

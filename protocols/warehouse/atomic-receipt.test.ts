@@ -15,6 +15,7 @@ function warehouseAt(name: string): { side: WarehouseSide; db: Database.Database
     transaction: async (work) => db.transaction(work)(db),
     cut: async () => {},
     nowMs: () => 0,
+    settings: { retentionMs: null, closedWindow: false },
   };
   return { side, db };
 }

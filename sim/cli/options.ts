@@ -14,9 +14,7 @@ export function protocolName(value: string, previous: string[] = []): string[] {
 export function cutIndex(value: string, previous: number[] = []): number[] {
   const cut = parseClassicCut(value);
   if (!cut) {
-    throw new InvalidArgumentError(
-      `cut must be 0 to ${CLASSIC_CUTS.length - 1} or one of ${CLASSIC_CUTS.join(', ')}; got '${value}'.`,
-    );
+    throw new InvalidArgumentError(`cut must be 0 to ${CLASSIC_CUTS.length - 1} or one of ${CLASSIC_CUTS.join(', ')}; got '${value}'.`);
   }
   return previous.includes(cut.index) ? previous : [...previous, cut.index];
 }
@@ -29,4 +27,40 @@ export function tableFormat(value: string): TableFormat {
     throw new InvalidArgumentError(`format must be one of ${TABLE_FORMATS.join(', ')}; got '${value}'.`);
   }
   return value as TableFormat;
+}
+
+export function positiveInt(what: string, max = Number.MAX_SAFE_INTEGER) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1 || n > max) {
+      throw new InvalidArgumentError(`${what} must be a whole number from 1 to ${max}; got '${value}'.`);
+    }
+    return n;
+  };
+}
+
+/** fast-check seeds are 32-bit integers. */
+export function seedValue(value: string): number {
+  const n = Number(value);
+  if (!/^-?\d+$/.test(value.trim()) || n < -(2 ** 31) || n > 2 ** 32 - 1) {
+    throw new InvalidArgumentError(`seed must be an integer from ${-(2 ** 31)} to ${2 ** 32 - 1}; got '${value}'.`);
+  }
+  return n;
+}
+
+/** A fast-check replay path: colon-separated whole numbers, as printed with every failure. */
+export function replayPath(value: string): string {
+  if (!/^\d+(:\d+)*$/.test(value.trim())) {
+    throw new InvalidArgumentError(`path must look like 12:0:3 (as printed with a failure); got '${value}'.`);
+  }
+  return value.trim();
+}
+
+export const STORES = ['file', 'memory'] as const;
+
+export function storeKind(value: string): (typeof STORES)[number] {
+  if (!(STORES as readonly string[]).includes(value)) {
+    throw new InvalidArgumentError(`store must be one of ${STORES.join(', ')}; got '${value}'.`);
+  }
+  return value as (typeof STORES)[number];
 }

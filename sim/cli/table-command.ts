@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { CLASSIC_CUTS } from '../../protocols/cuts.js';
-import { findProtocol, protocolNames } from '../../protocols/registry.js';
+import { findProtocol, protocolNames, SEED_PROTOCOLS } from '../../protocols/registry.js';
 import type { Protocol } from '../../protocols/types.js';
 import { EXPECTED_EFFECTS } from '../../scenarios/reference-table.js';
 import { alignedTable, legendLines, markdownTable, verdictLines } from '../../reports/text-table.js';
@@ -35,7 +35,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .action(async (options: TableOptions) => {
       const expected = options.expect ? readExpectations(options.expect, EXPECTED_EFFECTS) : EXPECTED_EFFECTS;
-      const protocols = (options.protocol ?? protocolNames()).map((name) => findProtocol(name) as Protocol);
+      const protocols = (options.protocol ?? SEED_PROTOCOLS.map((p) => p.name)).map((name) => findProtocol(name) as Protocol);
       const cutIndexes = [...(options.cut ?? CLASSIC_CUTS.map((_, index) => index))].sort((a, b) => a - b);
       const { results, runFolder, resultsFile } = await executeTableRun({ protocols, cutIndexes, outDir: options.out, cwd: io.cwd, expected });
       const shownFolder = displayPath(runFolder, io.cwd);

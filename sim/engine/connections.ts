@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 export type Connection = Database.Database;
@@ -17,26 +18,108 @@ export function openSqlite(path: string): Connection {
 }
 
 /**
+ * Where a run's stores live. `file`: real SQLite files, one per store.
+ * `memory`: each store is an in-memory database whose committed bytes are
+ * serialized when a connection closes and deserialized into a brand-new
+ * connection when the next life opens it, so "fresh connections" still holds.
+ */
+export interface StoreMedium {
+  readonly kind: 'file' | 'memory';
+  /** Creates a fresh store at `path` with `schema`; refuses one that exists. */
+  create(path: string, schema: string): void;
+  open(path: string): Connection;
+  close(path: string, db: Connection): void;
+  /** Removes whatever `create` and `open` left at `path`. */
+  discard(path: string): void;
+}
+
+/**
+ * Real files. A fresh store is written from a template image of its schema
+ * (built once per schema), which costs one file write instead of DDL and
+ * journal setup, and is byte-for-byte what running the schema would leave.
+ */
+export class FileMedium implements StoreMedium {
+  readonly kind = 'file';
+  private readonly templates = new Map<string, Buffer>();
+
+  create(path: string, schema: string): void {
+    if (existsSync(path)) throw new Error(`refusing to reuse an existing store: ${path}`);
+    let image = this.templates.get(schema);
+    if (!image) {
+      const db = openSqlite(path);
+      db.exec(schema);
+      db.close();
+      image = readFileSync(path);
+      this.templates.set(schema, image);
+      return;
+    }
+    writeFileSync(path, image, { flag: 'wx' });
+  }
+
+  open(path: string): Connection {
+    return openSqlite(path);
+  }
+
+  close(_path: string, db: Connection): void {
+    db.close();
+  }
+
+  discard(path: string): void {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+  }
+}
+
+export class MemoryMedium implements StoreMedium {
+  readonly kind = 'memory';
+  private readonly images = new Map<string, Buffer>();
+
+  create(path: string, schema: string): void {
+    if (this.images.has(path)) throw new Error(`refusing to reuse an existing store: ${path}`);
+    const db = new Database(':memory:');
+    db.exec(schema);
+    this.images.set(path, db.serialize());
+    db.close();
+  }
+
+  open(path: string): Connection {
+    const image = this.images.get(path);
+    if (!image) throw new Error(`no store at ${path}`);
+    return new Database(image);
+  }
+
+  close(path: string, db: Connection): void {
+    this.images.set(path, db.serialize());
+    db.close();
+  }
+
+  discard(path: string): void {
+    this.images.delete(path);
+  }
+}
+
+/**
  * Every connection one process life opened. Closing the set is what makes a
  * recovery start "with fresh connections": nothing from the crashed life is
  * reused, and tests can check each handle is closed.
  */
 export class ConnectionSet {
-  private readonly opened: Connection[] = [];
+  private readonly opened: { path: string; db: Connection }[] = [];
+
+  constructor(private readonly medium: StoreMedium) {}
 
   open(path: string): Connection {
-    const db = openSqlite(path);
-    this.opened.push(db);
+    const db = this.medium.open(path);
+    this.opened.push({ path, db });
     return db;
   }
 
   handles(): readonly Connection[] {
-    return this.opened;
+    return this.opened.map(({ db }) => db);
   }
 
   closeAll(): void {
-    for (const db of this.opened) {
-      if (db.open) db.close();
+    for (const { path, db } of this.opened) {
+      if (db.open) this.medium.close(path, db);
     }
   }
 }

@@ -5,11 +5,12 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 /**
  * Jepsen-style event types. An operation is an `invoke` followed by `ok`
  * (it happened), `fail` (it definitely did not) or `info` (the outcome is
- * unknown, e.g. the reply was lost in a crash). `cut`, `crash` and `life`
- * are the harness's own events: a boundary reached, the crash injected there,
- * and the start of a process life (the first attempt or a recovery).
+ * unknown, e.g. the reply was lost in a crash). `cut`, `crash`, `life` and
+ * `idle` are the harness's own events: a boundary reached, the crash injected
+ * there, the start of a process life (the first attempt, a recovery, or the
+ * quiet life after faults stop), and a worker letting virtual time pass.
  */
-export const EVENT_TYPES = ['invoke', 'ok', 'fail', 'info', 'cut', 'crash', 'life'] as const;
+export const EVENT_TYPES = ['invoke', 'ok', 'fail', 'info', 'cut', 'crash', 'life', 'idle'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export interface HistoryEvent {

@@ -31,8 +31,8 @@ describe('cut injector', () => {
     const seen: string[] = [];
     let injector!: CutInjector;
     injector = new CutInjector([{ life: 0, cut: 'boom' }], new History(), new VirtualClock(), async (hit) => {
-      seen.push(hit.cut);
-      if (hit.cut === 'x') await injector.reach('boom', 'other').catch(() => undefined);
+      seen.push(hit.name);
+      if (hit.name === 'x') await injector.reach('boom', 'other').catch(() => undefined);
     });
     await expect(injector.reach('x', 'w')).rejects.toBeInstanceOf(Crash);
     expect(seen).toEqual(['x']);

@@ -21,8 +21,16 @@ export interface CutHit {
   atMs: number;
 }
 
-/** Called at every cut that did not crash: the seam where a scheduler interleaves workers. */
-export type YieldPoint = (hit: CutHit) => Promise<void>;
+/** A place where a worker may be suspended: a cut that did not crash, or a pause (a worker idling). */
+export interface SchedulingPoint {
+  kind: 'cut' | 'pause';
+  name: string;
+  worker: string;
+  life: number;
+}
+
+/** Called at every scheduling point: the seam where a scheduler interleaves workers. */
+export type YieldPoint = (point: SchedulingPoint) => Promise<void>;
 
 /**
  * The nemesis. `reach` is the single seam behind `ctx.cut(name)`: it records
@@ -36,6 +44,7 @@ export class CutInjector {
   private readonly crashesFired: CutHit[] = [];
   private life = 0;
   private dead = false;
+  private quiet = false;
 
   constructor(
     private readonly plan: readonly CrashPoint[],
@@ -46,9 +55,11 @@ export class CutInjector {
     this.matchCounts = plan.map(() => 0);
   }
 
-  startLife(life: number): void {
+  /** A quiet life has no crashes and no scheduler: faults have stopped. */
+  startLife(life: number, options: { quiet?: boolean } = {}): void {
     this.life = life;
     this.dead = false;
+    this.quiet = options.quiet ?? false;
   }
 
   get crashed(): boolean {
@@ -65,16 +76,26 @@ export class CutInjector {
     const hit: CutHit = { cut, worker, life: this.life, atMs: this.clock.nowMs() };
     this.hitCounts.set(cut, (this.hitCounts.get(cut) ?? 0) + 1);
     this.history.record({ atMs: hit.atMs, life: hit.life, worker, type: 'cut', op: cut });
-    if (this.armed(hit)) {
+    if (!this.quiet && this.armed(hit)) {
       this.dead = true;
       this.crashesFired.push(hit);
       this.history.record({ atMs: hit.atMs, life: hit.life, worker, type: 'crash', op: cut });
       throw new Crash(cut, worker);
     }
-    if (this.yieldPoint) {
-      await this.yieldPoint(hit);
-      this.assertAlive(worker, cut);
-    }
+    await this.suspend({ kind: 'cut', name: cut, worker, life: this.life });
+  }
+
+  /** A scheduling point that is not a boundary: no hit, no crash; used by idle workers. */
+  async pause(worker: string, name: string): Promise<void> {
+    this.assertAlive(worker, name);
+    await this.suspend({ kind: 'pause', name, worker, life: this.life });
+  }
+
+  private async suspend(point: SchedulingPoint): Promise<void> {
+    if (this.quiet || !this.yieldPoint) return;
+    await this.yieldPoint(point);
+    // Another worker may have crashed this life while we were suspended.
+    this.assertAlive(point.worker, point.name);
   }
 
   /** Hits per cut name over every life of the run. */

@@ -1,12 +1,14 @@
 import { VirtualClock } from './clock.js';
-import { ConnectionSet } from './connections.js';
+import { ConnectionSet, FileMedium, type StoreMedium } from './connections.js';
 import { isCrash } from './crash.js';
 import { History } from './history.js';
 import { CutInjector, type CrashPoint, type CutHit, type YieldPoint } from './injector.js';
 
-/** One process life: the first attempt (index 0) or a recovery after a crash. */
+/** One process life: the first attempt (index 0), a recovery after a crash, or the quiet life after faults stop. */
 export interface Life {
   index: number;
+  /** No crashes, no scheduler, no transport faults: the world after the faults have stopped. */
+  quiet: boolean;
   connections: ConnectionSet;
   injector: CutInjector;
   clock: VirtualClock;
@@ -24,8 +26,11 @@ export interface Scenario {
 
 export interface RunOptions {
   plan: readonly CrashPoint[];
-  /** Bound on process lives: one attempt plus at most livesMax - 1 recoveries. */
+  /** Bound on process lives before the quiet one: one attempt plus at most livesMax - 1 recoveries. */
   livesMax: number;
+  /** After a life completes, live one more, quiet: a restart once faults have stopped (for liveness). */
+  quietLife?: boolean;
+  medium?: StoreMedium;
   clock?: VirtualClock;
   yieldPoint?: YieldPoint;
   /** Called after a life's connections are closed; tests use it to inspect the handles. */
@@ -34,14 +39,12 @@ export interface RunOptions {
 
 export interface LifeRecord {
   index: number;
+  quiet: boolean;
   ended: 'completed' | 'crashed';
   crash?: CutHit;
 }
 
-export type RunEnd =
-  | { kind: 'completed' }
-  | { kind: 'lives-exhausted'; livesMax: number }
-  | { kind: 'error'; message: string };
+export type RunEnd = { kind: 'completed' } | { kind: 'lives-exhausted'; livesMax: number } | { kind: 'error'; message: string };
 
 export interface RunOutcome {
   end: RunEnd;
@@ -61,33 +64,44 @@ export async function runLives(scenario: Scenario, options: RunOptions): Promise
   if (!Number.isSafeInteger(options.livesMax) || options.livesMax < 1) {
     throw new RangeError(`livesMax must be a positive integer, got ${options.livesMax}`);
   }
+  const medium = options.medium ?? new FileMedium();
   const clock = options.clock ?? new VirtualClock();
   const history = new History();
   const injector = new CutInjector(options.plan, history, clock, options.yieldPoint);
   const lives: LifeRecord[] = [];
   let end: RunEnd = { kind: 'lives-exhausted', livesMax: options.livesMax };
 
-  for (let index = 0; index < options.livesMax; index++) {
-    injector.startLife(index);
-    history.record({ atMs: clock.nowMs(), life: index, worker: 'runner', type: 'life', op: index === 0 ? 'attempt' : 'recovery' });
-    const life: Life = { index, connections: new ConnectionSet(), injector, clock, history };
+  const live = async (index: number, quiet: boolean): Promise<RunEnd | undefined> => {
+    injector.startLife(index, { quiet });
+    const op = quiet ? 'quiet' : index === 0 ? 'attempt' : 'recovery';
+    history.record({ atMs: clock.nowMs(), life: index, worker: 'runner', type: 'life', op });
+    const life: Life = { index, quiet, connections: new ConnectionSet(medium), injector, clock, history };
     const crashesBefore = injector.crashes().length;
     try {
       await scenario.live(life);
-      lives.push({ index, ended: 'completed' });
-      end = { kind: 'completed' };
+      lives.push({ index, quiet, ended: 'completed' });
+      return { kind: 'completed' };
     } catch (error) {
-      if (!isCrash(error)) {
-        end = { kind: 'error', message: error instanceof Error ? error.message : String(error) };
-      } else {
-        const crash = injector.crashes()[crashesBefore];
-        lives.push(crash ? { index, ended: 'crashed', crash } : { index, ended: 'crashed' });
-      }
+      if (!isCrash(error)) return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+      const crash = injector.crashes()[crashesBefore];
+      lives.push(crash ? { index, quiet, ended: 'crashed', crash } : { index, quiet, ended: 'crashed' });
+      return undefined;
     } finally {
       life.connections.closeAll();
       options.afterLife?.(life);
     }
-    if (end.kind !== 'lives-exhausted') break;
+  };
+
+  let index = 0;
+  for (; index < options.livesMax; index++) {
+    const ended = await live(index, false);
+    if (ended) {
+      end = ended;
+      break;
+    }
+  }
+  if (end.kind === 'completed' && options.quietLife) {
+    end = (await live(index + 1, true)) ?? { kind: 'error', message: 'the quiet life crashed' };
   }
   return { end, lives, hits: injector.hits(), crashes: injector.crashes(), history, clock };
 }

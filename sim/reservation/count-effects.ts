@@ -1,15 +1,32 @@
-import Database from 'better-sqlite3';
+import { intentionId, type Intention } from '../../protocols/types.js';
+import type { Connection } from '../engine/connections.js';
 
 /**
- * The checker: N(k), the reservation rows warehouse.db holds for each
- * intention, read with a connection of its own after every life has ended.
+ * Names each intention for reports: `tenant:key`, with the params added only
+ * where two intentions share a tenant and key (a reused key).
  */
-export function countEffects(warehousePath: string, intentionIds: readonly string[]): Record<string, number> {
-  const db = new Database(warehousePath, { readonly: true, fileMustExist: true });
-  try {
-    const count = db.prepare('SELECT count(*) AS n FROM reservations WHERE intention_id = ?');
-    return Object.fromEntries(intentionIds.map((id) => [id, (count.get(id) as { n: number }).n]));
-  } finally {
-    db.close();
-  }
+export function intentionLabels(intentions: readonly Intention[]): string[] {
+  const shared = new Map<string, number>();
+  for (const intention of intentions) shared.set(intentionId(intention), (shared.get(intentionId(intention)) ?? 0) + 1);
+  return intentions.map((intention) =>
+    (shared.get(intentionId(intention)) ?? 0) > 1
+      ? `${intentionId(intention)}(${intention.params.part}x${intention.params.qty})`
+      : intentionId(intention),
+  );
+}
+
+/**
+ * The checker: N(k), the reservation rows the warehouse holds for each
+ * intention k, by the oracle tag of the intention and its params. Read with a
+ * connection of its own after every life has ended.
+ */
+export function countEffects(warehouse: Connection, intentions: readonly Intention[]): Record<string, number> {
+  const count = warehouse.prepare('SELECT count(*) AS n FROM reservations WHERE intention_id = ? AND part = ? AND qty = ?');
+  const labels = intentionLabels(intentions);
+  return Object.fromEntries(
+    intentions.map((intention, index) => [
+      labels[index],
+      (count.get(intentionId(intention), intention.params.part, intention.params.qty) as { n: number }).n,
+    ]),
+  );
 }

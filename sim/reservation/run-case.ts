@@ -1,13 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { intentionId, type Intention, type Protocol, type ProtocolSettings } from '../../protocols/types.js';
-import type { CrashPoint } from '../engine/injector.js';
-import { runLives, type Life, type LifeRecord, type RunEnd } from '../engine/runner.js';
-import { countEffects } from './count-effects.js';
-import { readLocalState, type TableRows } from './local-state.js';
-import { reservationScenario } from './scenario.js';
-import { caseFiles, createFreshStores, type CaseFiles } from './stores.js';
-
-export const DEFAULT_SETTINGS: ProtocolSettings = { leaseMs: 30_000, retryDelayMs: 1_000 };
+import type { Intention, Protocol } from '../../protocols/types.js';
+import type { Life, LifeRecord, RunEnd } from '../engine/runner.js';
+import type { TableRows } from './local-state.js';
+import { runReservation } from './run-reservation.js';
+import type { CaseFiles } from './stores.js';
 
 export interface CaseSpec {
   protocol: Protocol;
@@ -15,10 +11,6 @@ export interface CaseSpec {
   folder: string;
   /** The cut to crash at, on its first hit in the first attempt; null for a fault-free run. */
   cut: { index: number | null; name: string } | null;
-  settings?: ProtocolSettings;
-  /** Bound on process lives: the attempt plus recoveries. */
-  livesMax?: number;
-  workers?: number;
   afterLife?: (life: Life) => void;
 }
 
@@ -40,39 +32,32 @@ export interface CaseResult {
 }
 
 /**
- * One case: fresh stores in `folder`, the protocol run with the cut armed,
- * recovery with fresh connections until a life completes, then N counted per
- * intention with a connection of the checker's own. Writes history.jsonl.
+ * One table case: fresh files in `folder`, one worker, the cut armed at its
+ * first hit in the first attempt, recovery until a life completes (at most
+ * three recoveries), history.jsonl written beside the stores.
  */
 export async function runCase(spec: CaseSpec): Promise<CaseResult> {
   const started = performance.now();
-  const files = caseFiles(spec.folder);
-  createFreshStores(files, spec.protocol.localSchema);
-  const plan: CrashPoint[] = spec.cut ? [{ life: 0, cut: spec.cut.name }] : [];
-  const outcome = await runLives(
-    reservationScenario({
-      protocol: spec.protocol,
-      intentions: spec.intentions,
-      files,
-      settings: spec.settings ?? DEFAULT_SETTINGS,
-      workers: spec.workers ?? 1,
-      relayRoundsMax: 100,
-    }),
-    { plan, livesMax: spec.livesMax ?? 4, ...(spec.afterLife ? { afterLife: spec.afterLife } : {}) },
-  );
-  outcome.history.writeJsonl(files.history);
-
+  const outcome = await runReservation({
+    protocol: spec.protocol,
+    intentions: spec.intentions,
+    folder: spec.folder,
+    plan: spec.cut ? [{ life: 0, cut: spec.cut.name }] : [],
+    livesMax: 4,
+    writeHistory: true,
+    ...(spec.afterLife ? { afterLife: spec.afterLife } : {}),
+  });
   const cutFired = spec.cut === null || outcome.crashes.some((crash) => crash.cut === spec.cut?.name && crash.life === 0);
   const result: CaseResult = {
     protocol: spec.protocol.name,
     cut: spec.cut,
-    effects: countEffects(files.warehouse, spec.intentions.map(intentionId)),
+    effects: outcome.effects,
     cutFired,
     end: outcome.end,
     lives: outcome.lives,
-    cutHits: outcome.hits,
-    localState: readLocalState(files.orchestrator),
-    files,
+    cutHits: outcome.cutHits,
+    localState: outcome.localState,
+    files: outcome.files,
     timingsMs: { total: 0 },
   };
   const error = caseError(result);

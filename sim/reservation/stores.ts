@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { WAREHOUSE_SCHEMA } from '../../protocols/warehouse/schema.js';
-import { openSqlite } from '../engine/connections.js';
+import type { Connection, StoreMedium } from '../engine/connections.js';
 
 export interface CaseFiles {
   folder: string;
@@ -20,23 +20,21 @@ export function caseFiles(folder: string): CaseFiles {
 }
 
 /**
- * Creates the two independent SQLite files of one case, fresh. Refuses a
- * folder that already holds them: a run never reuses or overwrites a store.
+ * Creates the two independent stores of one case, fresh. Refuses a store
+ * that already exists: a run never reuses or overwrites one.
  */
-export function createFreshStores(files: CaseFiles, localSchema: string): void {
-  mkdirSync(files.folder, { recursive: true });
-  for (const path of [files.orchestrator, files.warehouse]) {
-    if (existsSync(path)) throw new Error(`refusing to reuse an existing store: ${path}`);
-  }
-  for (const [path, schema] of [
-    [files.orchestrator, localSchema],
-    [files.warehouse, WAREHOUSE_SCHEMA],
-  ] as const) {
-    const db = openSqlite(path);
-    try {
-      db.exec(schema);
-    } finally {
-      db.close();
-    }
+export function createFreshStores(medium: StoreMedium, files: CaseFiles, localSchema: string): void {
+  if (medium.kind === 'file') mkdirSync(files.folder, { recursive: true });
+  medium.create(files.orchestrator, localSchema);
+  medium.create(files.warehouse, WAREHOUSE_SCHEMA);
+}
+
+/** Reads a store with a connection of the reader's own, closed before returning. */
+export function readStore<T>(medium: StoreMedium, path: string, read: (db: Connection) => T): T {
+  const db = medium.open(path);
+  try {
+    return read(db);
+  } finally {
+    medium.close(path, db);
   }
 }

@@ -1,0 +1,60 @@
+import type fc from 'fast-check';
+import { findProtocol } from '../../protocols/registry.js';
+import type { Intention, ProtocolSettings, WarehouseSettings } from '../../protocols/types.js';
+import type { StoreMedium } from '../../sim/engine/connections.js';
+import type { CrashPoint, YieldPoint } from '../../sim/engine/injector.js';
+import { runReservation, type ReservationOutcome } from '../../sim/reservation/run-reservation.js';
+import type { TransportFaults } from '../../sim/reservation/transport-faults.js';
+
+/** Everything one property run is made of, as generated data: replaying it replays the run. */
+export interface Trial {
+  protocol: string;
+  intentions: Intention[];
+  workers: number;
+  /** crashAtHit[i]: the process crashes at the nth cut reached in life i (any cut, any worker). */
+  crashAtHit: number[];
+  settings: ProtocolSettings;
+  warehouse: WarehouseSettings;
+  faults: TransportFaults;
+}
+
+export function crashPlan(trial: Trial): CrashPoint[] {
+  return trial.crashAtHit.map((nth, life) => ({ life, nth }));
+}
+
+/** A scheduling point per cut and pause, resolved in the order fast-check's scheduler picks. */
+export function schedulerYield(scheduler: fc.Scheduler): YieldPoint {
+  return (point) => scheduler.schedule(Promise.resolve(), `${point.worker}@${point.kind === 'cut' ? point.name : `(${point.name})`}`);
+}
+
+export interface TrialRunOptions {
+  folder: string;
+  medium: StoreMedium;
+  scheduler?: fc.Scheduler;
+  writeHistory?: boolean;
+}
+
+/**
+ * Runs one trial: the faulty lives (crashes, transport faults, interleavings
+ * chosen by the scheduler), then a quiet life once faults stop.
+ */
+export async function runTrial(trial: Trial, options: TrialRunOptions): Promise<ReservationOutcome> {
+  const protocol = findProtocol(trial.protocol);
+  if (!protocol) throw new Error(`unknown protocol ${trial.protocol}`);
+  const run = runReservation({
+    protocol,
+    intentions: trial.intentions,
+    folder: options.folder,
+    medium: options.medium,
+    plan: crashPlan(trial),
+    livesMax: trial.crashAtHit.length + 1,
+    quietLife: true,
+    workers: trial.workers,
+    settings: trial.settings,
+    warehouse: trial.warehouse,
+    faults: trial.faults,
+    writeHistory: options.writeHistory ?? false,
+    ...(options.scheduler ? { yieldPoint: schedulerYield(options.scheduler) } : {}),
+  });
+  return options.scheduler ? options.scheduler.waitFor(run) : run;
+}

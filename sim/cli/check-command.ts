@@ -1,0 +1,194 @@
+import { randomInt } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { DEFAULT_BOUNDS, WORKERS_LIMIT, type TrialBounds } from '../../scenarios/properties/arbitraries.js';
+import { checkProperty, replayProperty, type PropertyResult, type StoreKind } from '../../scenarios/properties/check-property.js';
+import { findProperty, PROPERTY_DEFINITIONS, propertyNames } from '../../scenarios/properties/definitions.js';
+import type { PropertyDefinition } from '../../scenarios/properties/property.js';
+import { summaryLine, trialText } from '../../reports/property-summary.js';
+import { timeline } from '../../reports/timeline.js';
+import type { CheckResults, StoredProperty } from '../results/check-results.js';
+import { createRunFolder, displayPath, RunFolderError, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
+import { EXIT, UsageError, type ExitCode } from './errors.js';
+import type { Io } from './io.js';
+import { positiveInt, replayPath, seedValue, storeKind } from './options.js';
+import { Progress } from './progress.js';
+import { createScratch, defaultScratchParent } from './scratch.js';
+
+interface CheckOptions {
+  runs: number;
+  seed?: number;
+  path?: string;
+  workersMax: number;
+  store: StoreKind;
+  scratch?: string;
+  out: string;
+  list?: boolean;
+}
+
+export function replayCommand(name: string, seed: number, path: string, bounds: TrialBounds): string {
+  const workers = bounds.workersMax === DEFAULT_BOUNDS.workersMax ? '' : ` --workers-max ${bounds.workersMax}`;
+  return `sim check ${name} --seed ${seed} --path ${path}${workers}`;
+}
+
+export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) => void): void {
+  program
+    .command('check')
+    .description('run fast-check properties over generated schedules: crashes, lost replies, unavailability, concurrent relays')
+    .argument('[property...]', 'properties to run (default: all); see --list')
+    .option('-n, --runs <n>', 'generated runs per property', positiveInt('runs'), 200)
+    .option('-s, --seed <seed>', 'fast-check seed (default: random, printed first)', seedValue)
+    .option('--path <path>', 'replay the one run at this path (with --seed and one property), keeping its files', replayPath)
+    .option(
+      '-w, --workers-max <w>',
+      `most relay workers in a generated run (1-${WORKERS_LIMIT})`,
+      positiveInt('workers-max', WORKERS_LIMIT),
+      DEFAULT_BOUNDS.workersMax,
+    )
+    .option(
+      '--store <kind>',
+      'file: fresh SQLite files per run in the scratch folder; memory: in-memory databases (faster)',
+      storeKind,
+      'file',
+    )
+    .option('--scratch <dir>', 'parent of the scratch folder for file-backed runs (default: /dev/shm when present, else the temp folder)')
+    .option('-o, --out <dir>', 'parent folder of run folders (failing and replayed runs are kept there)', 'runs')
+    .option('--list', 'list the properties and exit')
+    .addHelpText('after', '\nExit codes: 0 every property held and every negative control found its bug; 1 one did not; 2 bad input.')
+    .action(async (names: string[], options: CheckOptions) => {
+      if (options.list) {
+        const width = Math.max(...propertyNames().map((name) => name.length));
+        for (const p of PROPERTY_DEFINITIONS)
+          io.stdout(`${p.name.padEnd(width)}  ${p.expect === 'hold' ? 'holds' : 'finds'}  ${p.title}\n`);
+        return exit(EXIT.ok);
+      }
+      const selected = selectProperties(names);
+      if (options.path !== undefined && (options.seed === undefined || selected.length !== 1)) {
+        throw new UsageError('--path replays one run: give exactly one property and its --seed, as printed with the failure.');
+      }
+      const bounds: TrialBounds = { ...DEFAULT_BOUNDS, workersMax: options.workersMax };
+      const seed = options.seed ?? randomInt(0, 2 ** 31);
+      if (options.path !== undefined) {
+        const folder = runFolder(options.out, io);
+        return exit(await replay(selected[0] as PropertyDefinition, seed, options.path, bounds, folder, io));
+      }
+      // Both folders are checked before anything runs; a bad one leaves nothing behind.
+      const scratch = createScratch(options.scratch ?? defaultScratchParent());
+      const removeScratch = () => scratch.remove();
+      process.once('exit', removeScratch);
+      try {
+        const folder = runFolder(options.out, io);
+        exit(await checkAll(selected, { ...options, seed, bounds }, scratch.path, folder, io));
+      } finally {
+        removeScratch();
+        process.removeListener('exit', removeScratch);
+      }
+    });
+}
+
+function selectProperties(names: string[]): PropertyDefinition[] {
+  if (names.length === 0) return [...PROPERTY_DEFINITIONS];
+  return names.map((name) => {
+    const found = findProperty(name);
+    if (!found) throw new UsageError(`unknown property '${name}'; valid: ${propertyNames().join(', ')}.`);
+    return found;
+  });
+}
+
+function runFolder(out: string, io: Io): RunFolder {
+  try {
+    return createRunFolder(resolve(io.cwd, out));
+  } catch (error) {
+    if (error instanceof RunFolderError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+async function replay(
+  definition: PropertyDefinition,
+  seed: number,
+  path: string,
+  bounds: TrialBounds,
+  folder: RunFolder,
+  io: Io,
+): Promise<ExitCode> {
+  io.stdout(`sim check: replaying ${definition.name}, seed ${seed}, path ${path}, workers <= ${bounds.workersMax}\n\n`);
+  const kept = join(folder.path, definition.name);
+  const replayed = await replayProperty(definition, { seed, path, bounds, folder: kept });
+  if (!replayed) throw new UsageError(`seed ${seed} and path ${path} name no run of ${definition.name}`);
+  io.stdout(`${trialText(replayed.trial)}\n\ntimeline (virtual ms, worker, event):\n${timeline(replayed.events)}\n`);
+  const violated = replayed.violation !== undefined;
+  io.stdout(violated ? `violation: ${replayed.violation?.kind}: ${replayed.violation?.message}\n` : 'no violation in this run\n');
+  io.stdout(`kept: ${displayPath(kept, io.cwd)} (orchestrator.db, warehouse.db, history.jsonl)\n`);
+  const passed = definition.expect === 'hold' ? !violated : violated;
+  return passed ? EXIT.ok : EXIT.checkFailed;
+}
+
+async function checkAll(
+  selected: PropertyDefinition[],
+  options: CheckOptions & { seed: number; bounds: TrialBounds },
+  scratch: string,
+  folder: RunFolder,
+  io: Io,
+): Promise<ExitCode> {
+  const where =
+    options.store === 'file' ? `fresh SQLite files per run in ${scratch}` : 'in-memory databases (no files; faster, not file-backed)';
+  io.stdout(
+    `sim check: ${selected.length} properties, ${options.runs} runs each, seed ${options.seed}, workers <= ${options.bounds.workersMax}, store ${options.store}: ${where}\n\n`,
+  );
+  const width = Math.max(...selected.map((p) => p.name.length));
+  const stored: StoredProperty[] = [];
+  for (const definition of selected) {
+    const progress = new Progress(io, definition.name, options.runs);
+    const result = await checkProperty(definition, {
+      runs: options.runs,
+      seed: options.seed,
+      bounds: options.bounds,
+      store: options.store,
+      scratch,
+      onRun: ({ executed, failing }) => progress.update(Math.min(executed, options.runs), failing ? '(shrinking)' : ''),
+    });
+    progress.done();
+    stored.push(await keepCounterexample(definition, result, options, folder, io, width));
+  }
+  const verdict = stored.every((p) => p.passed) ? 'pass' : 'fail';
+  const results: CheckResults = {
+    kind: 'check',
+    tool: 'cutpoint',
+    runId: folder.runId,
+    startedAt: folder.startedAt,
+    seed: options.seed,
+    runs: options.runs,
+    bounds: options.bounds,
+    store: options.store,
+    properties: stored,
+    verdict,
+  };
+  writeJsonAtomic(join(folder.path, 'results.json'), results);
+  const passed = stored.filter((p) => p.passed).length;
+  io.stdout(`\n${passed}/${stored.length} properties passed (seed ${options.seed}).\nrun folder: ${displayPath(folder.path, io.cwd)}\n`);
+  return verdict === 'pass' ? EXIT.ok : EXIT.checkFailed;
+}
+
+/** Prints a property's line; for a counterexample, replays it into the run folder so its files are kept. */
+async function keepCounterexample(
+  definition: PropertyDefinition,
+  result: PropertyResult,
+  options: { seed: number; bounds: TrialBounds },
+  folder: RunFolder,
+  io: Io,
+  width: number,
+): Promise<StoredProperty> {
+  io.stdout(summaryLine(result, width) + '\n');
+  const ce = result.counterexample;
+  if (!ce) return result;
+  const kept = join(folder.path, definition.name);
+  const command = replayCommand(definition.name, options.seed, ce.path, options.bounds);
+  const replayed = await replayProperty(definition, { seed: options.seed, path: ce.path, bounds: options.bounds, folder: kept });
+  io.stdout(`    replay: ${command}\n    kept:   ${displayPath(kept, io.cwd)}\n`);
+  if (!result.passed && replayed) {
+    const indented = (text: string) => text.trimEnd().replace(/^/gm, '    ');
+    io.stdout(`${indented(trialText(replayed.trial))}\n    timeline:\n${indented(timeline(replayed.events))}\n`);
+  }
+  return { ...result, replay: { command, folder: kept } };
+}

@@ -1,0 +1,43 @@
+import { performance } from 'node:perf_hooks';
+import type { Io } from './io.js';
+
+/**
+ * Progress of one long loop on stderr: a redrawn bar on a terminal (runs
+ * done, runs per second, time left), plain lines every 10% otherwise.
+ */
+export class Progress {
+  private readonly started = performance.now();
+  private lastDrawMs = 0;
+  private lastTenth = 0;
+
+  constructor(
+    private readonly io: Io,
+    private readonly label: string,
+    private readonly total: number,
+  ) {}
+
+  update(done: number, note = ''): void {
+    const elapsedMs = performance.now() - this.started;
+    const rate = done / Math.max(elapsedMs / 1000, 1e-9);
+    if (this.io.isTty) {
+      if (elapsedMs - this.lastDrawMs < 100 && done < this.total) return;
+      this.lastDrawMs = elapsedMs;
+      const width = 24;
+      const filled = Math.min(width, Math.round((done / this.total) * width));
+      const left = done >= this.total ? 0 : (this.total - done) / Math.max(rate, 1e-9);
+      this.io.stderr(
+        `\r${this.label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${this.total} runs · ${Math.round(rate)} runs/s · ${left.toFixed(1)} s left ${note}\x1b[K`,
+      );
+      return;
+    }
+    const tenth = Math.floor((done / this.total) * 10);
+    if (this.total >= 1000 && tenth > this.lastTenth && tenth < 10) {
+      this.lastTenth = tenth;
+      this.io.stderr(`${this.label}: ${done}/${this.total} runs, ${Math.round(rate)} runs/s\n`);
+    }
+  }
+
+  done(): void {
+    if (this.io.isTty) this.io.stderr('\r\x1b[K');
+  }
+}
