@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { accessSync, constants, lstatSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 
 export class RunFolderError extends Error {}
 
@@ -10,6 +10,9 @@ export interface RunFolder {
   /** Wall-clock creation time, ISO 8601: a label for reports, never an input to the simulation. */
   startedAt: string;
 }
+
+/** The shape of a run id made by newRunId: `YYYYMMDD-HHMMSS-` then six hex digits. */
+export const RUN_ID_PATTERN = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
 
 /**
  * A new run id: wall-clock time plus a short random suffix. This is the one
@@ -57,9 +60,55 @@ export function createRunFolder(outDir: string): RunFolder {
 
 /** Writes JSON to a temporary name, then renames: a reader never sees a half-written file. */
 export function writeJsonAtomic(path: string, value: unknown): void {
-  const temporary = `${path}.tmp-${process.pid}`;
-  writeFileSync(temporary, JSON.stringify(value, null, 2) + '\n');
-  renameSync(temporary, path);
+  writeFileAtomic(path, JSON.stringify(value, null, 2) + '\n');
+}
+
+/** Writes one file to a temporary name, then renames: a reader never sees a half-written file. */
+export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+  writeFilesAtomic([{ path, data }]);
+}
+
+/**
+ * Writes a group of files so that none is ever seen half-written, and a
+ * failure leaves every target as it was: each target is checked first (an
+ * existing one must not be a folder), then every file goes to a temporary
+ * name, and only when all of them are written are they renamed into place.
+ * Any problem is a RunFolderError with one readable sentence.
+ */
+export function writeFilesAtomic(files: readonly { path: string; data: string | Uint8Array }[]): void {
+  for (const { path } of files) {
+    if (lstatOrUndefined(path)?.isDirectory()) {
+      throw new RunFolderError(`cannot write ${basename(path)} in ${dirname(path)}: a folder of that name is in the way`);
+    }
+  }
+  const temporaries = files.map(({ path }) => `${path}.tmp-${process.pid}`);
+  let step = 0;
+  try {
+    for (; step < files.length; step++) writeFileSync(temporaries[step] as string, (files[step] as { data: string | Uint8Array }).data);
+    for (step = 0; step < files.length; step++) renameSync(temporaries[step] as string, (files[step] as { path: string }).path);
+  } catch (error) {
+    for (const temporary of temporaries) removeQuietly(temporary);
+    const failed = files[step]?.path ?? '';
+    throw new RunFolderError(`cannot write ${basename(failed)} in ${dirname(failed)}: ${reason(error)}`);
+  }
+}
+
+/** Removes a temporary file of ours if it is there; never a folder, never loudly. */
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Absent already, or not ours to remove (a folder): either way there is nothing to undo.
+  }
+}
+
+function lstatOrUndefined(path: string) {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new RunFolderError(`cannot write ${basename(path)} in ${dirname(path)}: ${reason(error)}`);
+  }
 }
 
 /** A path as the user should see it: relative to `cwd` when inside it. */
