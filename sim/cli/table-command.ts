@@ -9,6 +9,7 @@ import type { TableResults } from '../results/table-results.js';
 import { EXIT, type ExitCode } from './errors.js';
 import { readExpectations } from './expectations.js';
 import type { Io } from './io.js';
+import { reportLines, writeRunReports, type ShownReports } from './report-command.js';
 import { cutIndex, protocolName, tableFormat, type TableFormat } from './options.js';
 import { executeTableRun } from './table-run.js';
 
@@ -18,6 +19,7 @@ interface TableOptions {
   format: TableFormat;
   out: string;
   expect?: string;
+  chart?: boolean;
 }
 
 export function registerTable(program: Command, io: Io, exit: (code: ExitCode) => void): void {
@@ -29,6 +31,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .option('-f, --format <format>', 'output: text, markdown (the seed\'s form) or json', tableFormat, 'text')
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option('--expect <file>', 'JSON file of expected rows replacing the reference ones, e.g. {"mark-first": [1,0,1,1,1]}')
+    .option('--chart', 'also write table.md, effects.png and report.html into the run folder (as `sim report` does)')
     .addHelpText(
       'after',
       '\nExit codes: 0 every measured cell matches its expected value; 1 a cell differs or a case\ncould not be judged; 2 bad input.',
@@ -39,12 +42,13 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       const cutIndexes = [...(options.cut ?? CLASSIC_CUTS.map((_, index) => index))].sort((a, b) => a - b);
       const { results, runFolder, resultsFile } = await executeTableRun({ protocols, cutIndexes, outDir: options.out, cwd: io.cwd, expected });
       const shownFolder = displayPath(runFolder, io.cwd);
-      io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd)));
+      const reports = options.chart ? await writeRunReports(runFolder, io.cwd) : null;
+      io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd), reports));
       exit(results.verdict === 'match' ? EXIT.ok : EXIT.checkFailed);
     });
 }
 
-function renderTable(results: TableResults, format: TableFormat, runFolder: string, resultsFile: string): string {
+function renderTable(results: TableResults, format: TableFormat, runFolder: string, resultsFile: string, reports: ShownReports | null): string {
   switch (format) {
     case 'json':
       return (
@@ -58,13 +62,14 @@ function renderTable(results: TableResults, format: TableFormat, runFolder: stri
               results.protocols.map((p) => [p.name, results.cuts.map((cut) => results.cells.find((c) => c.protocol === p.name && c.cut.index === cut.index)?.effects ?? null)]),
             ),
             mismatches: results.mismatches,
+            ...(reports ? { reports } : {}),
           },
           null,
           2,
         ) + '\n'
       );
     case 'markdown':
-      return [markdownTable(results), ...verdictLines(results), `run folder: ${runFolder}`].join('\n') + '\n';
+      return [markdownTable(results), ...verdictLines(results), ...(reports ? reportLines(reports) : []), `run folder: ${runFolder}`].join('\n') + '\n';
     case 'text':
       return [
         `sim table: ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash in-process, intention ${results.intention}`,
@@ -72,6 +77,7 @@ function renderTable(results: TableResults, format: TableFormat, runFolder: stri
         alignedTable(results),
         ...legendLines(results),
         ...verdictLines(results),
+        ...(reports ? reportLines(reports) : []),
         `run folder: ${runFolder}`,
       ].join('\n') + '\n';
   }

@@ -1,0 +1,170 @@
+import type { ChartConfiguration } from 'chart.js';
+import type { HistoryEvent, JsonValue } from '../sim/engine/history.js';
+import type { StoredCell, TableResults } from '../sim/results/table-results.js';
+import { chartJsUmdSource, jsonForScript, portablePluginsScript } from './chart-script.js';
+import { EFFECT_KIND_WORDS, EFFECT_KINDS, effectKind, type EffectKind } from './effect-kinds.js';
+import { runDateText } from './effects-chart.js';
+import { PAGE_SCRIPT } from './html-page-script.js';
+import { REPORT_CSS } from './html-style.js';
+import { timelineLine } from './timeline.js';
+import { verdictLines } from './text-table.js';
+
+export interface HtmlReportInput {
+  results: TableResults;
+  /** Each case's history, keyed by its folder (`<protocol>/cut-<n>`), read from the history.jsonl results.json names. */
+  histories: ReadonlyMap<string, readonly HistoryEvent[]>;
+  /** The chart configuration, the same value the PNG was drawn from. */
+  chart: ChartConfiguration;
+}
+
+/** What the page's script shows for one case when its cell or bar is clicked. */
+interface CaseView {
+  protocol: string;
+  cut: { index: number; name: string; meaning: string };
+  effects: number | null;
+  expected: number | null;
+  kind: EffectKind;
+  word: string;
+  files: { orchestrator: string; warehouse: string; history: string };
+  timeline: { type: string; text: string }[];
+  localState: JsonValue;
+  error: string | null;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+const caseKey = (protocol: string, cutIndex: number): string => `${protocol}/cut-${cutIndex}`;
+
+/**
+ * report.html: one self-contained page (styles, chart.js, data inlined; no
+ * network) with the effect table coloured by outcome, each cell opening its
+ * case's timeline and database paths, the protocols' descriptions, and the
+ * effects chart drawn from the same configuration as effects.png.
+ */
+export function htmlReport(input: HtmlReportInput): string {
+  const { results } = input;
+  const cellOf = (protocol: string, cutIndex: number) =>
+    results.cells.find((c) => c.protocol === protocol && c.cut.index === cutIndex);
+  const cases: Record<string, CaseView> = {};
+  for (const cell of results.cells) cases[caseKey(cell.protocol, cell.cut.index)] = caseView(results, cell, input.histories);
+  const chartCases = results.protocols.map((p) => results.cuts.map((cut) => (cellOf(p.name, cut.index) ? caseKey(p.name, cut.index) : null)));
+
+  const title = `cutpoint effect table — run ${results.runId}`;
+  const verdict = verdictLines(results);
+  const head = results.cuts
+    .map((cut) => `<th scope="col" title="${escapeHtml(cut.meaning)}">cut ${cut.index}<small>${escapeHtml(cut.name)}</small></th>`)
+    .join('');
+  const rows = results.protocols
+    .map((protocol) => {
+      const cells = results.cuts.map((cut) => {
+        const cell = cellOf(protocol.name, cut.index);
+        return cell ? cellHtml(cell) : '<td class="missing"></td>';
+      });
+      return `<tr><th scope="row">${escapeHtml(protocol.name)}<small>${escapeHtml(protocol.summary)}</small></th>${cells.join('')}</tr>`;
+    })
+    .join('\n');
+  const legend = EFFECT_KINDS.filter((kind) => kind !== 'unjudged')
+    .map((kind) => `<span class="swatch kind-${kind}">${kindLegend(kind)}</span>`)
+    .join('');
+  const protocols = results.protocols
+    .map(
+      (p) =>
+        `<dt>${escapeHtml(p.name)}</dt><dd>${escapeHtml(p.summary)}</dd>` +
+        `<dd>warehouse contract <code>${escapeHtml(p.contract.name)}</code>: ${escapeHtml(p.contract.summary)}</dd>`,
+    )
+    .join('\n');
+  const cuts = results.cuts
+    .map((cut) => `<tr><td>${cut.index}</td><td><code>${escapeHtml(cut.name)}</code></td><td>${escapeHtml(cut.meaning)}</td></tr>`)
+    .join('\n');
+
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<header>
+<h1>Effects after recovery</h1>
+<p class="meta">run <code>${escapeHtml(results.runId)}</code> · ${escapeHtml(runDateText(results.startedAt))} · intention <code>${escapeHtml(results.intention)}</code> · crash ${escapeHtml(results.crashMode)} · ${results.cells.length} cases</p>
+<p class="verdict ${results.verdict}">${verdict.map(escapeHtml).join('<br>')}</p>
+</header>
+<section>
+<h2>Effect table</h2>
+<p class="legend">${legend} Each cell is N, the reservation rows for the intention in that case's warehouse.db after a crash at the cut and recovery. Click a cell for its timeline.</p>
+<table class="effects">
+<thead><tr><th>protocol / cut</th>${head}</tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</section>
+<section>
+<h2>Case</h2>
+<div id="case-details" class="empty">Click a cell of the table, or a bar of the chart, to see that case's timeline and files.</div>
+</section>
+<section>
+<h2>Chart</h2>
+<div class="chart"><canvas id="effects-chart" role="img" aria-label="Grouped bar chart of effects after recovery per cut, one bar per protocol"></canvas></div>
+</section>
+<section>
+<h2>Protocols</h2>
+<dl class="protocols">
+${protocols}
+</dl>
+<h2>Cuts</h2>
+<table class="cuts"><thead><tr><th>#</th><th>name</th><th>where the run is cut</th></tr></thead><tbody>
+${cuts}
+</tbody></table>
+</section>
+<footer>Drawn from results.json by cutpoint. File paths are relative to this run folder.</footer>
+<script type="application/json" id="report-data">${jsonForScript({ cases, chartCases })}</script>
+<script type="application/json" id="effects-chart-config">${jsonForScript(input.chart)}</script>
+<script>${chartJsUmdSource()}</script>
+<script>${portablePluginsScript()}</script>
+<script>${PAGE_SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+function kindLegend(kind: EffectKind): string {
+  const n = { lost: 'N=0', one: 'N=1', duplicate: 'N≥2', unjudged: 'err' }[kind];
+  return `${n} ${EFFECT_KIND_WORDS[kind]}`;
+}
+
+function cellHtml(cell: StoredCell): string {
+  const kind = effectKind(cell.effects);
+  const n = cell.effects === null ? 'err' : String(cell.effects);
+  const differs = cell.expected !== null && cell.expected !== cell.effects;
+  const label = `${cell.protocol}, cut ${cell.cut.index} ${cell.cut.name}: N=${n}, ${EFFECT_KIND_WORDS[kind]}`;
+  return (
+    `<td class="cell kind-${kind}${differs ? ' differs' : ''}" data-case="${escapeHtml(caseKey(cell.protocol, cell.cut.index))}" ` +
+    `data-effects="${cell.effects ?? ''}" tabindex="0" role="button" aria-label="${escapeHtml(label)}">` +
+    `<span class="n">${n}</span><span class="word">${EFFECT_KIND_WORDS[kind]}</span>` +
+    (differs ? `<span class="expected">expected ${cell.expected}</span>` : '') +
+    '</td>'
+  );
+}
+
+function caseView(results: TableResults, cell: StoredCell, histories: HtmlReportInput['histories']): CaseView {
+  const kind = effectKind(cell.effects);
+  const cut = results.cuts.find((c) => c.index === cell.cut.index) ?? { ...cell.cut, meaning: '' };
+  const events = histories.get(caseKey(cell.protocol, cell.cut.index)) ?? [];
+  const { orchestrator, warehouse, history } = cell.case.files;
+  return {
+    protocol: cell.protocol,
+    cut,
+    effects: cell.effects,
+    expected: cell.expected,
+    kind,
+    word: EFFECT_KIND_WORDS[kind],
+    files: { orchestrator, warehouse, history },
+    timeline: events.map((event) => ({ type: event.type, text: timelineLine(event) })),
+    localState: cell.case.localState as unknown as JsonValue,
+    error: cell.case.error ?? null,
+  };
+}

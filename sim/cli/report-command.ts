@@ -1,0 +1,68 @@
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { REPORT_FILE_NAMES, writeReports } from '../../reports/write-reports.js';
+import { latestTableRun, NoRunError } from '../results/latest-run.js';
+import { ResultsFileError } from '../results/read-results.js';
+import { displayPath, RunFolderError } from '../results/run-folder.js';
+import { EXIT, UsageError, type ExitCode } from './errors.js';
+import type { Io } from './io.js';
+
+interface ReportOptions {
+  out: string;
+}
+
+/** The report files of a run, as the user should see their paths. */
+export interface ShownReports {
+  table: string;
+  chart: string;
+  html: string;
+}
+
+/**
+ * Writes table.md, effects.png and report.html into a run folder from its
+ * results.json. Shared by `sim report` and `sim table --chart`; every problem
+ * becomes a UsageError (exit 2).
+ */
+export async function writeRunReports(runFolder: string, cwd: string): Promise<ShownReports> {
+  try {
+    const { files } = await writeReports(runFolder);
+    return { table: displayPath(files.table, cwd), chart: displayPath(files.chart, cwd), html: displayPath(files.html, cwd) };
+  } catch (error) {
+    if (error instanceof ResultsFileError || error instanceof RunFolderError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** One line per report file: its name, then its path. */
+export function reportLines(shown: ShownReports): string[] {
+  return [
+    `${REPORT_FILE_NAMES.table.padEnd(12)} ${shown.table}`,
+    `${REPORT_FILE_NAMES.chart.padEnd(12)} ${shown.chart}`,
+    `${REPORT_FILE_NAMES.html.padEnd(12)} ${shown.html}`,
+  ];
+}
+
+export function registerReport(program: Command, io: Io, exit: (code: ExitCode) => void): void {
+  program
+    .command('report')
+    .description('write table.md, effects.png and report.html into a run folder, drawn from its results.json')
+    .argument('[run-dir]', 'the run folder (default: the latest table run under --out)')
+    .option('-o, --out <dir>', 'parent folder of run folders, searched when run-dir is omitted', 'runs')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 the reports are written (whatever the run\'s verdict, which they show); 2 bad input:\nno run, a missing or malformed results.json, or a run folder that cannot be written.',
+    )
+    .action(async (runDir: string | undefined, options: ReportOptions) => {
+      let runFolder: string;
+      try {
+        runFolder = runDir === undefined ? latestTableRun(resolve(io.cwd, options.out), options.out) : resolve(io.cwd, runDir);
+      } catch (error) {
+        if (error instanceof NoRunError) throw new UsageError(error.message);
+        throw error;
+      }
+      const shown = await writeRunReports(runFolder, io.cwd);
+      const folder = displayPath(runFolder, io.cwd);
+      io.stdout([`sim report: drawn from ${join(folder, 'results.json')}`, ...reportLines(shown), `run folder: ${folder}`].join('\n') + '\n');
+      exit(EXIT.ok);
+    });
+}
