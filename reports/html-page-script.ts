@@ -85,6 +85,7 @@ export const PAGE_SCRIPT = String.raw`
   config.options.onHover = function (event, elements) {
     event.native.target.style.cursor = elements.length ? 'pointer' : 'default';
   };
+  // Kept on window so a reviewer's console, and the browser test, can reach the chart.
   window.cutpointChart = new Chart(document.getElementById('effects-chart'), config);
 
   if (location.hash.length > 1) show(decodeURIComponent(location.hash.slice(1)));
