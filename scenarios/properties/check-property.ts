@@ -21,6 +21,8 @@ export interface CheckOptions {
   scratch: string;
   /** Called after every executed run (including shrinking), for progress display. */
   onRun?: (progress: { executed: number; failing: boolean }) => void;
+  /** Replaces the store medium of every run (benchmarks trace the SQL through it). */
+  medium?: StoreMedium;
 }
 
 /**
@@ -47,14 +49,10 @@ export interface PropertyResult {
   counterexample?: { trial: Trial; path: string; violation: Violation | undefined };
 }
 
-function mediumFor(store: StoreKind): StoreMedium {
-  return store === 'memory' ? new MemoryMedium() : new FileMedium();
-}
-
 /** Runs one property with fast-check and returns its result as a value. */
 export async function checkProperty(definition: PropertyDefinition, options: CheckOptions): Promise<PropertyResult> {
   const tally = emptyTally();
-  const fileMedium = new FileMedium();
+  const fileMedium = options.medium ?? new FileMedium();
   let executed = 0;
   let failing = false;
   let lastViolation: Violation | undefined;
@@ -64,7 +62,9 @@ export async function checkProperty(definition: PropertyDefinition, options: Che
     const folder = join(options.scratch, definition.name, String(executed));
     if (options.store === 'file') mkdirSync(folder, { recursive: true });
     try {
-      const outcome = await runTrial(trial, { folder, medium: options.store === 'file' ? fileMedium : mediumFor('memory'), scheduler });
+      // A memory store is private to its run; the file medium only keeps schema templates.
+      const medium = options.store === 'file' || options.medium ? fileMedium : new MemoryMedium();
+      const outcome = await runTrial(trial, { folder, medium, scheduler });
       if (!failing) tallyRun(tally, outcome.history.all());
       const violation = definition.check(trial, outcome);
       if (violation) {

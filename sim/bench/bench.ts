@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,8 @@ import { performance } from 'node:perf_hooks';
 import { outboxDedup } from '../../protocols/outbox-dedup.js';
 import { REFERENCE_INTENTION } from '../../scenarios/reference-table.js';
 import { runCase } from '../reservation/run-case.js';
-import { bareOutboxDedupCase } from './bare-sqlite.js';
+import { propertyThroughput } from './property-bench.js';
+import { replayBare, TracingMedium } from './sql-trace.js';
 
 /**
  * `npm run bench`: how long the main job and one case take on this machine,
@@ -33,19 +34,16 @@ async function timeMs(repeats: number, work: (i: number) => unknown): Promise<nu
 
 try {
   const cases = 200;
-  const caseMs = await timeMs(cases, (i) =>
-    runCase({
-      protocol: outboxDedup,
-      intentions: [REFERENCE_INTENTION],
-      folder: join(scratch, 'case', String(i)),
-      cut: { index: 2, name: 'effect-applied' },
-    }),
-  );
-  const bareMs = await timeMs(cases, (i) => {
-    const folder = join(scratch, 'bare', String(i));
-    mkdirSync(folder, { recursive: true });
-    return bareOutboxDedupCase(folder);
-  });
+  const reference = { protocol: outboxDedup, intentions: [REFERENCE_INTENTION], cut: { index: 2, name: 'effect-applied' } };
+  const caseMs = await timeMs(cases, (i) => runCase({ ...reference, folder: join(scratch, 'case', String(i)) }));
+  // The floor: the very SQLite operations of these cases, traced, then replayed with no harness.
+  const tracing = new TracingMedium();
+  for (let i = 0; i < cases; i++) {
+    await runCase({ ...reference, folder: join(scratch, 'traced', String(i)), medium: tracing });
+  }
+  const bareStarted = performance.now();
+  replayBare(tracing.ops, join(scratch, 'traced'), join(scratch, 'bare'));
+  const bareMs = (performance.now() - bareStarted) / cases;
   const tableRuns = 10;
   const tableMs = await timeMs(tableRuns, () => {
     const result = spawnSync(process.execPath, [bin, 'table', '--out', join(scratch, 'table')], { encoding: 'utf8' });
@@ -56,10 +54,18 @@ try {
   const row = (what: string, ms: number, note = '') => console.log(`${what.padEnd(52)} ${ms.toFixed(2).padStart(8)} ms  ${note}`);
   console.log(`cutpoint bench: node ${process.version}, median of ${cases} cases / ${tableRuns} table runs`);
   row('one case (outbox-dedup, crash at effect-applied)', caseMs, 'runCase: files, two lives, count, history');
-  row('same SQLite work, bare (no harness)', bareMs, 'the floor');
+  row('same SQLite operations replayed bare (mean)', bareMs, 'the floor: traced, then replayed without harness');
   row('harness overhead per case', caseMs - bareMs, `${(((caseMs - bareMs) / caseMs) * 100).toFixed(0)}% of a case`);
   row('`sim table` end to end (15 cases, new process)', tableMs, 'spawn + load + run + results.json');
   row('node startup alone', nodeMs);
+
+  const propertyRuns = 1000;
+  console.log(`\nproperty throughput: dedup-safety, ${propertyRuns} runs, seed 1`);
+  for (const r of await propertyThroughput('dedup-safety', propertyRuns, 1)) {
+    console.log(
+      `${r.label.padEnd(70)} ${Math.round(r.runsPerSecond).toString().padStart(6)} runs/s ${r.msPerRun.toFixed(2).padStart(7)} ms/run`,
+    );
+  }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

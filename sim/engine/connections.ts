@@ -72,13 +72,19 @@ export class FileMedium implements StoreMedium {
 export class MemoryMedium implements StoreMedium {
   readonly kind = 'memory';
   private readonly images = new Map<string, Buffer>();
+  private readonly templates = new Map<string, Buffer>();
 
   create(path: string, schema: string): void {
     if (this.images.has(path)) throw new Error(`refusing to reuse an existing store: ${path}`);
-    const db = new Database(':memory:');
-    db.exec(schema);
-    this.images.set(path, db.serialize());
-    db.close();
+    let image = this.templates.get(schema);
+    if (!image) {
+      const db = new Database(':memory:');
+      db.exec(schema);
+      image = db.serialize();
+      db.close();
+      this.templates.set(schema, image);
+    }
+    this.images.set(path, image);
   }
 
   open(path: string): Connection {
@@ -98,6 +104,42 @@ export class MemoryMedium implements StoreMedium {
 }
 
 /**
+ * Makes `db.prepare(sql)` return the same compiled statement for the same SQL
+ * text on this connection. Protocols write their SQL inline, where a reader
+ * sees it; compiling it again on every call would cost more than running it.
+ */
+export function reusePreparedStatements(db: Connection): Connection {
+  const compile = db.prepare.bind(db);
+  const compiled = new Map<string, ReturnType<Connection['prepare']>>();
+  db.prepare = ((sql: string) => {
+    let statement = compiled.get(sql);
+    if (!statement) {
+      statement = compile(sql);
+      compiled.set(sql, statement);
+    }
+    return statement;
+  }) as Connection['prepare'];
+  return db;
+}
+
+/**
+ * Runs `work` in one IMMEDIATE transaction (the write lock taken up front, so
+ * concurrent processes wait on the busy timeout rather than fail on a lock
+ * upgrade): committed if it returns, rolled back if it throws.
+ */
+export function immediateTransaction<T>(db: Connection, work: (db: Connection) => T): T {
+  db.prepare('BEGIN IMMEDIATE').run();
+  try {
+    const result = work(db);
+    db.prepare('COMMIT').run();
+    return result;
+  } catch (error) {
+    if (db.inTransaction) db.prepare('ROLLBACK').run();
+    throw error;
+  }
+}
+
+/**
  * Every connection one process life opened. Closing the set is what makes a
  * recovery start "with fresh connections": nothing from the crashed life is
  * reused, and tests can check each handle is closed.
@@ -108,7 +150,7 @@ export class ConnectionSet {
   constructor(private readonly medium: StoreMedium) {}
 
   open(path: string): Connection {
-    const db = this.medium.open(path);
+    const db = reusePreparedStatements(this.medium.open(path));
     this.opened.push({ path, db });
     return db;
   }

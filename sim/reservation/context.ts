@@ -1,20 +1,16 @@
 import type Database from 'better-sqlite3';
 import type { LocalStore, Protocol, ProtocolContext, ProtocolSettings, WarehouseSettings, WarehouseSide } from '../../protocols/types.js';
+import { immediateTransaction } from '../engine/connections.js';
 import type { Life } from '../engine/runner.js';
 import type { TransportState } from './transport-faults.js';
 import { InProcessWarehouseClient } from './warehouse-client.js';
 
-/**
- * A store bound to one connection of one life. Every transaction is
- * IMMEDIATE (it takes the write lock up front, so concurrent processes wait
- * on the busy timeout rather than fail on a lock upgrade), and none runs once
- * the life has crashed.
- */
+/** A store bound to one connection of one life: no transaction runs once the life has crashed. */
 function storeOn(db: Database.Database, life: Life, worker: string): LocalStore {
   return {
     async transaction(work) {
       life.injector.assertAlive(worker, 'transaction');
-      return db.transaction(work).immediate(db);
+      return immediateTransaction(db, work);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Intention, Protocol } from '../../protocols/types.js';
+import type { StoreMedium } from '../engine/connections.js';
 import type { Life, LifeRecord, RunEnd } from '../engine/runner.js';
 import type { TableRows } from './local-state.js';
 import { runReservation } from './run-reservation.js';
@@ -12,6 +13,8 @@ export interface CaseSpec {
   /** The cut to crash at, on its first hit in the first attempt; null for a fault-free run. */
   cut: { index: number | null; name: string } | null;
   afterLife?: (life: Life) => void;
+  /** Replaces the file medium (benchmarks trace the SQL through it). */
+  medium?: StoreMedium;
 }
 
 export interface CaseResult {
@@ -46,6 +49,7 @@ export async function runCase(spec: CaseSpec): Promise<CaseResult> {
     livesMax: 4,
     writeHistory: true,
     ...(spec.afterLife ? { afterLife: spec.afterLife } : {}),
+    ...(spec.medium ? { medium: spec.medium } : {}),
   });
   const cutFired = spec.cut === null || outcome.crashes.some((crash) => crash.cut === spec.cut?.name && crash.life === 0);
   const result: CaseResult = {
