@@ -33,6 +33,13 @@ export interface SchedulingPoint {
 export type YieldPoint = (point: SchedulingPoint) => Promise<void>;
 
 /**
+ * Called at an armed cut once the crash is recorded, before the Crash is
+ * thrown. None in-process (the thrown Crash is the model); in kill mode it
+ * ends the whole process there with SIGKILL, so nothing after the cut runs.
+ */
+export type CrashAction = (hit: CutHit) => void;
+
+/**
  * The nemesis. `reach` is the single seam behind `ctx.cut(name)`: it records
  * the hit, throws the crash when the plan arms this hit, and otherwise yields
  * to the scheduler. Once a life has crashed, every further step of that life
@@ -51,6 +58,7 @@ export class CutInjector {
     private readonly history: History,
     private readonly clock: VirtualClock,
     private readonly yieldPoint?: YieldPoint,
+    private readonly crashAction?: CrashAction,
   ) {
     this.matchCounts = plan.map(() => 0);
   }
@@ -80,6 +88,7 @@ export class CutInjector {
       this.dead = true;
       this.crashesFired.push(hit);
       this.history.record({ atMs: hit.atMs, life: hit.life, worker, type: 'crash', op: cut });
+      this.crashAction?.(hit);
       throw new Crash(cut, worker);
     }
     await this.suspend({ kind: 'cut', name: cut, worker, life: this.life });
