@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { CLASSIC_CUTS } from '../protocols/cuts.js';
 import type { Intention, Protocol } from '../protocols/types.js';
-import { runCase, type CaseResult } from '../sim/reservation/run-case.js';
+import { mapPool } from '../sim/process/pool.js';
+import { runCase, type CaseResult, type CaseSpec } from '../sim/reservation/run-case.js';
 
 /** The seed's intention: tenant `tenantA`, key `reserve42`, one spare part. */
 export const REFERENCE_INTENTION: Intention = {
@@ -49,34 +50,41 @@ export interface TableSpec {
   runFolder: string;
   expected?: Readonly<Record<string, readonly number[]>>;
   onCase?: (cell: TableCell) => void;
+  /** Runs one case: in-process `runCase` by default; kill mode runs each life in a child process. */
+  runCase?: (spec: CaseSpec) => Promise<CaseResult>;
+  /** At most this many cases at a time (default 1). Cases share nothing, each has its own folder and stores. */
+  jobs?: number;
 }
 
 /** Runs every (protocol, cut) case of the table, each on its own fresh pair of stores. */
 export async function runTable(spec: TableSpec): Promise<TableRun> {
   const expectations = spec.expected ?? EXPECTED_EFFECTS;
-  const cells: TableCell[] = [];
-  for (const protocol of spec.protocols) {
-    for (const index of spec.cutIndexes) {
+  const run = spec.runCase ?? runCase;
+  const cases = spec.protocols.flatMap((protocol) =>
+    spec.cutIndexes.map((index) => {
       const name = CLASSIC_CUTS[index];
       if (name === undefined) throw new RangeError(`no classic cut ${index}`);
-      const result = await runCase({
-        protocol,
-        intentions: [REFERENCE_INTENTION],
-        folder: join(spec.runFolder, protocol.name, `cut-${index}`),
-        cut: { index, name },
-      });
-      const measured = result.error ? null : (result.effects[`${REFERENCE_INTENTION.tenant}:${REFERENCE_INTENTION.key}`] ?? null);
-      const cell: TableCell = {
-        protocol: protocol.name,
-        cut: { index, name },
-        effects: measured,
-        expected: expectations[protocol.name]?.[index] ?? null,
-        case: result,
-      };
-      cells.push(cell);
-      spec.onCase?.(cell);
-    }
-  }
+      return { protocol, cut: { index, name } };
+    }),
+  );
+  const cells = await mapPool(cases, spec.jobs ?? 1, async ({ protocol, cut }) => {
+    const result = await run({
+      protocol,
+      intentions: [REFERENCE_INTENTION],
+      folder: join(spec.runFolder, protocol.name, `cut-${cut.index}`),
+      cut,
+    });
+    const measured = result.error ? null : (result.effects[`${REFERENCE_INTENTION.tenant}:${REFERENCE_INTENTION.key}`] ?? null);
+    const cell: TableCell = {
+      protocol: protocol.name,
+      cut,
+      effects: measured,
+      expected: expectations[protocol.name]?.[cut.index] ?? null,
+      case: result,
+    };
+    spec.onCase?.(cell);
+    return cell;
+  });
   const mismatches = cells.flatMap((cell) =>
     cell.expected !== null && cell.effects !== cell.expected
       ? [{ protocol: cell.protocol, cut: cell.cut, expected: cell.expected, measured: cell.effects }]

@@ -10,8 +10,9 @@ import { EXIT, type ExitCode } from './errors.js';
 import { readExpectations } from './expectations.js';
 import type { Io } from './io.js';
 import { reportLines, writeRunReports, type ShownReports } from './report-command.js';
-import { cutIndex, protocolName, tableFormat, type TableFormat } from './options.js';
+import { cutIndex, positiveInt, protocolName, tableFormat, type TableFormat } from './options.js';
 import { executeTableRun } from './table-run.js';
+import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
 interface TableOptions {
   protocol?: string[];
@@ -20,6 +21,8 @@ interface TableOptions {
   out: string;
   expect?: string;
   chart?: boolean;
+  crashMode: CrashModeChoice;
+  jobs?: number;
 }
 
 export function registerTable(program: Command, io: Io, exit: (code: ExitCode) => void): void {
@@ -32,6 +35,8 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option('--expect <file>', 'JSON file of expected rows replacing the reference ones, e.g. {"mark-first": [1,0,1,1,1]}')
     .option('--chart', 'also write table.md, effects.png and report.html into the run folder (as `sim report` does)')
+    .option('--crash-mode <mode>', 'in-process: an exception unwinds the attempt; kill: each life in a child process, SIGKILLed at the cut; both: run both, print where they differ', crashModeChoice, 'in-process')
+    .option('-j, --jobs <n>', 'kill mode: cases at a time, each in its own child processes (default: one per core)', positiveInt('jobs', 64))
     .addHelpText(
       'after',
       '\nExit codes: 0 every measured cell matches its expected value; 1 a cell differs or a case\ncould not be judged; 2 bad input.',
@@ -40,7 +45,10 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       const expected = options.expect ? readExpectations(options.expect, EXPECTED_EFFECTS) : EXPECTED_EFFECTS;
       const protocols = (options.protocol ?? SEED_PROTOCOLS.map((p) => p.name)).map((name) => findProtocol(name) as Protocol);
       const cutIndexes = [...(options.cut ?? CLASSIC_CUTS.map((_, index) => index))].sort((a, b) => a - b);
-      const { results, runFolder, resultsFile } = await executeTableRun({ protocols, cutIndexes, outDir: options.out, cwd: io.cwd, expected });
+      if (options.crashMode === 'both') {
+        return exit(await tableBothModes({ protocols, cutIndexes, outDir: options.out, cwd: io.cwd, expected, jobs: options.jobs, io }, options));
+      }
+      const { results, runFolder, resultsFile } = await executeTableRun({ protocols, cutIndexes, outDir: options.out, cwd: io.cwd, expected, crashMode: options.crashMode, jobs: options.jobs, io });
       const shownFolder = displayPath(runFolder, io.cwd);
       const reports = options.chart ? await writeRunReports(runFolder, io.cwd) : null;
       io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd), reports));
@@ -72,7 +80,7 @@ function renderTable(results: TableResults, format: TableFormat, runFolder: stri
       return [markdownTable(results), ...verdictLines(results), ...(reports ? reportLines(reports) : []), `run folder: ${runFolder}`].join('\n') + '\n';
     case 'text':
       return [
-        `sim table: ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash in-process, intention ${results.intention}`,
+        `sim table: ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash ${results.crashMode}, intention ${results.intention}`,
         '',
         alignedTable(results),
         ...legendLines(results),

@@ -3,8 +3,13 @@ import { performance } from 'node:perf_hooks';
 import type { Protocol } from '../../protocols/types.js';
 import { REFERENCE_INTENTION, runTable } from '../../scenarios/reference-table.js';
 import { createRunFolder, RunFolderError, writeJsonAtomic } from '../results/run-folder.js';
-import { tableResults, type TableResults } from '../results/table-results.js';
+import { tableResults, type CrashMode, type TableResults } from '../results/table-results.js';
+import { killModeCaseRunner } from '../process/kill-table.js';
+import { withChildrenReaped } from '../process/children.js';
+import { defaultJobs } from '../process/pool.js';
 import { UsageError } from './errors.js';
+import type { Io } from './io.js';
+import { Progress } from './progress.js';
 
 export interface TableRunRequest {
   protocols: readonly Protocol[];
@@ -12,6 +17,12 @@ export interface TableRunRequest {
   outDir: string;
   cwd: string;
   expected: Readonly<Record<string, readonly number[]>>;
+  /** Default in-process. */
+  crashMode?: CrashMode;
+  /** Cases at a time: default 1 in-process, one per core in kill mode. */
+  jobs?: number | undefined;
+  /** Where kill mode shows progress and reports an interruption. */
+  io?: Io;
 }
 
 /** Creates the run folder, runs every case, writes results.json. Shared by `sim table` and `sim run`. */
@@ -24,12 +35,23 @@ export async function executeTableRun(request: TableRunRequest): Promise<{ resul
     throw error;
   }
   const started = performance.now();
-  const run = await runTable({
-    protocols: request.protocols,
-    cutIndexes: request.cutIndexes,
-    runFolder: folder.path,
-    expected: request.expected,
-  });
+  const kill = request.crashMode === 'kill';
+  const cases = request.protocols.length * request.cutIndexes.length;
+  const progress = kill && request.io ? new Progress(request.io, 'sim table --crash-mode kill', cases) : undefined;
+  let done = 0;
+  const table = () =>
+    runTable({
+      protocols: request.protocols,
+      cutIndexes: request.cutIndexes,
+      runFolder: folder.path,
+      expected: request.expected,
+      jobs: request.jobs ?? (kill ? defaultJobs() : 1),
+      ...(kill ? { runCase: killModeCaseRunner() } : {}),
+      ...(progress ? { onCase: () => progress.update(++done) } : {}),
+    });
+  // Kill mode starts child processes: Ctrl-C must kill and reap every one of them before the harness exits.
+  const run = kill ? await withChildrenReaped(request.io?.stderr ?? ((text) => process.stderr.write(text)), table) : await table();
+  progress?.done();
   const results = tableResults({
     run,
     runId: folder.runId,
@@ -39,6 +61,7 @@ export async function executeTableRun(request: TableRunRequest): Promise<{ resul
     protocols: request.protocols,
     cutIndexes: request.cutIndexes,
     totalMs: Math.round(performance.now() - started),
+    crashMode: request.crashMode ?? 'in-process',
   });
   const resultsFile = join(folder.path, 'results.json');
   writeJsonAtomic(resultsFile, results);

@@ -17,13 +17,16 @@ export interface StoredCell {
   case: StoredCase;
 }
 
+/** How a crash was made: an exception that unwinds the attempt, or the attempt's process killed with SIGKILL. */
+export type CrashMode = 'in-process' | 'kill';
+
 /** results.json of a table run: the source of truth every report reads. */
 export interface TableResults {
   kind: 'table';
   tool: 'cutpoint';
   runId: string;
   startedAt: string;
-  crashMode: 'in-process';
+  crashMode: CrashMode;
   intention: string;
   protocols: { name: string; summary: string; contract: { name: string; summary: string } }[];
   cuts: { index: number; name: string; meaning: string }[];
@@ -52,6 +55,7 @@ export function tableResults(input: {
   protocols: readonly Protocol[];
   cutIndexes: readonly number[];
   totalMs: number;
+  crashMode?: CrashMode;
 }): TableResults {
   const { run } = input;
   const hasError = run.cells.some((cell) => cell.case.error !== undefined);
@@ -60,7 +64,7 @@ export function tableResults(input: {
     tool: 'cutpoint',
     runId: input.runId,
     startedAt: input.startedAt,
-    crashMode: 'in-process',
+    crashMode: input.crashMode ?? 'in-process',
     intention: input.intention,
     protocols: input.protocols.map((p) => ({ name: p.name, summary: p.summary, contract: { name: p.contract.name, summary: p.contract.summary } })),
     cuts: input.cutIndexes.map((index) => {

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+
+/** How a child process ended, as the parent saw it. */
+export interface ChildExit {
+  pid: number;
+  /** The exit code when it exited, null when a signal ended it. */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** The parent killed it because it was still alive after its time limit. */
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Every child the harness started and has not yet seen exit. */
+const alive = new Map<number, { child: ChildProcess; exited: Promise<void> }>();
+let interruptedBy: NodeJS.Signals | undefined;
+
+/**
+ * Starts `node <entry> <args...>` and resolves when it has exited, however
+ * it ended. The child's stdin is a pipe the parent never writes: when the
+ * parent dies, even by SIGKILL, the child reads end-of-file and kills itself
+ * (see `dieWithParent`), so no child outlives the harness.
+ */
+export function runChild(entry: string, args: readonly string[], timeoutMs: number): Promise<ChildExit> {
+  // Once interrupted, nothing new starts and nothing settles: the process is about to exit 130.
+  if (interruptedBy) return new Promise(() => undefined);
+  const started = performance.now();
+  const child = spawn(process.execPath, [entry, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, timeoutMs);
+  const result = new Promise<ChildExit>((resolve, reject) => {
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    // 'close' comes after 'exit' once stdout and stderr are drained: the whole output is in.
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (child.pid !== undefined) alive.delete(child.pid);
+      if (interruptedBy) return;
+      resolve({ pid: child.pid ?? -1, code, signal, timedOut, stdout, stderr, ms: performance.now() - started });
+    });
+  });
+  if (child.pid !== undefined) {
+    const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    alive.set(child.pid, { child, exited });
+  }
+  return result;
+}
+
+/**
+ * Runs `work` with Ctrl-C and SIGTERM handled: every child still alive is
+ * killed with SIGKILL and reaped, then the process exits 130 (SIGINT) or 143
+ * (SIGTERM) with one line on stderr. No child is left behind.
+ */
+export async function withChildrenReaped<T>(stderr: (text: string) => void, work: () => Promise<T>): Promise<T> {
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interruptedBy) return;
+    interruptedBy = signal;
+    const exits = [...alive.values()].map(({ child, exited }) => {
+      child.kill('SIGKILL');
+      return exited;
+    });
+    void Promise.all(exits).then(() => {
+      stderr(`sim: interrupted by ${signal}; ${exits.length} child process(es) killed and reaped\n`);
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    return await work();
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/** In a child: die as soon as the parent is gone (its end of our stdin closes). */
+export function dieWithParent(): void {
+  process.stdin.on('end', () => process.kill(process.pid, 'SIGKILL'));
+  process.stdin.on('error', () => process.kill(process.pid, 'SIGKILL'));
+  process.stdin.resume();
+}
+
+/** Children alive right now: what the tests check is empty after a run. */
+export function childrenAlive(): number {
+  return alive.size;
+}

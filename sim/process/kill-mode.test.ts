@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { outboxDedup } from '../../protocols/outbox-dedup.js';
+import { EXPECTED_EFFECTS, REFERENCE_INTENTION } from '../../scenarios/reference-table.js';
+import type { HistoryEvent } from '../engine/history.js';
+import type { TableResults } from '../results/table-results.js';
+import { runCli } from '../testing/run-cli.js';
+import { tempFolder } from '../testing/temp-folder.js';
+import { childrenAlive } from './children.js';
+import { runKillCase, type KillCaseResult } from './kill-case.js';
+
+const cwd = tempFolder('kill-mode');
+
+/** N read straight from the file with a connection of the test's own. */
+function reservationsOnDisk(warehousePath: string): number {
+  const db = new Database(warehousePath, { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM reservations WHERE tenant = ? AND request_key = ?').get('tenantA', 'reserve42') as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+function events(path: string): HistoryEvent[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as HistoryEvent);
+}
+
+describe('kill mode', () => {
+  it('agrees with in-process mode on the seed table: 15/15 cells, each child really SIGKILLed at its cut', async () => {
+    const { code, stdout, stderr } = await runCli(['table', '--crash-mode', 'both', '--out', join(cwd, 'runs')], cwd);
+    expect(stderr).toBe('');
+    expect(stdout).toContain('crash modes agree: 15/15 cells have the same N in-process and under SIGKILL.');
+    expect(code).toBe(0);
+
+    const killFolder = join(cwd, /^run folder: (.*)$/m.exec(stdout)![1]!);
+    const results = JSON.parse(readFileSync(join(killFolder, 'results.json'), 'utf8')) as TableResults;
+    expect(results.crashMode).toBe('kill');
+    expect(results.cells).toHaveLength(15);
+    for (const cell of results.cells) {
+      const killCase = cell.case as unknown as KillCaseResult;
+      // Measured from the file, not from the harness: the row the expectation names.
+      expect(reservationsOnDisk(join(killFolder, cell.case.files.warehouse))).toBe(EXPECTED_EFFECTS[cell.protocol]![cell.cut.index]);
+      // The fault fired: the attempt's child died by SIGKILL that the parent did not send, and its last durable event is the crash at this cut.
+      expect(killCase.children[0]).toMatchObject({ life: 0, verdict: 'killed-at-cut', signal: 'SIGKILL', code: null });
+      expect(killCase.children.at(-1)).toMatchObject({ verdict: 'completed', code: 0, signal: null });
+      expect(new Set(killCase.children.map((child) => child.pid)).size).toBe(killCase.children.length);
+      const attempt = events(join(killFolder, cell.case.files.history)).filter((event) => event.life === 0);
+      expect(attempt.at(-1)).toMatchObject({ type: 'crash', op: cell.cut.name });
+    }
+    expect(childrenAlive()).toBe(0);
+  });
+
+  it('reports a child that dies for another reason as such, not as an effect count', async () => {
+    const unknownToTheChild = { ...outboxDedup, name: 'not-in-the-registry' };
+    const result = await runKillCase(
+      { protocol: unknownToTheChild, intentions: [REFERENCE_INTENTION], folder: join(cwd, 'died'), cut: { index: 2, name: 'effect-applied' } },
+      { lifeTimeoutMs: 15_000 },
+    );
+    expect(result.children).toEqual([expect.objectContaining({ verdict: 'died', code: 1, signal: null })]);
+    expect(result.cutFired).toBe(false);
+    expect(result.error).toMatch(/life 0 .* died otherwise: it exited with code 1; it recorded no event: unknown protocol 'not-in-the-registry'/);
+  });
+
+  it('kills a child still alive after its time limit and reports the case as timed out', async () => {
+    const result = await runKillCase(
+      { protocol: outboxDedup, intentions: [REFERENCE_INTENTION], folder: join(cwd, 'timeout'), cut: { index: 2, name: 'effect-applied' } },
+      { lifeTimeoutMs: 1 },
+    );
+    expect(result.children).toEqual([expect.objectContaining({ verdict: 'timed-out', signal: 'SIGKILL' })]);
+    expect(result.error).toMatch(/still alive after 1 ms and was killed by the harness/);
+  });
+});
+
+/** Every process whose command line mentions `marker`, read from /proc. */
+function processesMentioning(marker: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) found.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found;
+}
+
+describe('interrupting a kill-mode run', () => {
+  it('Ctrl-C (SIGINT) kills and reaps every child, exits 130, and leaves no process behind', async () => {
+    const out = join(cwd, 'interrupted-runs');
+    const bin = join(process.cwd(), 'dist', 'sim', 'cli', 'bin.js');
+    const sim = spawn(process.execPath, [bin, 'table', '--crash-mode', 'kill', '--out', out], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    sim.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => sim.once('exit', (code, signal) => resolve({ code, signal })));
+
+    // Wait until a life's child (its command line names the run's output folder) is running, then interrupt.
+    let seen: number[] = [];
+    for (let tries = 0; tries < 500 && seen.length === 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      seen = processesMentioning(out).filter((pid) => pid !== sim.pid);
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    sim.kill('SIGINT');
+
+    expect(await exited).toEqual({ code: 130, signal: null });
+    expect(stderr).toMatch(/interrupted by SIGINT; \d+ child process\(es\) killed and reaped/);
+    expect(processesMentioning(out)).toEqual([]);
+  });
+});
