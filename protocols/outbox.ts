@@ -25,6 +25,12 @@ export interface OutboxDefinition {
    * for the old key cannot recognise the resend.
    */
   regenerateKeyOnResume?: boolean;
+  /**
+   * The flaw of a relay that deletes a published row in a transaction of its
+   * own after settling the intention: a crash between the two leaves the row
+   * pending, and it is published again.
+   */
+  deleteAfterPublish?: boolean;
 }
 
 /**
@@ -35,7 +41,7 @@ export interface OutboxDefinition {
  * duplicate or a replay is decided by the warehouse contract, not the sender.
  */
 export function outboxProtocol(definition: OutboxDefinition): Protocol {
-  const { regenerateKeyOnResume = false, ...identity } = definition;
+  const { regenerateKeyOnResume = false, deleteAfterPublish = false, ...identity } = definition;
   return {
     ...identity,
     localSchema: LOCAL_SCHEMA,
@@ -109,6 +115,20 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
           continue;
         }
         const [status, result] = settle(reply);
+        if (deleteAfterPublish) {
+          await ctx.orchestrator.transaction((db) => {
+            db.prepare(`UPDATE intentions SET status = ?, result = ? WHERE id = ? AND status = 'pending'`).run(
+              status,
+              result,
+              row.intentionId,
+            );
+          });
+          await ctx.orchestrator.transaction((db) => {
+            db.prepare('DELETE FROM outbox WHERE id = ?').run(row.id);
+          });
+          await ctx.cut('confirmed');
+          continue;
+        }
         await ctx.orchestrator.transaction((db) => {
           // The first settling answer wins: a late duplicate send must not overwrite it.
           db.prepare(`UPDATE intentions SET status = ?, result = ? WHERE id = ? AND status = 'pending'`).run(

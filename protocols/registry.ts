@@ -1,4 +1,8 @@
 import { checkThenAct } from './check-then-act.js';
+import { effectThenReceipt } from './effect-then-receipt.js';
+import { leaseSideStore } from './lease-side-store.js';
+import { outboxDeleteAfterPublish } from './outbox-delete-after-publish.js';
+import { receiptThenEffect } from './receipt-then-effect.js';
 import { keyRegeneratedOnResume } from './key-regenerated-on-resume.js';
 import { markFirst } from './mark-first.js';
 import { outboxDedup } from './outbox-dedup.js';
@@ -9,15 +13,30 @@ import type { Protocol } from './types.js';
 /** The three protocols of the reference table, in its order: what `sim table` runs by default. */
 export const SEED_PROTOCOLS: readonly Protocol[] = [markFirst, outboxNoDedup, outboxDedup];
 
-/** Known-flawed variants: each exists to prove the harness finds its bug. */
-export const FLAWED_PROTOCOLS: readonly Protocol[] = [checkThenAct, keyRegeneratedOnResume, tenantLessReceipt];
+/** The catalogue of known-flawed variants: each exists to prove the harness finds its bug. */
+export const FLAWED_PROTOCOLS: readonly Protocol[] = [
+  receiptThenEffect,
+  effectThenReceipt,
+  checkThenAct,
+  keyRegeneratedOnResume,
+  tenantLessReceipt,
+  outboxDeleteAfterPublish,
+  leaseSideStore,
+];
 
 export const PROTOCOLS: readonly Protocol[] = [...SEED_PROTOCOLS, ...FLAWED_PROTOCOLS];
+
+/** Protocols loaded from users' files during this process, findable by name like the built-ins. */
+const loaded: Protocol[] = [];
+
+export function registerProtocol(protocol: Protocol): void {
+  if (!findProtocol(protocol.name)) loaded.push(protocol);
+}
 
 export function protocolNames(): string[] {
   return PROTOCOLS.map((protocol) => protocol.name);
 }
 
 export function findProtocol(name: string): Protocol | undefined {
-  return PROTOCOLS.find((protocol) => protocol.name === name);
+  return PROTOCOLS.find((protocol) => protocol.name === name) ?? loaded.find((protocol) => protocol.name === name);
 }

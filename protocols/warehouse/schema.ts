@@ -21,4 +21,13 @@ CREATE TABLE IF NOT EXISTS receipts (
   created_at_ms INTEGER NOT NULL,
   PRIMARY KEY (tenant, request_key)
 );
+-- the side store of the side-store-lease contract: a lease and a done-marker per key
+CREATE TABLE IF NOT EXISTS side_leases (
+  tenant      TEXT    NOT NULL,
+  request_key TEXT    NOT NULL,
+  state       TEXT    NOT NULL CHECK (state IN ('leased', 'done')),
+  until_ms    INTEGER NOT NULL,
+  result      TEXT,
+  PRIMARY KEY (tenant, request_key)
+);
 `;

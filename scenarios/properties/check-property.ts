@@ -23,6 +23,8 @@ export interface CheckOptions {
   onRun?: (progress: { executed: number; failing: boolean }) => void;
   /** Replaces the store medium of every run (benchmarks trace the SQL through it). */
   medium?: StoreMedium;
+  /** The protocol to check instead of the property's own (for `hold` properties). */
+  protocol?: string;
 }
 
 /**
@@ -57,7 +59,8 @@ export async function checkProperty(definition: PropertyDefinition, options: Che
   let failing = false;
   let lastViolation: Violation | undefined;
 
-  const property = fc.asyncProperty(definition.trials(options.bounds), fc.scheduler(), async (trial, scheduler) => {
+  const trials = definition.trials(options.bounds, options.protocol ?? definition.protocol);
+  const property = fc.asyncProperty(trials, fc.scheduler(), async (trial, scheduler) => {
     executed++;
     const folder = join(options.scratch, definition.name, String(executed));
     if (options.store === 'file') mkdirSync(folder, { recursive: true });
@@ -133,10 +136,11 @@ export interface Replay {
  */
 export async function replayProperty(
   definition: PropertyDefinition,
-  options: { seed: number; path: string; bounds: TrialBounds; folder: string },
+  options: { seed: number; path: string; bounds: TrialBounds; folder: string; protocol?: string },
 ): Promise<Replay | undefined> {
   let replay: Replay | undefined;
-  const property = fc.asyncProperty(definition.trials(options.bounds), fc.scheduler(), async (trial, scheduler) => {
+  const trials = definition.trials(options.bounds, options.protocol ?? definition.protocol);
+  const property = fc.asyncProperty(trials, fc.scheduler(), async (trial, scheduler) => {
     if (replay) return true;
     mkdirSync(options.folder, { recursive: true });
     const outcome = await runTrial(trial, { folder: options.folder, medium: new FileMedium(), scheduler, writeHistory: true });

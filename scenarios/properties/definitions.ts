@@ -32,7 +32,8 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     title:
       'outbox-dedup: N <= 1 for every intention, under crashes (also of recovery), lost replies, unavailability, lease take-overs; retention covers the resend horizon',
     expect: 'hold',
-    trials: (bounds) => trialArb('outbox-dedup', bounds).chain(longRetention(bounds, fc.boolean())),
+    protocol: 'outbox-dedup',
+    trials: (bounds, protocol) => trialArb(protocol, bounds).chain(longRetention(bounds, fc.boolean())),
     check: (trial, outcome) =>
       firstViolation(
         () => ranToEnd(outcome),
@@ -44,7 +45,8 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     name: 'dedup-liveness',
     title: 'outbox-dedup: once faults stop, draining leaves every intention done with N = 1 and the stored result of its effect',
     expect: 'hold',
-    trials: (bounds) => trialArb('outbox-dedup', bounds).chain(longRetention(bounds, fc.constant(false))),
+    protocol: 'outbox-dedup',
+    trials: (bounds, protocol) => trialArb(protocol, bounds).chain(longRetention(bounds, fc.constant(false))),
     check: (trial, outcome) =>
       firstViolation(
         () => ranToEnd(outcome),
@@ -56,8 +58,9 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     name: 'identity',
     title: 'same key + other params is rejected with no effect and marked failed; the same key under another tenant is its own intention',
     expect: 'hold',
-    trials: (bounds) =>
-      trialArb('outbox-dedup', bounds, { intentions: twinsWorkload(bounds, { reusedKey: true, otherTenant: true }) }).map(keepReceipts),
+    protocol: 'outbox-dedup',
+    trials: (bounds, protocol) =>
+      trialArb(protocol, bounds, { intentions: twinsWorkload(bounds, { reusedKey: true, otherTenant: true }) }).map(keepReceipts),
     check: (trial, outcome) =>
       firstViolation(
         () => ranToEnd(outcome),
@@ -70,7 +73,8 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     title:
       'outbox-dedup with receipts shorter-lived than a retry but a closed window: N <= 1, and every refused intention is marked for reconciliation',
     expect: 'hold',
-    trials: (bounds) => trialArb('outbox-dedup', bounds).chain(shortRetention(true)),
+    protocol: 'outbox-dedup',
+    trials: (bounds, protocol) => trialArb(protocol, bounds).chain(shortRetention(true)),
     check: (trial, outcome) =>
       firstViolation(
         () => ranToEnd(outcome),
@@ -83,7 +87,8 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     name: 'control-no-dedup',
     title: 'negative control: outbox-no-dedup must be caught with N = 2',
     expect: 'find',
-    trials: (bounds) => trialArb('outbox-no-dedup', bounds).map(keepReceipts),
+    protocol: 'outbox-no-dedup',
+    trials: (bounds, protocol) => trialArb(protocol, bounds).map(keepReceipts),
     check: (trial, outcome) => atMostOnce(trial, outcome),
     mustFire: [],
   },
@@ -91,7 +96,8 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     name: 'control-mark-first',
     title: 'negative control: mark-first must be caught with N = 0',
     expect: 'find',
-    trials: (bounds) => trialArb('mark-first', bounds).map(keepReceipts),
+    protocol: 'mark-first',
+    trials: (bounds, protocol) => trialArb(protocol, bounds).map(keepReceipts),
     check: (trial, outcome) => noneLost(trial, outcome),
     mustFire: [],
   },
@@ -100,9 +106,10 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     title:
       'negative control: a receipt checked and acted on in two transactions must be caught with N = 2 under concurrency, without any crash',
     expect: 'find',
-    trials: (bounds) =>
+    protocol: 'check-then-act',
+    trials: (bounds, protocol) =>
       trialArb(
-        'check-then-act',
+        protocol,
         { ...bounds, workersMax: Math.max(2, bounds.workersMax) },
         { workersMin: 2, crashes: fc.constant([]) },
       ).map(keepReceipts),
@@ -113,7 +120,8 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     name: 'control-key-regenerated',
     title: 'negative control: a key regenerated on resume must be caught with N = 2',
     expect: 'find',
-    trials: (bounds) => trialArb('key-regenerated-on-resume', bounds).map(keepReceipts),
+    protocol: 'key-regenerated-on-resume',
+    trials: (bounds, protocol) => trialArb(protocol, bounds).map(keepReceipts),
     check: (trial, outcome) => atMostOnce(trial, outcome),
     mustFire: [],
   },
@@ -121,7 +129,8 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     name: 'control-short-retention',
     title: 'negative control: receipts that expire before a retry, without the closed window, must be caught with N = 2',
     expect: 'find',
-    trials: (bounds) => trialArb('outbox-dedup', bounds).chain(shortRetention(false)),
+    protocol: 'outbox-dedup',
+    trials: (bounds, protocol) => trialArb(protocol, bounds).chain(shortRetention(false)),
     check: (trial, outcome) => atMostOnce(trial, outcome),
     mustFire: [],
   },
@@ -129,8 +138,9 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     name: 'control-tenant-less',
     title: 'negative control: receipts without the tenant must be caught suppressing one tenant (N = 0)',
     expect: 'find',
-    trials: (bounds) =>
-      trialArb('tenant-less-receipt', bounds, { intentions: twinsWorkload(bounds, { reusedKey: false, otherTenant: true }) }).map(
+    protocol: 'tenant-less-receipt',
+    trials: (bounds, protocol) =>
+      trialArb(protocol, bounds, { intentions: twinsWorkload(bounds, { reusedKey: false, otherTenant: true }) }).map(
         keepReceipts,
       ),
     check: (trial, outcome) => noneLost(trial, outcome),

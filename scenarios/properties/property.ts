@@ -14,7 +14,9 @@ export interface PropertyDefinition {
   name: string;
   title: string;
   expect: 'hold' | 'find';
-  trials(bounds: TrialBounds): fc.Arbitrary<Trial>;
+  /** The protocol it checks by default. A `hold` property checks any protocol given instead (`--protocol`). */
+  protocol: string;
+  trials(bounds: TrialBounds, protocol: string): fc.Arbitrary<Trial>;
   check(trial: Trial, outcome: ReservationOutcome): Violation | undefined;
   /** The faults this property must see fire across its runs, or its passing proves nothing. */
   mustFire: readonly (keyof Omit<FaultTally, 'runs'>)[];

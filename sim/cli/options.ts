@@ -1,12 +1,16 @@
 import { InvalidArgumentError } from 'commander';
 import { CLASSIC_CUTS, parseClassicCut } from '../../protocols/cuts.js';
 import { findProtocol, protocolNames } from '../../protocols/registry.js';
+import { looksLikePath } from './load-protocol.js';
 
 /** Parsers for commander: each rejects bad input with one specific sentence. */
 
+/** A built-in protocol's name, or a path to a protocol module (loaded later, when the command runs). */
 export function protocolName(value: string, previous: string[] = []): string[] {
-  if (!findProtocol(value)) {
-    throw new InvalidArgumentError(`unknown protocol '${value}'; valid: ${protocolNames().join(', ')}.`);
+  if (!findProtocol(value) && !looksLikePath(value)) {
+    throw new InvalidArgumentError(
+      `unknown protocol '${value}'; valid: ${protocolNames().join(', ')}, or a path to your own module (./my-protocol.ts).`,
+    );
   }
   return previous.includes(value) ? previous : [...previous, value];
 }
@@ -63,4 +67,9 @@ export function storeKind(value: string): (typeof STORES)[number] {
     throw new InvalidArgumentError(`store must be one of ${STORES.join(', ')}; got '${value}'.`);
   }
   return value as (typeof STORES)[number];
+}
+
+export function cutsChoice(value: string): 'all' {
+  if (value !== 'all') throw new InvalidArgumentError(`the only value is 'all' (the classic five are the default); got '${value}'.`);
+  return 'all';
 }

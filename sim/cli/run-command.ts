@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { CLASSIC_CUTS } from '../../protocols/cuts.js';
-import { findProtocol, protocolNames } from '../../protocols/registry.js';
-import type { Protocol } from '../../protocols/types.js';
+import { protocolNames } from '../../protocols/registry.js';
 import { EXPECTED_EFFECTS } from '../../scenarios/reference-table.js';
 import { timeline } from '../../reports/timeline.js';
 import type { HistoryEvent } from '../engine/history.js';
 import { displayPath } from '../results/run-folder.js';
-import { EXIT, type ExitCode } from './errors.js';
+import { EXIT, UsageError, type ExitCode } from './errors.js';
+import { resolveProtocols } from './load-protocol.js';
 import { readExpectations } from './expectations.js';
 import type { Io } from './io.js';
 import { cutIndex, protocolName } from './options.js';
@@ -30,14 +30,17 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
   program
     .command('run')
     .description('run one case step by step: crash one protocol at one cut, recover, and show what happened')
-    .requiredOption('-p, --protocol <name>', `the protocol: ${protocolNames().join(', ')}`, (value: string) => protocolName(value))
+    .requiredOption('-p, --protocol <name>', `the protocol: ${protocolNames().join(', ')}, or a path to your own module`, (value: string) =>
+      protocolName(value),
+    )
     .requiredOption('-c, --cut <cut>', `the cut, by index 0-${CLASSIC_CUTS.length - 1} or name`, (value: string) => cutIndex(value))
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option('--expect <file>', 'JSON file of expected rows replacing the reference ones')
     .addHelpText('after', '\nExit codes: 0 the case ran and N is as expected; 1 N differs or the case could not be judged; 2 bad input.')
     .action(async (options: RunOptions) => {
       const expected = options.expect ? readExpectations(options.expect, EXPECTED_EFFECTS) : EXPECTED_EFFECTS;
-      const protocol = findProtocol(options.protocol[0] as string) as Protocol;
+      const [protocol] = await resolveProtocols(options.protocol, io.cwd);
+      if (!protocol) throw new UsageError('--protocol names no protocol');
       const { results, runFolder } = await executeTableRun({
         protocols: [protocol],
         cutIndexes: options.cut,

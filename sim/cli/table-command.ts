@@ -1,16 +1,18 @@
 import type { Command } from 'commander';
 import { CLASSIC_CUTS } from '../../protocols/cuts.js';
-import { findProtocol, protocolNames, SEED_PROTOCOLS } from '../../protocols/registry.js';
-import type { Protocol } from '../../protocols/types.js';
+import { protocolNames, SEED_PROTOCOLS } from '../../protocols/registry.js';
 import { EXPECTED_EFFECTS } from '../../scenarios/reference-table.js';
 import { alignedTable, legendLines, markdownTable, verdictLines } from '../../reports/text-table.js';
 import { displayPath } from '../results/run-folder.js';
 import type { TableResults } from '../results/table-results.js';
-import { EXIT, type ExitCode } from './errors.js';
+import { boundaryTable } from '../../reports/boundary-table.js';
+import { executeBoundaryRun } from './boundary-run.js';
+import { EXIT, UsageError, type ExitCode } from './errors.js';
+import { resolveProtocols } from './load-protocol.js';
 import { readExpectations } from './expectations.js';
 import type { Io } from './io.js';
 import { reportLines, writeRunReports, type ShownReports } from './report-command.js';
-import { cutIndex, positiveInt, protocolName, tableFormat, type TableFormat } from './options.js';
+import { cutIndex, positiveInt, cutsChoice, protocolName, tableFormat, type TableFormat } from './options.js';
 import { executeTableRun } from './table-run.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
@@ -23,32 +25,60 @@ interface TableOptions {
   chart?: boolean;
   crashMode: CrashModeChoice;
   jobs?: number;
+  cuts?: 'all';
 }
 
 export function registerTable(program: Command, io: Io, exit: (code: ExitCode) => void): void {
   program
     .command('table')
     .description('crash each protocol at each cut, recover, and print the measured effect table')
-    .option('-p, --protocol <name...>', `protocols to run (default: all): ${protocolNames().join(', ')}`, protocolName)
+    .option(
+      '-p, --protocol <name...>',
+      `protocols to run (default: the three seed protocols): ${protocolNames().join(', ')}, or a path to your own module`,
+      protocolName,
+    )
     .option('-c, --cut <cut...>', `cuts to crash at, by index 0-${CLASSIC_CUTS.length - 1} or name (default: all)`, cutIndex)
-    .option('-f, --format <format>', 'output: text, markdown (the seed\'s form) or json', tableFormat, 'text')
+    .option('-f, --format <format>', "output: text, markdown (the seed's form) or json", tableFormat, 'text')
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option('--expect <file>', 'JSON file of expected rows replacing the reference ones, e.g. {"mark-first": [1,0,1,1,1]}')
     .option('--chart', 'also write table.md, effects.png and report.html into the run folder (as `sim report` does)')
     .option('--crash-mode <mode>', 'in-process: an exception unwinds the attempt; kill: each life in a child process, SIGKILLed at the cut; both: run both, print where they differ', crashModeChoice, 'in-process')
     .option('-j, --jobs <n>', 'kill mode: cases at a time, each in its own child processes (default: one per core)', positiveInt('jobs', 64))
+    .option('--cuts <which>', "'all': find every boundary (each cut, each commit) in a fault-free run and crash after each", cutsChoice)
     .addHelpText(
       'after',
       '\nExit codes: 0 every measured cell matches its expected value; 1 a cell differs or a case\ncould not be judged; 2 bad input.',
     )
     .action(async (options: TableOptions) => {
       const expected = options.expect ? readExpectations(options.expect, EXPECTED_EFFECTS) : EXPECTED_EFFECTS;
-      const protocols = (options.protocol ?? SEED_PROTOCOLS.map((p) => p.name)).map((name) => findProtocol(name) as Protocol);
+      const protocols = await resolveProtocols(options.protocol ?? SEED_PROTOCOLS.map((p) => p.name), io.cwd);
+      if (options.cuts === 'all') {
+        if (options.cut || options.chart || options.expect || options.format !== 'text' || options.crashMode !== 'in-process') {
+          throw new UsageError(
+            '--cuts all finds its own cuts and prints text, in process: it cannot be combined with --cut, --chart, --expect, --format or --crash-mode.',
+          );
+        }
+        const { results, runFolder } = await executeBoundaryRun(protocols, options.out, io.cwd);
+        io.stdout(
+          results.rows.map((row) => boundaryTable(row, results.intention)).join('\n\n') +
+            `\n\nrun folder: ${displayPath(runFolder, io.cwd)}\n`,
+        );
+        return exit(results.verdict === 'error' ? EXIT.checkFailed : EXIT.ok);
+      }
       const cutIndexes = [...(options.cut ?? CLASSIC_CUTS.map((_, index) => index))].sort((a, b) => a - b);
       if (options.crashMode === 'both') {
         return exit(await tableBothModes({ protocols, cutIndexes, outDir: options.out, cwd: io.cwd, expected, jobs: options.jobs, io }, options));
       }
-      const { results, runFolder, resultsFile } = await executeTableRun({ protocols, cutIndexes, outDir: options.out, cwd: io.cwd, expected, crashMode: options.crashMode, jobs: options.jobs, io });
+      const { results, runFolder, resultsFile } = await executeTableRun({
+        protocols,
+        cutIndexes,
+        outDir: options.out,
+        cwd: io.cwd,
+        expected,
+        crashMode: options.crashMode,
+        jobs: options.jobs,
+        io,
+      });
       const shownFolder = displayPath(runFolder, io.cwd);
       const reports = options.chart ? await writeRunReports(runFolder, io.cwd) : null;
       io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd), reports));
@@ -56,7 +86,13 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     });
 }
 
-function renderTable(results: TableResults, format: TableFormat, runFolder: string, resultsFile: string, reports: ShownReports | null): string {
+function renderTable(
+  results: TableResults,
+  format: TableFormat,
+  runFolder: string,
+  resultsFile: string,
+  reports: ShownReports | null,
+): string {
   switch (format) {
     case 'json':
       return (
@@ -67,7 +103,10 @@ function renderTable(results: TableResults, format: TableFormat, runFolder: stri
             verdict: results.verdict,
             cuts: results.cuts.map((cut) => cut.name),
             effects: Object.fromEntries(
-              results.protocols.map((p) => [p.name, results.cuts.map((cut) => results.cells.find((c) => c.protocol === p.name && c.cut.index === cut.index)?.effects ?? null)]),
+              results.protocols.map((p) => [
+                p.name,
+                results.cuts.map((cut) => results.cells.find((c) => c.protocol === p.name && c.cut.index === cut.index)?.effects ?? null),
+              ]),
             ),
             mismatches: results.mismatches,
             ...(reports ? { reports } : {}),
@@ -77,16 +116,22 @@ function renderTable(results: TableResults, format: TableFormat, runFolder: stri
         ) + '\n'
       );
     case 'markdown':
-      return [markdownTable(results), ...verdictLines(results), ...(reports ? reportLines(reports) : []), `run folder: ${runFolder}`].join('\n') + '\n';
+      return (
+        [markdownTable(results), ...verdictLines(results), ...(reports ? reportLines(reports) : []), `run folder: ${runFolder}`].join(
+          '\n',
+        ) + '\n'
+      );
     case 'text':
-      return [
-        `sim table: ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash ${results.crashMode}, intention ${results.intention}`,
-        '',
-        alignedTable(results),
-        ...legendLines(results),
-        ...verdictLines(results),
-        ...(reports ? reportLines(reports) : []),
-        `run folder: ${runFolder}`,
-      ].join('\n') + '\n';
+      return (
+        [
+          `sim table: ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash ${results.crashMode}, intention ${results.intention}`,
+          '',
+          alignedTable(results),
+          ...legendLines(results),
+          ...verdictLines(results),
+          ...(reports ? reportLines(reports) : []),
+          `run folder: ${runFolder}`,
+        ].join('\n') + '\n'
+      );
   }
 }

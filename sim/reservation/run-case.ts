@@ -12,6 +12,12 @@ export interface CaseSpec {
   folder: string;
   /** The cut to crash at, on its first hit in the first attempt; null for a fault-free run. */
   cut: { index: number | null; name: string } | null;
+  /**
+   * Cut discovery: every commit is a boundary, every boundary is named after
+   * its source line, and the crash is at the cut's index-th boundary hit
+   * (1-based) of the first attempt.
+   */
+  discoverBoundaries?: boolean;
   afterLife?: (life: Life) => void;
   /** Replaces the file medium (benchmarks trace the SQL through it). */
   medium?: StoreMedium;
@@ -45,13 +51,15 @@ export async function runCase(spec: CaseSpec): Promise<CaseResult> {
     protocol: spec.protocol,
     intentions: spec.intentions,
     folder: spec.folder,
-    plan: spec.cut ? [{ life: 0, cut: spec.cut.name }] : [],
+    plan: !spec.cut ? [] : spec.discoverBoundaries ? [{ life: 0, nth: spec.cut.index ?? 0 }] : [{ life: 0, cut: spec.cut.name }],
+    discoverBoundaries: spec.discoverBoundaries ?? false,
     livesMax: 4,
     writeHistory: true,
     ...(spec.afterLife ? { afterLife: spec.afterLife } : {}),
     ...(spec.medium ? { medium: spec.medium } : {}),
   });
   const cutFired = spec.cut === null || outcome.crashes.some((crash) => crash.cut === spec.cut?.name && crash.life === 0);
+  // With discovery, the nth boundary must be the one the fault-free run named, or the protocol is not deterministic.
   const result: CaseResult = {
     protocol: spec.protocol.name,
     cut: spec.cut,

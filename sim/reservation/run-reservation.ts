@@ -30,6 +30,8 @@ export interface ReservationSpec {
   relayRoundsMax?: number;
   /** Write history.jsonl into the folder (file medium). */
   writeHistory?: boolean;
+  /** Every local and warehouse commit is a boundary of its own, named after its source line. */
+  discoverBoundaries?: boolean;
   afterLife?: (life: Life) => void;
 }
 
@@ -67,6 +69,7 @@ export async function runReservation(spec: ReservationSpec): Promise<Reservation
       transport: new TransportState(spec.faults ?? NO_TRANSPORT_FAULTS),
       workers: spec.workers ?? 1,
       relayRoundsMax: spec.relayRoundsMax ?? 100,
+      discoverBoundaries: spec.discoverBoundaries ?? false,
     }),
     {
       plan: spec.plan,

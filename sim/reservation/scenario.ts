@@ -16,6 +16,8 @@ export interface ReservationRun {
   workers: number;
   /** Bound on relay rounds per worker and life; a protocol that keeps work pending past it is stuck. */
   relayRoundsMax: number;
+  /** Every commit is a boundary too (cut discovery). */
+  discoverBoundaries: boolean;
 }
 
 /**

@@ -1,0 +1,57 @@
+import { LOCAL_SCHEMA } from './local-schema.js';
+import type { Protocol, WarehouseContract } from './types.js';
+import { atomicReceipt, tenantlessReceipt } from './warehouse/atomic-receipt.js';
+import { checkThenActReceipt } from './warehouse/check-then-act-receipt.js';
+import { noReceipt } from './warehouse/no-receipt.js';
+import { sideStoreLease } from './warehouse/side-store-lease.js';
+import { effectThenReceipt, receiptThenEffect } from './warehouse/split-receipt.js';
+
+/** The warehouse contracts a protocol module may name instead of importing. */
+export const CONTRACTS: readonly WarehouseContract[] = [
+  noReceipt,
+  atomicReceipt,
+  tenantlessReceipt,
+  checkThenActReceipt,
+  receiptThenEffect,
+  effectThenReceipt,
+  sideStoreLease,
+];
+
+/**
+ * What a user's protocol module exports (as `default` or as `protocol`): a
+ * Protocol, where `contract` may be a built-in contract's name and
+ * `localSchema` may be left out to use the built-in intentions + outbox tables.
+ */
+export type ProtocolModule = Omit<Protocol, 'contract' | 'localSchema'> & {
+  contract: WarehouseContract | string;
+  localSchema?: string;
+};
+
+/** Checks a loaded module's export and completes it into a Protocol, or says in one sentence what is wrong. */
+export function protocolFromModule(exports: Record<string, unknown>, where: string): Protocol | string {
+  const candidate = (exports['default'] ?? exports['protocol']) as Partial<ProtocolModule> | undefined;
+  if (candidate === undefined || candidate === null || typeof candidate !== 'object') {
+    return `${where} exports no protocol: export default (or export const protocol) an object with name, summary, contract, submit and relay`;
+  }
+  if (typeof candidate.name !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(candidate.name)) {
+    return `${where}: the protocol's name must be lower-case letters, digits and dashes`;
+  }
+  for (const method of ['submit', 'relay'] as const) {
+    if (typeof candidate[method] !== 'function') return `${where}: protocol '${candidate.name}' has no ${method}(ctx, ...) function`;
+  }
+  const contract =
+    typeof candidate.contract === 'string'
+      ? CONTRACTS.find((c) => c.name === candidate.contract)
+      : (candidate.contract as WarehouseContract | undefined);
+  if (!contract || typeof contract.reserve !== 'function') {
+    return `${where}: protocol '${candidate.name}' needs a contract: one of ${CONTRACTS.map((c) => c.name).join(', ')}, or an object with reserve(side, request)`;
+  }
+  return {
+    name: candidate.name,
+    summary: typeof candidate.summary === 'string' ? candidate.summary : '(no summary)',
+    contract,
+    localSchema: typeof candidate.localSchema === 'string' ? candidate.localSchema : LOCAL_SCHEMA,
+    submit: candidate.submit as Protocol['submit'],
+    relay: candidate.relay as Protocol['relay'],
+  };
+}

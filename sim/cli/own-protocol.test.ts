@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../testing/run-cli.js';
+import { tempFolder } from '../testing/temp-folder.js';
+
+const cwd = tempFolder('own-protocol');
+const repo = process.cwd();
+const fixture = (name: string) => join(repo, 'sim', 'testing', 'fixtures', name);
+const example = join(repo, 'protocols', 'examples', 'my-protocol.ts');
+
+function row(stdout: string, protocol: string): string[] {
+  const line = stdout.split('\n').find((l) => l.startsWith(`| ${protocol} `));
+  return (line ?? '')
+    .split('|')
+    .slice(2, -1)
+    .map((cell) => cell.trim());
+}
+
+describe('bring your own protocol', () => {
+  it('loads the TypeScript example through tsx and measures its row', async () => {
+    const { code, stdout, stderr } = await runCli(['table', '--protocol', example], cwd);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(row(stdout, 'my-split-confirm')).toEqual(['1', '1', '1', '1', '1']);
+    expect(stdout).toContain('no expected rows for these protocols: the table is measured only.');
+  });
+
+  it('loads a plain JavaScript module with no imports, next to a built-in', async () => {
+    const { code, stdout } = await runCli(['table', '-p', fixture('plain-js-protocol.mjs'), 'mark-first'], cwd);
+    expect(code).toBe(0);
+    expect(row(stdout, 'plain-js-mark-first')).toEqual(['1', '0', '1', '1', '1']);
+    expect(row(stdout, 'mark-first')).toEqual(['1', '0', '1', '1', '1']);
+  });
+
+  it("finds the example's commits with --cuts all, each named after its line in the source file", () => {
+    // The real bin, as a user runs it: its boundaries carry the TypeScript line numbers.
+    const result = spawnSync(
+      process.execPath,
+      [join(repo, 'dist', 'sim', 'cli', 'bin.js'), 'table', '--cuts', 'all', '-p', example, '--out', join(cwd, 'runs')],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/my-split-confirm: 9 boundaries found/);
+    // Every transaction that writes is a boundary; the relay's read of the next row (`const row = ...`) writes nothing.
+    const writingTransactions = readFileSync(example, 'utf8')
+      .split('\n')
+      .flatMap((line, index) => (line.includes('ctx.orchestrator.transaction(') && !line.includes('const row') ? [index + 1] : []));
+    const found = [...result.stdout.matchAll(/orchestrator-commit at my-protocol\.ts:(\d+)/g)].map((m) => Number(m[1]));
+    expect(writingTransactions).toHaveLength(3);
+    expect(found).toEqual(writingTransactions);
+  });
+
+  it('checks the example with the properties that must hold: sim check --protocol', async () => {
+    const { code, stdout } = await runCli(['check', '--protocol', example, '--runs', '150', '--seed', '11', '--store', 'memory'], cwd);
+    expect(stdout.split('\n')[0]).toMatch(/^sim check: 4 properties on protocol my-split-confirm, 150 runs each, seed 11/);
+    expect(stdout).toMatch(/✓ dedup-safety +held/);
+    expect(stdout).not.toContain('control-');
+    expect(code).toBe(0);
+  });
+
+  it('refuses --protocol with a negative control: one line, exit 2', async () => {
+    const { code, stderr } = await runCli(['check', 'control-no-dedup', '--protocol', example], cwd);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/control-no-dedup is a negative control on its own flawed protocol/);
+  });
+
+  it('marks a case whose protocol throws an ordinary error as an error with its message, exit 1', async () => {
+    const { code, stdout } = await runCli(['table', '-p', fixture('throws-mid-run.ts'), '--cut', '1'], cwd);
+    expect(code).toBe(1);
+    expect(row(stdout, 'throws-mid-run')).toEqual(['err']);
+    expect(stdout).toContain('error: throws-mid-run cut 1 (intent-recorded): protocol failed: the relay lost its temper');
+  });
+
+  it.each([
+    { file: 'syntax-error.ts', says: /^sim: cannot load protocol file .*syntax-error\.ts: / },
+    { file: 'no-protocol-export.ts', says: /^sim: .*no-protocol-export\.ts exports no protocol: export default/ },
+    { file: 'missing.ts', says: /^sim: protocol file .*missing\.ts does not exist/ },
+  ])('a module that cannot be used ($file) is bad input: one line, exit 2', async ({ file, says }) => {
+    const { code, stdout, stderr } = await runCli(['table', '-p', fixture(file), '--out', join(cwd, 'never')], cwd);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(says);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+});
