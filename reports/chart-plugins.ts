@@ -43,12 +43,20 @@ export interface BarMarksOptions {
   font?: string;
 }
 
+/** Vertical dashed lines at values of the x scale, each labelled at the top of the chart area. */
+export interface VerticalLinesOptions {
+  lines?: { value: number; label: string; color: string }[];
+  /** Canvas font shorthand for the labels. */
+  font?: string;
+}
+
 declare module 'chart.js' {
   // The type parameter must match chart.js's own declaration to merge with it.
   interface PluginOptionsByType<TType extends ChartType> {
     cutpointBackground?: BackgroundOptions | false;
     cutpointReferenceLine?: ReferenceLineOptions | false;
     cutpointBarMarks?: BarMarksOptions | false;
+    cutpointVerticalLines?: VerticalLinesOptions | false;
   }
 }
 
@@ -122,5 +130,34 @@ export const barMarksPlugin: Plugin<ChartType, BarMarksOptions> = {
   },
 };
 
+export const verticalLinesPlugin: Plugin<ChartType, VerticalLinesOptions> = {
+  id: 'cutpointVerticalLines',
+  beforeDatasetsDraw(chart: Chart, _args: unknown, options: VerticalLinesOptions) {
+    const scale = chart.scales['x'];
+    if (!scale || !options.lines) return;
+    const area = chart.chartArea;
+    const ctx = chart.ctx;
+    for (const line of options.lines) {
+      const x = scale.getPixelForValue(line.value);
+      if (x < area.left || x > area.right) continue;
+      ctx.save();
+      ctx.strokeStyle = line.color;
+      ctx.fillStyle = line.color;
+      ctx.lineWidth = 2;
+      ctx.setLineDash([10, 6]);
+      ctx.beginPath();
+      ctx.moveTo(x, area.top);
+      ctx.lineTo(x, area.bottom);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.font = options.font || 'bold 14px sans-serif';
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'top';
+      ctx.fillText(line.label, x + 8, area.top + 6);
+      ctx.restore();
+    }
+  },
+};
+
 /** Every plugin both renderers register, in drawing order. */
-export const PORTABLE_PLUGINS: readonly Plugin[] = [backgroundPlugin, referenceLinePlugin, barMarksPlugin];
+export const PORTABLE_PLUGINS: readonly Plugin[] = [backgroundPlugin, referenceLinePlugin, barMarksPlugin, verticalLinesPlugin];

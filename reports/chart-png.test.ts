@@ -1,8 +1,8 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { ChartConfiguration } from 'chart.js';
 import { describe, expect, it } from 'vitest';
+import { decodePng as decode } from '../sim/testing/decode-png.js';
 import { tableRun } from '../sim/testing/table-run.js';
 import { tempFolder } from '../sim/testing/temp-folder.js';
 import { renderChartPng } from './chart-png.js';
@@ -11,22 +11,6 @@ import { seriesColor } from './effects-chart.js';
 
 const cwd = tempFolder('chart-png');
 const artifacts = join(process.cwd(), 'runs', 'test-artifacts');
-
-/** Decodes a PNG and counts its pixels by exact opaque colour, e.g. '#4477AA'. */
-async function decode(png: Buffer) {
-  const image = await loadImage(png);
-  const canvas = createCanvas(image.width, image.height);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(image, 0, 0);
-  const { data } = ctx.getImageData(0, 0, image.width, image.height);
-  const pixels = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
-    let n = 0;
-    for (let i = 0; i < data.length; i += 4) if (data[i] === r && data[i + 1] === g && data[i + 2] === b && data[i + 3] === 255) n++;
-    return n;
-  };
-  return { width: image.width, height: image.height, pixels, corner: [...data.subarray(0, 4)] };
-}
 
 describe('effects.png', () => {
   it('is a 1200×600 opaque picture with every protocol\'s bars, the lost and duplicate marks, sized by the measured N', async () => {

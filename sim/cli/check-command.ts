@@ -14,6 +14,7 @@ import type { Io } from './io.js';
 import { positiveInt, replayPath, seedValue, storeKind } from './options.js';
 import { Progress } from './progress.js';
 import { createScratch, defaultScratchParent } from './scratch.js';
+import { measureSweeps } from './sweep-reports.js';
 
 interface CheckOptions {
   runs: number;
@@ -24,6 +25,8 @@ interface CheckOptions {
   scratch?: string;
   out: string;
   list?: boolean;
+  report?: boolean;
+  sweepTrials: number;
 }
 
 export function replayCommand(name: string, seed: number, path: string, bounds: TrialBounds): string {
@@ -54,6 +57,11 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--scratch <dir>', 'parent of the scratch folder for file-backed runs (default: /dev/shm when present, else the temp folder)')
     .option('-o, --out <dir>', 'parent folder of run folders (failing and replayed runs are kept there)', 'runs')
     .option('--list', 'list the properties and exit')
+    .option(
+      '--report',
+      'then measure the retention and concurrency sweeps: sweeps.json, retention-sweep.png and concurrency-sweep.png in the run folder',
+    )
+    .option('--sweep-trials <k>', 'generated trials per sweep point, with --report', positiveInt('sweep-trials', 100_000), 100)
     .addHelpText('after', '\nExit codes: 0 every property held and every negative control found its bug; 1 one did not; 2 bad input.')
     .action(async (names: string[], options: CheckOptions) => {
       if (options.list) {
@@ -66,6 +74,8 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       if (options.path !== undefined && (options.seed === undefined || selected.length !== 1)) {
         throw new UsageError('--path replays one run: give exactly one property and its --seed, as printed with the failure.');
       }
+      if (options.path !== undefined && options.report)
+        throw new UsageError('--report goes with a check run, not with the replay of one run (--path).');
       const bounds: TrialBounds = { ...DEFAULT_BOUNDS, workersMax: options.workersMax };
       const seed = options.seed ?? randomInt(0, 2 ** 31);
       if (options.path !== undefined) {
@@ -165,6 +175,8 @@ async function checkAll(
     verdict,
   };
   writeJsonAtomic(join(folder.path, 'results.json'), results);
+  // The sweeps are measurements drawn as charts, not checks: they never change the exit code.
+  if (options.report) await measureSweeps(folder, { seed: options.seed, trialsPerPoint: options.sweepTrials }, io);
   const passed = stored.filter((p) => p.passed).length;
   io.stdout(`\n${passed}/${stored.length} properties passed (seed ${options.seed}).\nrun folder: ${displayPath(folder.path, io.cwd)}\n`);
   return verdict === 'pass' ? EXIT.ok : EXIT.checkFailed;

@@ -3,9 +3,11 @@ import type { Command } from 'commander';
 import { REPORT_FILE_NAMES, writeReports } from '../../reports/write-reports.js';
 import { latestTableRun, NoRunError } from '../results/latest-run.js';
 import { ResultsFileError } from '../results/read-results.js';
+import { isCheckRun } from '../results/read-sweeps.js';
 import { displayPath, RunFolderError } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
+import { sweepReportLines, writeRunSweepReports } from './sweep-reports.js';
 
 interface ReportOptions {
   out: string;
@@ -45,12 +47,15 @@ export function reportLines(shown: ShownReports): string[] {
 export function registerReport(program: Command, io: Io, exit: (code: ExitCode) => void): void {
   program
     .command('report')
-    .description('write table.md, effects.png and report.html into a run folder, drawn from its results.json')
+    .description(
+      'write table.md, effects.png and report.html into a table run folder, drawn from its results.json; ' +
+        'for a check run, retention-sweep.png and concurrency-sweep.png, drawn from its sweeps.json',
+    )
     .argument('[run-dir]', 'the run folder (default: the latest table run under --out)')
     .option('-o, --out <dir>', 'parent folder of run folders, searched when run-dir is omitted', 'runs')
     .addHelpText(
       'after',
-      '\nExit codes: 0 the reports are written (whatever the run\'s verdict, which they show); 2 bad input:\nno run, a missing or malformed results.json, or a run folder that cannot be written.',
+      '\nExit codes: 0 the reports are written (whatever the run\'s verdict, which they show); 2 bad input:\nno run, a missing or malformed results.json (or sweeps.json), or a run folder that cannot be written.',
     )
     .action(async (runDir: string | undefined, options: ReportOptions) => {
       let runFolder: string;
@@ -60,8 +65,13 @@ export function registerReport(program: Command, io: Io, exit: (code: ExitCode) 
         if (error instanceof NoRunError) throw new UsageError(error.message);
         throw error;
       }
-      const shown = await writeRunReports(runFolder, io.cwd);
       const folder = displayPath(runFolder, io.cwd);
+      if (isCheckRun(runFolder)) {
+        const charts = await writeRunSweepReports(runFolder, io.cwd);
+        io.stdout([`sim report: drawn from ${join(folder, 'sweeps.json')}`, ...sweepReportLines(charts), `run folder: ${folder}`].join('\n') + '\n');
+        return exit(EXIT.ok);
+      }
+      const shown = await writeRunReports(runFolder, io.cwd);
       io.stdout([`sim report: drawn from ${join(folder, 'results.json')}`, ...reportLines(shown), `run folder: ${folder}`].join('\n') + '\n');
       exit(EXIT.ok);
     });
