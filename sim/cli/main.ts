@@ -5,6 +5,7 @@ import { registerCheck } from './check-command.js';
 import { registerReport } from './report-command.js';
 import { registerRun } from './run-command.js';
 import { registerTable } from './table-command.js';
+import { registerStress } from './stress-command.js';
 
 /** Builds the `sim` program. Commands live in their own modules; this file only wires them. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
@@ -22,6 +23,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
   registerRun(program, io, exit);
   registerCheck(program, io, exit);
   registerReport(program, io, exit);
+  registerStress(program, io, exit);
   return program;
 }
 

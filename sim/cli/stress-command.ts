@@ -1,0 +1,189 @@
+import { randomInt } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { InvalidArgumentError, type Command } from 'commander';
+import { findProtocol } from '../../protocols/registry.js';
+import type { Protocol } from '../../protocols/types.js';
+import { EXPECTED_EFFECTS } from '../../scenarios/reference-table.js';
+import { withChildrenReaped } from '../process/children.js';
+import { defaultJobs } from '../process/pool.js';
+import { createRunFolder, displayPath, RunFolderError, writeJsonAtomic } from '../results/run-folder.js';
+import type { ProtocolStress } from '../stress/stress-run.js';
+import { runStress } from '../stress/stress-run.js';
+import type { StressResults } from '../stress/stress-results.js';
+import type { StressTuning } from '../stress/stress-trial.js';
+import { EXIT, UsageError, type ExitCode } from './errors.js';
+import type { Io } from './io.js';
+import { positiveInt, protocolName, seedValue } from './options.js';
+import { Progress } from './progress.js';
+
+const DEFAULT_PROTOCOLS = ['outbox-dedup', 'check-then-act', 'outbox-no-dedup'];
+
+interface StressOptions {
+  protocol?: string[];
+  workers: number;
+  intentions: number;
+  trials: number;
+  seed?: number;
+  crashes: number;
+  crashChance: number;
+  leaseMs: number;
+  pauseChance: number;
+  pauseMs: number;
+  busyTimeoutMs: number;
+  jobs: number;
+  keep: number;
+  out: string;
+  format: 'text' | 'json';
+}
+
+function wholeNumber(what: string, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || n > max) throw new InvalidArgumentError(`${what} must be a whole number from 0 to ${max}; got '${value}'.`);
+    return n;
+  };
+}
+
+function chance(what: string) {
+  return (value: string): number => {
+    const p = Number(value);
+    if (value.trim() === '' || !Number.isFinite(p) || p < 0 || p > 1) throw new InvalidArgumentError(`${what} must be a number from 0 to 1; got '${value}'.`);
+    return p;
+  };
+}
+
+function format(value: string): 'text' | 'json' {
+  if (value !== 'text' && value !== 'json') throw new InvalidArgumentError(`format must be one of text, json; got '${value}'.`);
+  return value;
+}
+
+export function registerStress(program: Command, io: Io, exit: (code: ExitCode) => void): void {
+  program
+    .command('stress')
+    .description('real concurrency: W relay workers as separate processes on the same SQLite files, killed and restarted at random cuts')
+    .option('-p, --protocol <name...>', `protocols to stress (default: ${DEFAULT_PROTOCOLS.join(', ')})`, protocolName)
+    .option('-w, --workers <W>', 'worker processes per trial (1-16)', positiveInt('workers', 16), 4)
+    .option('-i, --intentions <I>', 'intentions per trial, shared out among the workers (1-10000)', positiveInt('intentions', 10_000), 50)
+    .option('-t, --trials <T>', 'trials per protocol (1-100000)', positiveInt('trials', 100_000), 10)
+    .option('-s, --seed <seed>', 'seed of the fault plan (default: random, printed first)', seedValue)
+    .option('--crashes <n>', 'crashes per worker and trial at most (0-10): SIGKILL at a random cut, then a restart', wholeNumber('crashes', 10), 1)
+    .option('--crash-chance <p>', 'chance that a worker life is armed to crash while its budget lasts (0-1)', chance('crash-chance'), 0.5)
+    .option('--lease-ms <ms>', 'outbox lease in real ms: a row whose worker is slower than this is sent again by another', positiveInt('lease-ms', 600_000), 10)
+    .option('--pause-chance <p>', 'chance that a worker pauses at a cut that does not crash: a slow worker (0-1)', chance('pause-chance'), 0.1)
+    .option('--pause-ms <ms>', 'longest such pause, in real ms', positiveInt('pause-ms', 60_000), 20)
+    .option('--busy-timeout-ms <ms>', "SQLite's wait for a lock before SQLITE_BUSY, which the worker then retries (bounded)", positiveInt('busy-timeout-ms', 60_000), 5)
+    .option('-j, --jobs <n>', 'trials at a time (default: one per core)', positiveInt('jobs', 64), defaultJobs())
+    .option('--keep <n>', "trial folders kept per protocol (violating trials first), with their SQLite files", wholeNumber('keep', 100_000), 3)
+    .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
+    .option('-f, --format <format>', 'output: text or json', format, 'text')
+    .addHelpText(
+      'after',
+      '\nInterleavings are real (the OS schedules the processes), so only the fault plan replays from the seed.\nExit codes: 0 every protocol expected to hold (outbox-dedup) had no duplicate and nothing lost, and\nno worker failed; 1 otherwise; 2 bad input.',
+    )
+    .action(async (options: StressOptions) => {
+      const protocols = (options.protocol ?? DEFAULT_PROTOCOLS).map((name) => {
+        const protocol = findProtocol(name);
+        if (!protocol) throw new UsageError(`sim stress runs built-in protocols only; '${name}' is not one.`);
+        return protocol;
+      });
+      const seed = options.seed ?? randomInt(0, 2 ** 31);
+      const tuning: StressTuning = {
+        workers: options.workers,
+        intentions: options.intentions,
+        crashesPerWorker: options.crashes,
+        crashChance: options.crashChance,
+        leaseMs: options.leaseMs,
+        pause: { chance: options.pauseChance, maxMs: options.pauseMs },
+        busyTimeoutMs: options.busyTimeoutMs,
+        busyAttemptsMax: 200,
+        lifeTimeoutMs: 60_000,
+      };
+      let folder;
+      try {
+        folder = createRunFolder(resolve(io.cwd, options.out));
+      } catch (error) {
+        if (error instanceof RunFolderError) throw new UsageError(error.message);
+        throw error;
+      }
+      const header = headerLine(protocols, options, seed, tuning);
+      if (options.format === 'text') io.stdout(header + '\n');
+      const progress = new Progress(io, 'sim stress', options.trials * protocols.length);
+      let done = 0;
+      const started = performance.now();
+      const summaries = await withChildrenReaped(io.stderr, () =>
+        runStress({ protocols, trials: options.trials, seed, tuning, jobs: options.jobs, runFolder: folder.path, keepMax: options.keep, onTrial: () => progress.update(++done) }),
+      );
+      progress.done();
+      const pass = summaries.every((s) => s.failures.length === 0 && (!mustHold(s.protocol) || (s.duplicates === 0 && s.lost === 0)));
+      const results: StressResults = {
+        kind: 'stress',
+        tool: 'cutpoint',
+        runId: folder.runId,
+        startedAt: folder.startedAt,
+        seed,
+        trials: options.trials,
+        jobs: options.jobs,
+        tuning,
+        protocols: summaries,
+        verdict: pass ? 'pass' : 'fail',
+        timingsMs: { total: Math.round(performance.now() - started) },
+      };
+      writeJsonAtomic(join(folder.path, 'results.json'), results);
+      const shown = displayPath(folder.path, io.cwd);
+      if (options.format === 'json') io.stdout(JSON.stringify({ runFolder: shown, ...results }, null, 2) + '\n');
+      else io.stdout([stressTable(summaries), ...verdictLines(summaries), `run folder: ${shown}`].join('\n') + '\n');
+      exit(pass ? EXIT.ok : EXIT.checkFailed);
+    });
+}
+
+/** A protocol whose reference row is all ones must never duplicate or lose under stress either. */
+function mustHold(protocol: string): boolean {
+  const row = EXPECTED_EFFECTS[protocol];
+  return row !== undefined && row.every((n) => n === 1);
+}
+
+function headerLine(protocols: readonly Protocol[], options: StressOptions, seed: number, tuning: StressTuning): string {
+  return (
+    `sim stress: ${protocols.map((p) => p.name).join(', ')}; ${tuning.workers} worker processes, ${tuning.intentions} intentions, ` +
+    `${options.trials} trials each; seed ${seed}; crashes <= ${tuning.crashesPerWorker} per worker and trial (chance ${tuning.crashChance}) ` +
+    `at random cuts; pauses at cuts (chance ${tuning.pause.chance}, <= ${tuning.pause.maxMs} ms); lease ${tuning.leaseMs} ms; busy timeout ${tuning.busyTimeoutMs} ms, <= ${tuning.busyAttemptsMax} attempts; ${options.jobs} jobs`
+  );
+}
+
+function stressTable(summaries: readonly ProtocolStress[]): string {
+  const header = ['protocol', 'trials', 'intentions', 'effects', 'duplicates', 'lost', 'SQLITE_BUSY retries', 'crashes', 'time', 'trials/s'];
+  const rows = summaries.map((s) => [
+    s.protocol,
+    String(s.trials),
+    String(s.intentions),
+    String(s.effects),
+    String(s.duplicates),
+    String(s.lost),
+    String(s.busyRetries),
+    String(s.crashesFired),
+    `${(s.ms / 1000).toFixed(2)} s`,
+    (s.trials / (s.ms / 1000)).toFixed(1),
+  ]);
+  const widths = header.map((_, c) => Math.max(...[header, ...rows].map((row) => (row[c] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join(' | ')} |`;
+  const rule = `|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|')}|`;
+  return ['', line(header), rule, ...rows.map(line), ''].join('\n');
+}
+
+function verdictLines(summaries: readonly ProtocolStress[]): string[] {
+  const lines: string[] = [];
+  for (const s of summaries) {
+    const found =
+      s.duplicates === 0 && s.lost === 0
+        ? 'no duplicate, nothing lost after draining'
+        : `${s.duplicates} duplicated and ${s.lost} lost intentions, in ${s.violatingTrials} of ${s.trials} trials` +
+          (s.firstDuplicateTrial !== null ? ` (first duplicate in trial ${s.firstDuplicateTrial})` : '');
+    const judged = mustHold(s.protocol) ? (s.duplicates === 0 && s.lost === 0 ? ' — holds, as expected' : ' — VIOLATION: expected to hold') : '';
+    lines.push(`${s.protocol}: ${found}${judged}; ${s.crashesFired} of ${s.crashesArmed} armed crashes fired.`);
+    if (s.kept.length > 0) lines.push(`  kept: ${s.kept.join(', ')}`);
+    for (const failure of s.failures.slice(0, 5)) lines.push(`  failure: ${failure}`);
+    if (s.failures.length > 5) lines.push(`  ... and ${s.failures.length - 5} more failures (results.json)`);
+  }
+  return lines;
+}

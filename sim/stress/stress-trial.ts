@@ -1,0 +1,144 @@
+import { performance } from 'node:perf_hooks';
+import { CLASSIC_CUTS } from '../../protocols/cuts.js';
+import type { Intention, Protocol } from '../../protocols/types.js';
+import { FileMedium } from '../engine/connections.js';
+import { SeededRandom } from '../engine/random.js';
+import { runChild, type ChildExit } from '../process/children.js';
+import { compiledEntry } from '../process/entry-path.js';
+import { countEffects } from '../reservation/count-effects.js';
+import { caseFiles, createFreshStores, readStore } from '../reservation/stores.js';
+import type { StressWorkerSpec, WorkerReport } from './stress-spec.js';
+
+/** Every boundary a built-in protocol awaits; one a protocol never reaches arms a crash that never fires. */
+export const STRESS_CUTS: readonly string[] = [...CLASSIC_CUTS, 'receipt-checked'];
+
+export interface StressTuning {
+  workers: number;
+  intentions: number;
+  /** Crashes injected per worker and trial at most (each killed worker is restarted). */
+  crashesPerWorker: number;
+  /** Chance that a worker's life is armed to crash, while its crash budget lasts. */
+  crashChance: number;
+  leaseMs: number;
+  /** At each cut that does not crash: the chance a worker pauses, and the longest pause in real ms. */
+  pause: { chance: number; maxMs: number };
+  busyTimeoutMs: number;
+  busyAttemptsMax: number;
+  /** A worker life still running after this long is killed and reported. */
+  lifeTimeoutMs: number;
+}
+
+export interface TrialResult {
+  trial: number;
+  seed: number;
+  intentions: number;
+  effects: number;
+  /** Intentions with N >= 2, and the effects beyond the first. */
+  duplicates: number;
+  extraEffects: number;
+  /** Intentions with N = 0 after every worker drained. */
+  lost: number;
+  busyRetries: number;
+  crashesArmed: number;
+  /** Workers killed with SIGKILL at their armed cut (and restarted). */
+  crashesFired: number;
+  /** Worker lives that ended neither drained nor killed at their cut: timeouts, errors, the busy bound. */
+  failures: string[];
+  ms: number;
+}
+
+const STRESS_WORKER = compiledEntry(new URL('./stress-worker.js', import.meta.url));
+
+export function stressIntentions(count: number): Intention[] {
+  return Array.from({ length: count }, (_, n) => ({ tenant: 'tenantA', key: `reserve${n + 1}`, params: { part: 'spare-part-7', qty: 1 } }));
+}
+
+/**
+ * One trial: fresh stores in `folder`, W worker processes started at once on
+ * them, each presenting its share of the intentions and relaying everyone's.
+ * A worker armed to crash is killed with SIGKILL at a seeded random cut and
+ * restarted (re-presenting its intentions), until the crash budget is spent;
+ * the last lives run without faults and drain the outbox. Then N is counted
+ * per intention from warehouse.db with the parent's own connection.
+ */
+export async function runTrial(protocol: Protocol, tuning: StressTuning, trial: number, seed: number, folder: string): Promise<TrialResult> {
+  const started = performance.now();
+  const medium = new FileMedium();
+  const files = caseFiles(folder);
+  createFreshStores(medium, files, protocol.localSchema);
+  const intentions = stressIntentions(tuning.intentions);
+  // Each worker draws its faults from its own seeded source, so the plan does not depend on which process the OS runs first.
+  const trialRandom = new SeededRandom(seed);
+  const workerSeeds = Array.from({ length: tuning.workers }, () => trialRandom.int(0, 2 ** 31 - 1));
+  const share = Math.ceil(tuning.intentions / tuning.workers);
+  const tally = { busyRetries: 0, crashesArmed: 0, crashesFired: 0, failures: [] as string[] };
+
+  const runWorker = async (index: number): Promise<void> => {
+    const worker = `w${index + 1}`;
+    const mine = intentions.filter((_, n) => n % tuning.workers === index);
+    const random = new SeededRandom(workerSeeds[index] as number);
+    let crashesLeft = tuning.crashesPerWorker;
+    // Crashes and failures spend the worker's budget; once it is spent, lives run without faults and drain.
+    for (let life = 0; life <= tuning.crashesPerWorker + 1; life++) {
+      const armed = crashesLeft > 0 && random.next() < tuning.crashChance;
+      const crash = armed ? { cut: STRESS_CUTS[random.int(0, STRESS_CUTS.length - 1)] as string, nth: random.int(1, share) } : null;
+      if (crash) tally.crashesArmed++;
+      const spec: StressWorkerSpec = {
+        protocol: protocol.name,
+        files,
+        worker,
+        life,
+        intentions: mine,
+        crash,
+        leaseMs: tuning.leaseMs,
+        pause: tuning.pause,
+        busyTimeoutMs: tuning.busyTimeoutMs,
+        busyAttemptsMax: tuning.busyAttemptsMax,
+        seed: random.int(0, 2 ** 31 - 1),
+      };
+      const exit = await runChild(STRESS_WORKER, [JSON.stringify(spec)], tuning.lifeTimeoutMs);
+      const last = lastReport(exit);
+      tally.busyRetries += last?.busyRetries ?? 0;
+      if (exit.code === 0 && last?.ended === 'drained') return;
+      if (crash && exit.signal === 'SIGKILL' && !exit.timedOut && last?.ended === 'killed' && last.cut === crash.cut) {
+        tally.crashesFired++;
+        crashesLeft--;
+        continue;
+      }
+      tally.failures.push(failure(worker, life, exit, last));
+      crashesLeft--;
+    }
+    tally.failures.push(`${worker} did not drain within ${tuning.crashesPerWorker + 2} lives`);
+  };
+  await Promise.all(Array.from({ length: tuning.workers }, (_, index) => runWorker(index)));
+
+  const effects = Object.values(readStore(medium, files.warehouse, (db) => countEffects(db, intentions)));
+  return {
+    trial,
+    seed,
+    intentions: intentions.length,
+    effects: effects.reduce((sum, n) => sum + n, 0),
+    duplicates: effects.filter((n) => n >= 2).length,
+    extraEffects: effects.reduce((sum, n) => sum + Math.max(0, n - 1), 0),
+    lost: effects.filter((n) => n === 0).length,
+    ...tally,
+    ms: performance.now() - started,
+  };
+}
+
+function lastReport(exit: ChildExit): WorkerReport | undefined {
+  const line = exit.stdout.trim().split('\n').at(-1);
+  if (!line) return undefined;
+  try {
+    return JSON.parse(line) as WorkerReport;
+  } catch {
+    return undefined;
+  }
+}
+
+function failure(worker: string, life: number, exit: ChildExit, last: WorkerReport | undefined): string {
+  if (exit.timedOut) return `${worker} life ${life} was still alive at its time limit and was killed`;
+  if (last?.ended === 'busy-exhausted') return `${worker} life ${life} gave up after the bound on SQLITE_BUSY retries`;
+  const how = exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+  return `${worker} life ${life} ${how}${exit.stderr.trim() ? `: ${exit.stderr.trim().split('\n')[0]}` : ''}`;
+}
