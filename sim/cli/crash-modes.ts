@@ -2,7 +2,7 @@ import { InvalidArgumentError } from 'commander';
 import { alignedTable, legendLines, markdownTable, verdictLines } from '../../reports/text-table.js';
 import { compareModes, comparisonLines } from '../process/compare-modes.js';
 import { displayPath } from '../results/run-folder.js';
-import { EXIT, type ExitCode } from './errors.js';
+import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import type { TableFormat } from './options.js';
 import { executeTableRun, type TableRunRequest } from './table-run.js';
@@ -24,9 +24,10 @@ export function crashModeChoice(value: string): CrashModeChoice {
  */
 export async function tableBothModes(
   request: Omit<TableRunRequest, 'crashMode'> & { io: Io },
-  options: { format: TableFormat },
+  options: { format: TableFormat; chart?: boolean },
 ): Promise<ExitCode> {
   const { io } = request;
+  if (options.chart) throw new UsageError('--chart draws the reports of one run: use it with --crash-mode in-process or kill, not both.');
   const inProcess = await executeTableRun({ ...request, crashMode: 'in-process' });
   const kill = await executeTableRun({ ...request, crashMode: 'kill' });
   const comparison = compareModes(inProcess.results, kill.results);

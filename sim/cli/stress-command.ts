@@ -31,7 +31,7 @@ interface StressOptions {
   pauseChance: number;
   pauseMs: number;
   busyTimeoutMs: number;
-  jobs: number;
+  jobs?: number;
   keep: number;
   out: string;
   format: 'text' | 'json';
@@ -73,7 +73,7 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
     .option('--pause-chance <p>', 'chance that a worker pauses at a cut that does not crash: a slow worker (0-1)', chance('pause-chance'), 0.1)
     .option('--pause-ms <ms>', 'longest such pause, in real ms', positiveInt('pause-ms', 60_000), 20)
     .option('--busy-timeout-ms <ms>', "SQLite's wait for a lock before SQLITE_BUSY, which the worker then retries (bounded)", positiveInt('busy-timeout-ms', 60_000), 5)
-    .option('-j, --jobs <n>', 'trials at a time (default: one per core)', positiveInt('jobs', 64), defaultJobs())
+    .option('-j, --jobs <n>', `trials at a time (default: one per core, ${defaultJobs()} here)`, positiveInt('jobs', 64))
     .option('--keep <n>', "trial folders kept per protocol (violating trials first), with their SQLite files", wholeNumber('keep', 100_000), 3)
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option('-f, --format <format>', 'output: text or json', format, 'text')
@@ -88,6 +88,7 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
         return protocol;
       });
       const seed = options.seed ?? randomInt(0, 2 ** 31);
+      const jobs = options.jobs ?? defaultJobs();
       const tuning: StressTuning = {
         workers: options.workers,
         intentions: options.intentions,
@@ -106,13 +107,13 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
         if (error instanceof RunFolderError) throw new UsageError(error.message);
         throw error;
       }
-      const header = headerLine(protocols, options, seed, tuning);
+      const header = headerLine(protocols, { trials: options.trials, jobs }, seed, tuning);
       if (options.format === 'text') io.stdout(header + '\n');
       const progress = new Progress(io, 'sim stress', options.trials * protocols.length);
       let done = 0;
       const started = performance.now();
       const summaries = await withChildrenReaped(io.stderr, () =>
-        runStress({ protocols, trials: options.trials, seed, tuning, jobs: options.jobs, runFolder: folder.path, keepMax: options.keep, onTrial: () => progress.update(++done) }),
+        runStress({ protocols, trials: options.trials, seed, tuning, jobs, runFolder: folder.path, keepMax: options.keep, onTrial: () => progress.update(++done) }),
       );
       progress.done();
       const pass = summaries.every((s) => s.failures.length === 0 && (!mustHold(s.protocol) || (s.duplicates === 0 && s.lost === 0)));
@@ -123,7 +124,7 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
         startedAt: folder.startedAt,
         seed,
         trials: options.trials,
-        jobs: options.jobs,
+        jobs,
         tuning,
         protocols: summaries,
         verdict: pass ? 'pass' : 'fail',
@@ -143,7 +144,7 @@ function mustHold(protocol: string): boolean {
   return row !== undefined && row.every((n) => n === 1);
 }
 
-function headerLine(protocols: readonly Protocol[], options: StressOptions, seed: number, tuning: StressTuning): string {
+function headerLine(protocols: readonly Protocol[], options: { trials: number; jobs: number }, seed: number, tuning: StressTuning): string {
   return (
     `sim stress: ${protocols.map((p) => p.name).join(', ')}; ${tuning.workers} worker processes, ${tuning.intentions} intentions, ` +
     `${options.trials} trials each; seed ${seed}; crashes <= ${tuning.crashesPerWorker} per worker and trial (chance ${tuning.crashChance}) ` +

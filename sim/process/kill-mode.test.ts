@@ -77,6 +77,21 @@ describe('kill mode', () => {
   });
 });
 
+describe('sim table --crash-mode: bad input is one line on stderr, exit 2', () => {
+  it.each([
+    { argv: ['--crash-mode', 'fork'], says: /crash mode must be one of in-process, kill, both; got 'fork'/ },
+    { argv: ['--crash-mode', 'both', '--chart'], says: /--chart draws the reports of one run/ },
+    { argv: ['--crash-mode', 'kill', '--jobs', '0'], says: /jobs must be a whole number from 1 to 64/ },
+  ])('sim table $argv', async ({ argv, says }) => {
+    const out = join(cwd, 'bad-input');
+    const { code, stdout, stderr } = await runCli(['table', ...argv, '--out', out], cwd);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(says);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+});
+
 /** Every process whose command line mentions `marker`, read from /proc. */
 function processesMentioning(marker: string): number[] {
   const found: number[] = [];

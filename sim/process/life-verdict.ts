@@ -1,6 +1,6 @@
 import type { HistoryEvent } from '../engine/history.js';
 import type { CutHit } from '../engine/injector.js';
-import type { ChildExit } from './children.js';
+import { stderrGist, type ChildExit } from './children.js';
 
 /**
  * How one child's life ended, judged by the parent from the exit status and
@@ -23,7 +23,7 @@ export function classifyLife(exit: ChildExit, events: readonly HistoryEvent[], l
   }
   if (exit.code === 0 && exit.signal === null && last?.type !== 'crash' && /"ended":"completed"/.test(exit.stdout)) return { kind: 'completed' };
   const how = exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-  const said = exit.stderr.trim().split('\n')[0];
+  const said = stderrGist(exit.stderr);
   const where = last ? `; its last event was ${last.type} ${last.op}` : '; it recorded no event';
   return { kind: 'died', message: `${who} died otherwise: it ${how}${where}${said ? `: ${said}` : ''}` };
 }

@@ -3,7 +3,7 @@ import { CLASSIC_CUTS } from '../../protocols/cuts.js';
 import type { Intention, Protocol } from '../../protocols/types.js';
 import { FileMedium } from '../engine/connections.js';
 import { SeededRandom } from '../engine/random.js';
-import { runChild, type ChildExit } from '../process/children.js';
+import { runChild, stderrGist, type ChildExit } from '../process/children.js';
 import { compiledEntry } from '../process/entry-path.js';
 import { countEffects } from '../reservation/count-effects.js';
 import { caseFiles, createFreshStores, readStore } from '../reservation/stores.js';
@@ -140,5 +140,6 @@ function failure(worker: string, life: number, exit: ChildExit, last: WorkerRepo
   if (exit.timedOut) return `${worker} life ${life} was still alive at its time limit and was killed`;
   if (last?.ended === 'busy-exhausted') return `${worker} life ${life} gave up after the bound on SQLITE_BUSY retries`;
   const how = exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-  return `${worker} life ${life} ${how}${exit.stderr.trim() ? `: ${exit.stderr.trim().split('\n')[0]}` : ''}`;
+  const said = stderrGist(exit.stderr);
+  return `${worker} life ${life} ${how}${said ? `: ${said}` : ''}`;
 }
