@@ -81,6 +81,18 @@ export function noneLost(trial: { intentions: readonly Intention[] }, outcome: R
   return undefined;
 }
 
+/** Nothing left behind: after draining, no intention is still pending locally. */
+export function noneStuck(trial: { intentions: readonly Intention[] }, outcome: ReservationOutcome): Violation | undefined {
+  const labels = intentionLabels(trial.intentions);
+  for (const [index, intention] of trial.intentions.entries()) {
+    const row = localRow(outcome, intention);
+    if (!row || row.status === 'pending') {
+      return { kind: 'stuck', intention: labels[index] ?? '', message: `${labels[index]} is ${row ? 'still pending' : 'not recorded'} after draining` };
+    }
+  }
+  return undefined;
+}
+
 /** Liveness: every intention is done, with exactly one effect, and its stored result names that effect. */
 export function exactlyOnceDone(trial: { intentions: readonly Intention[] }, outcome: ReservationOutcome): Violation | undefined {
   const labels = intentionLabels(trial.intentions);

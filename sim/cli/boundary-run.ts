@@ -1,9 +1,9 @@
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Protocol } from '../../protocols/types.js';
 import { runBoundaryRow, type BoundaryRow } from '../../scenarios/cut-discovery.js';
 import { REFERENCE_INTENTION } from '../../scenarios/reference-table.js';
-import { createRunFolder, RunFolderError, writeJsonAtomic } from '../results/run-folder.js';
-import { UsageError } from './errors.js';
+import { writeJsonAtomic } from '../results/run-folder.js';
+import { openRunFolder } from './open-run-folder.js';
 
 /** results.json of a `sim table --cuts all` run. */
 export interface BoundaryResults {
@@ -22,13 +22,7 @@ export async function executeBoundaryRun(
   outDir: string,
   cwd: string,
 ): Promise<{ results: BoundaryResults; runFolder: string }> {
-  let folder;
-  try {
-    folder = createRunFolder(resolve(cwd, outDir));
-  } catch (error) {
-    if (error instanceof RunFolderError) throw new UsageError(error.message);
-    throw error;
-  }
+  const folder = openRunFolder(outDir, cwd);
   const rows: BoundaryRow[] = [];
   for (const protocol of protocols) {
     const row = await runBoundaryRow(protocol, [REFERENCE_INTENTION], folder.path);

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_BOUNDS, WORKERS_LIMIT, type TrialBounds } from '../../scenarios/properties/arbitraries.js';
 import { checkProperty, replayProperty, type PropertyResult, type StoreKind } from '../../scenarios/properties/check-property.js';
@@ -8,10 +8,12 @@ import type { PropertyDefinition } from '../../scenarios/properties/property.js'
 import { summaryLine, trialText } from '../../reports/property-summary.js';
 import { timeline } from '../../reports/timeline.js';
 import type { CheckResults, StoredProperty } from '../results/check-results.js';
-import { createRunFolder, displayPath, RunFolderError, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
+import { displayPath, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { positiveInt, replayPath, seedValue, storeKind } from './options.js';
+import { openRunFolder } from './open-run-folder.js';
+import { resolveProtocols } from './load-protocol.js';
+import { positiveInt, protocolName, replayPath, seedValue, storeKind } from './options.js';
 import { Progress } from './progress.js';
 import { createScratch, defaultScratchParent } from './scratch.js';
 import { measureSweeps } from './sweep-reports.js';
@@ -25,13 +27,15 @@ interface CheckOptions {
   scratch?: string;
   out: string;
   list?: boolean;
+  /** As given: a built-in name or a path to the user's module. */
+  protocol?: string;
   report?: boolean;
   sweepTrials: number;
 }
 
-export function replayCommand(name: string, seed: number, path: string, bounds: TrialBounds): string {
+export function replayCommand(name: string, seed: number, path: string, bounds: TrialBounds, protocol?: string): string {
   const workers = bounds.workersMax === DEFAULT_BOUNDS.workersMax ? '' : ` --workers-max ${bounds.workersMax}`;
-  return `sim check ${name} --seed ${seed} --path ${path}${workers}`;
+  return `sim check ${name} --seed ${seed} --path ${path}${workers}${protocol ? ` --protocol ${protocol}` : ''}`;
 }
 
 export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) => void): void {
@@ -58,6 +62,11 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     .option('-o, --out <dir>', 'parent folder of run folders (failing and replayed runs are kept there)', 'runs')
     .option('--list', 'list the properties and exit')
     .option(
+      '-p, --protocol <name>',
+      'check this protocol (a built-in name or a path to your module) with the properties that must hold',
+      (v: string) => protocolName(v)[0] ?? v,
+    )
+    .option(
       '--report',
       'then measure the retention and concurrency sweeps: sweeps.json, retention-sweep.png and concurrency-sweep.png in the run folder',
     )
@@ -70,7 +79,12 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
           io.stdout(`${p.name.padEnd(width)}  ${p.expect === 'hold' ? 'holds' : 'finds'}  ${p.title}\n`);
         return exit(EXIT.ok);
       }
-      const selected = selectProperties(names);
+      // The protocol under check, loaded (and registered by name) when it is the user's file.
+      const subject =
+        options.protocol === undefined
+          ? undefined
+          : { as: options.protocol, name: (await resolveProtocols([options.protocol], io.cwd))[0]!.name };
+      const selected = selectProperties(names, options.protocol);
       if (options.path !== undefined && (options.seed === undefined || selected.length !== 1)) {
         throw new UsageError('--path replays one run: give exactly one property and its --seed, as printed with the failure.');
       }
@@ -79,16 +93,16 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       const bounds: TrialBounds = { ...DEFAULT_BOUNDS, workersMax: options.workersMax };
       const seed = options.seed ?? randomInt(0, 2 ** 31);
       if (options.path !== undefined) {
-        const folder = runFolder(options.out, io);
-        return exit(await replay(selected[0] as PropertyDefinition, seed, options.path, bounds, folder, io));
+        const folder = openRunFolder(options.out, io.cwd);
+        return exit(await replay(selected[0] as PropertyDefinition, { seed, path: options.path, bounds, subject }, folder, io));
       }
       // Both folders are checked before anything runs; a bad one leaves nothing behind.
       const scratch = createScratch(options.scratch ?? defaultScratchParent());
       const removeScratch = () => scratch.remove();
       process.once('exit', removeScratch);
       try {
-        const folder = runFolder(options.out, io);
-        exit(await checkAll(selected, { ...options, seed, bounds }, scratch.path, folder, io));
+        const folder = openRunFolder(options.out, io.cwd);
+        exit(await checkAll(selected, { ...options, seed, bounds, subject }, scratch.path, folder, io));
       } finally {
         removeScratch();
         process.removeListener('exit', removeScratch);
@@ -96,35 +110,35 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     });
 }
 
-function selectProperties(names: string[]): PropertyDefinition[] {
-  if (names.length === 0) return [...PROPERTY_DEFINITIONS];
+/** The named properties, or all; with --protocol, only those that must hold (a control checks its own flawed protocol). */
+function selectProperties(names: string[], protocol: string | undefined): PropertyDefinition[] {
+  if (names.length === 0) return PROPERTY_DEFINITIONS.filter((p) => protocol === undefined || p.expect === 'hold');
   return names.map((name) => {
     const found = findProperty(name);
     if (!found) throw new UsageError(`unknown property '${name}'; valid: ${propertyNames().join(', ')}.`);
+    if (protocol !== undefined && found.expect === 'find') {
+      throw new UsageError(`${name} is a negative control on its own flawed protocol; --protocol goes with the properties that must hold.`);
+    }
     return found;
   });
 }
 
-function runFolder(out: string, io: Io): RunFolder {
-  try {
-    return createRunFolder(resolve(io.cwd, out));
-  } catch (error) {
-    if (error instanceof RunFolderError) throw new UsageError(error.message);
-    throw error;
-  }
+/** The protocol given with --protocol: as the user wrote it (for replay commands) and its name. */
+interface Subject {
+  as: string;
+  name: string;
 }
 
 async function replay(
   definition: PropertyDefinition,
-  seed: number,
-  path: string,
-  bounds: TrialBounds,
+  { seed, path, bounds, subject }: { seed: number; path: string; bounds: TrialBounds; subject: Subject | undefined },
   folder: RunFolder,
   io: Io,
 ): Promise<ExitCode> {
-  io.stdout(`sim check: replaying ${definition.name}, seed ${seed}, path ${path}, workers <= ${bounds.workersMax}\n\n`);
+  const checked = subject ? `, protocol ${subject.name}` : '';
+  io.stdout(`sim check: replaying ${definition.name}${checked}, seed ${seed}, path ${path}, workers <= ${bounds.workersMax}\n\n`);
   const kept = join(folder.path, definition.name);
-  const replayed = await replayProperty(definition, { seed, path, bounds, folder: kept });
+  const replayed = await replayProperty(definition, { seed, path, bounds, folder: kept, ...(subject ? { protocol: subject.name } : {}) });
   if (!replayed) throw new UsageError(`seed ${seed} and path ${path} name no run of ${definition.name}`);
   io.stdout(`${trialText(replayed.trial)}\n\ntimeline (virtual ms, worker, event):\n${timeline(replayed.events)}\n`);
   const violated = replayed.violation !== undefined;
@@ -136,7 +150,7 @@ async function replay(
 
 async function checkAll(
   selected: PropertyDefinition[],
-  options: CheckOptions & { seed: number; bounds: TrialBounds },
+  options: CheckOptions & { seed: number; bounds: TrialBounds; subject: Subject | undefined },
   scratch: string,
   folder: RunFolder,
   io: Io,
@@ -144,7 +158,7 @@ async function checkAll(
   const where =
     options.store === 'file' ? `fresh SQLite files per run in ${scratch}` : 'in-memory databases (no files; faster, not file-backed)';
   io.stdout(
-    `sim check: ${selected.length} properties, ${options.runs} runs each, seed ${options.seed}, workers <= ${options.bounds.workersMax}, store ${options.store}: ${where}\n\n`,
+    `sim check: ${selected.length} properties${options.subject ? ` on protocol ${options.subject.name}` : ''}, ${options.runs} runs each, seed ${options.seed}, workers <= ${options.bounds.workersMax}, store ${options.store}: ${where}\n\n`,
   );
   const width = Math.max(...selected.map((p) => p.name.length));
   const stored: StoredProperty[] = [];
@@ -156,6 +170,7 @@ async function checkAll(
       bounds: options.bounds,
       store: options.store,
       scratch,
+      ...(options.subject ? { protocol: options.subject.name } : {}),
       onRun: ({ executed, failing }) => progress.update(Math.min(executed, options.runs), failing ? '(shrinking)' : ''),
     });
     progress.done();
@@ -186,7 +201,7 @@ async function checkAll(
 async function keepCounterexample(
   definition: PropertyDefinition,
   result: PropertyResult,
-  options: { seed: number; bounds: TrialBounds },
+  options: { seed: number; bounds: TrialBounds; subject: Subject | undefined },
   folder: RunFolder,
   io: Io,
   width: number,
@@ -195,8 +210,15 @@ async function keepCounterexample(
   const ce = result.counterexample;
   if (!ce) return result;
   const kept = join(folder.path, definition.name);
-  const command = replayCommand(definition.name, options.seed, ce.path, options.bounds);
-  const replayed = await replayProperty(definition, { seed: options.seed, path: ce.path, bounds: options.bounds, folder: kept });
+  const command = replayCommand(definition.name, options.seed, ce.path, options.bounds, options.subject?.as);
+  const protocol = options.subject ? { protocol: options.subject.name } : {};
+  const replayed = await replayProperty(definition, {
+    seed: options.seed,
+    path: ce.path,
+    bounds: options.bounds,
+    folder: kept,
+    ...protocol,
+  });
   io.stdout(`    replay: ${command}\n    kept:   ${displayPath(kept, io.cwd)}\n`);
   if (!result.passed && replayed) {
     const indented = (text: string) => text.trimEnd().replace(/^/gm, '    ');

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { registerCheck } from './check-command.js';
+import { registerExplore } from './explore-command.js';
 import { registerReport } from './report-command.js';
 import { registerRun } from './run-command.js';
 import { registerTable } from './table-command.js';
@@ -22,6 +23,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
   registerTable(program, io, exit);
   registerRun(program, io, exit);
   registerCheck(program, io, exit);
+  registerExplore(program, io, exit);
   registerReport(program, io, exit);
   registerStress(program, io, exit);
   return program;

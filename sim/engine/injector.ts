@@ -14,6 +14,9 @@ export interface CrashPoint {
   nth?: number;
 }
 
+/** Decides at each cut whether to crash there: a systematic explorer's way to arm cuts as it goes. */
+export type CrashDecider = (hit: CutHit) => boolean;
+
 export interface CutHit {
   cut: string;
   worker: string;
@@ -48,19 +51,23 @@ export type CrashAction = (hit: CutHit) => void;
 export class CutInjector {
   private readonly hitCounts = new Map<string, number>();
   private readonly matchCounts: number[];
+  private readonly points: readonly CrashPoint[];
+  private readonly decider: CrashDecider | undefined;
   private readonly crashesFired: CutHit[] = [];
   private life = 0;
   private dead = false;
   private quiet = false;
 
   constructor(
-    private readonly plan: readonly CrashPoint[],
+    plan: readonly CrashPoint[] | CrashDecider,
     private readonly history: History,
     private readonly clock: VirtualClock,
     private readonly yieldPoint?: YieldPoint,
     private readonly crashAction?: CrashAction,
   ) {
-    this.matchCounts = plan.map(() => 0);
+    this.points = typeof plan === 'function' ? [] : plan;
+    this.decider = typeof plan === 'function' ? plan : undefined;
+    this.matchCounts = this.points.map(() => 0);
   }
 
   /** A quiet life has no crashes and no scheduler: faults have stopped. */
@@ -117,8 +124,9 @@ export class CutInjector {
   }
 
   private armed(hit: CutHit): boolean {
+    if (this.decider) return this.decider(hit);
     let armed = false;
-    this.plan.forEach((point, index) => {
+    this.points.forEach((point, index) => {
       if (point.life !== hit.life) return;
       if (point.cut !== undefined && point.cut !== hit.cut) return;
       if (point.worker !== undefined && point.worker !== hit.worker) return;

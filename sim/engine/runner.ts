@@ -2,7 +2,7 @@ import { VirtualClock } from './clock.js';
 import { ConnectionSet, FileMedium, type StoreMedium } from './connections.js';
 import { isCrash } from './crash.js';
 import { History } from './history.js';
-import { CutInjector, type CrashPoint, type CutHit, type YieldPoint } from './injector.js';
+import { CutInjector, type CrashDecider, type CrashPoint, type CutHit, type YieldPoint } from './injector.js';
 
 /** One process life: the first attempt (index 0), a recovery after a crash, or the quiet life after faults stop. */
 export interface Life {
@@ -25,7 +25,8 @@ export interface Scenario {
 }
 
 export interface RunOptions {
-  plan: readonly CrashPoint[];
+  /** Where to crash: fixed points, or a decider asked at every cut. */
+  plan: readonly CrashPoint[] | CrashDecider;
   /** Bound on process lives before the quiet one: one attempt plus at most livesMax - 1 recoveries. */
   livesMax: number;
   /** After a life completes, live one more, quiet: a restart once faults have stopped (for liveness). */
@@ -33,6 +34,8 @@ export interface RunOptions {
   medium?: StoreMedium;
   clock?: VirtualClock;
   yieldPoint?: YieldPoint;
+  /** Called when a life starts, before the scenario runs in it (explorers inspect its stores). */
+  beforeLife?: (life: Life) => void;
   /** Called after a life's connections are closed; tests use it to inspect the handles. */
   afterLife?: (life: Life) => void;
 }
@@ -77,6 +80,7 @@ export async function runLives(scenario: Scenario, options: RunOptions): Promise
     history.record({ atMs: clock.nowMs(), life: index, worker: 'runner', type: 'life', op });
     const life: Life = { index, quiet, connections: new ConnectionSet(medium), injector, clock, history };
     const crashesBefore = injector.crashes().length;
+    options.beforeLife?.(life);
     try {
       await scenario.live(life);
       lives.push({ index, quiet, ended: 'completed' });

@@ -1,7 +1,7 @@
 import type { Intention, Protocol, ProtocolSettings, WarehouseSettings } from '../../protocols/types.js';
 import { FileMedium, type StoreMedium } from '../engine/connections.js';
 import type { History } from '../engine/history.js';
-import type { CrashPoint, CutHit, YieldPoint } from '../engine/injector.js';
+import type { CrashDecider, CrashPoint, CutHit, YieldPoint } from '../engine/injector.js';
 import { runLives, type Life, type LifeRecord, type RunEnd } from '../engine/runner.js';
 import { countEffects } from './count-effects.js';
 import { readLocalState, type TableRows } from './local-state.js';
@@ -18,7 +18,7 @@ export interface ReservationSpec {
   /** Where the stores live: a folder for the file medium, a name for the memory medium. */
   folder: string;
   medium?: StoreMedium;
-  plan: readonly CrashPoint[];
+  plan: readonly CrashPoint[] | CrashDecider;
   livesMax: number;
   /** Live one more, quiet life after completion: faults stop, work drains (liveness). */
   quietLife?: boolean;
@@ -32,6 +32,7 @@ export interface ReservationSpec {
   writeHistory?: boolean;
   /** Every local and warehouse commit is a boundary of its own, named after its source line. */
   discoverBoundaries?: boolean;
+  beforeLife?: (life: Life) => void;
   afterLife?: (life: Life) => void;
 }
 
@@ -78,6 +79,7 @@ export async function runReservation(spec: ReservationSpec): Promise<Reservation
       medium,
       ...(spec.yieldPoint ? { yieldPoint: spec.yieldPoint } : {}),
       ...(spec.afterLife ? { afterLife: spec.afterLife } : {}),
+      ...(spec.beforeLife ? { beforeLife: spec.beforeLife } : {}),
     },
   );
   if (spec.writeHistory) outcome.history.writeJsonl(files.history);

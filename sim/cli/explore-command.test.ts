@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../testing/run-cli.js';
+import { tempFolder } from '../testing/temp-folder.js';
+
+const cwd = tempFolder('cli-explore');
+
+describe('sim explore', () => {
+  it('explores outbox-dedup completely and exits 0 when nothing is violated', async () => {
+    const { code, stdout } = await runCli(['explore', '-p', 'outbox-dedup', '-w', '2', '-i', '1', '-d', '1'], cwd);
+    expect(stdout.split('\n')[0]).toBe('sim explore: outbox-dedup, workers 2, intentions 1 (tenantA:k1), crash depth 1, receipts kept forever');
+    expect(stdout).toMatch(/^explored \d+ schedules \(\d+ run to the end, \d+ stopped at a state already explored\) in [\d.]+ s: \d+ distinct end states$/m);
+    expect(stdout).toContain('no violation: N = 1 for every intention in every explored schedule.');
+    expect(stdout).toContain('exhaustive: every schedule within these bounds was explored.');
+    expect(code).toBe(0);
+    const folder = join(cwd, /run folder: (\S+)/.exec(stdout)![1]!);
+    expect(JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8'))).toMatchObject({ kind: 'explore', protocol: 'outbox-dedup', exhaustive: true });
+  });
+
+  it('groups the violations by kind, prints the plainest, and its replay shows it from the kept files', async () => {
+    const { code, stdout } = await runCli(['explore', '-p', 'mark-first', '-i', '2', '-d', '1'], cwd);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/ {2}lost: \d+ schedules; the plainest \(1 crash, \d+ choices\): N=0 for tenant[AB]:k1/);
+    const replay = /replay: sim (explore .*)/.exec(stdout)![1]!.split(' ');
+    const replayed = await runCli(replay, cwd);
+    expect(replayed.code).toBe(1);
+    expect(replayed.stdout).toContain('✗ CRASH at intent-recorded');
+    expect(replayed.stdout).toMatch(/violation: lost: N=0 for tenant[AB]:k1/);
+    const kept = join(cwd, /kept: (\S+)/.exec(replayed.stdout)![1]!);
+    for (const file of ['orchestrator.db', 'warehouse.db', 'history.jsonl']) expect(existsSync(join(kept, file))).toBe(true);
+  });
+
+  it('exits 1 and says so when the bound on executions stopped it', async () => {
+    const { code, stdout } = await runCli(['explore', '-p', 'outbox-dedup', '-w', '2', '-i', '2', '-d', '2', '--executions-max', '5'], cwd);
+    expect(code).toBe(1);
+    expect(stdout).toContain('NOT exhaustive: stopped at the bound of 5 executions');
+  });
+
+  it.each([
+    { argv: ['explore'], says: /required option '-p, --protocol <name>'/ },
+    { argv: ['explore', '-p', 'nope'], says: /unknown protocol 'nope'/ },
+    { argv: ['explore', '-p', 'outbox-dedup', '-w', '5'], says: /workers must be a whole number from 1 to 4/ },
+    { argv: ['explore', '-p', 'outbox-dedup', '-d', '-1'], says: /crash-depth|unknown option/ },
+    { argv: ['explore', '-p', 'outbox-dedup', '-d', '4'], says: /crash-depth must be a whole number from 1 to 3/ },
+    { argv: ['explore', '-p', 'outbox-dedup', '--schedule', 'a.b'], says: /schedule must look like 1\.0\.2/ },
+    { argv: ['explore', '-p', 'outbox-dedup', '--schedule', '7'], says: /schedule step 0 is 7, but only 2 alternatives exist there/ },
+  ])('bad input $argv: one line, exit 2', async ({ argv, says }) => {
+    const { code, stderr } = await runCli([...argv, '--out', join(cwd, 'bad')], cwd);
+    expect(stderr).toMatch(says);
+    expect(code).toBe(2);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+});

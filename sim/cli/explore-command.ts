@@ -1,0 +1,128 @@
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { InvalidArgumentError, type Command } from 'commander';
+import { protocolNames } from '../../protocols/registry.js';
+import { boundsText, exploreSummary } from '../../reports/explore-summary.js';
+import { timeline } from '../../reports/timeline.js';
+import { FileMedium } from '../engine/connections.js';
+import { ChoiceLog, parseSchedule } from '../explore/choices.js';
+import { runControlled, type ExploreBounds } from '../explore/controlled-run.js';
+import { explore, exploreIntentions, judge } from '../explore/explore.js';
+import { displayPath, writeJsonAtomic } from '../results/run-folder.js';
+import { EXIT, UsageError, type ExitCode } from './errors.js';
+import type { Io } from './io.js';
+import { openRunFolder } from './open-run-folder.js';
+import { resolveProtocols } from './load-protocol.js';
+import { positiveInt, protocolName } from './options.js';
+
+interface ExploreOptions {
+  protocol: string[];
+  workers: number;
+  intentions: number;
+  crashDepth: number;
+  retentionMs?: number;
+  schedule?: string;
+  executionsMax: number;
+  out: string;
+}
+
+function nonNegativeInt(what: string, max: number) {
+  const positive = positiveInt(what, max);
+  return (value: string) => (value.trim() === '0' ? 0 : positive(value));
+}
+
+function scheduleText(value: string): string {
+  if (!/^(\d+(\.\d+)*)?$/.test(value.trim()))
+    throw new InvalidArgumentError(`schedule must look like 1.0.2 (as printed with a violation); got '${value}'.`);
+  return value.trim();
+}
+
+export function registerExplore(program: Command, io: Io, exit: (code: ExitCode) => void): void {
+  program
+    .command('explore')
+    .description('explore every crash schedule and every interleaving of the relay workers within bounds, and check N = 1')
+    .requiredOption('-p, --protocol <name>', `the protocol: ${protocolNames().join(', ')}, or a path to your own module`, (v: string) =>
+      protocolName(v),
+    )
+    .option('-w, --workers <w>', 'relay workers (1-4)', positiveInt('workers', 4), 1)
+    .option('-i, --intentions <i>', 'intentions (1-4): tenantA:k1, tenantB:k1, tenantA:k2, tenantB:k2', positiveInt('intentions', 4), 1)
+    .option('-d, --crash-depth <d>', 'crashes per schedule (0-3), in the attempt or during recovery', nonNegativeInt('crash-depth', 3), 1)
+    .option('--retention-ms <ms>', 'receipt retention in virtual ms (default: kept forever)', positiveInt('retention-ms'))
+    .option('--schedule <s>', 'replay the one schedule printed with a violation, keeping its files', scheduleText)
+    .option(
+      '--executions-max <n>',
+      'stop after this many executions (the result then says it is not exhaustive)',
+      positiveInt('executions-max'),
+      200_000,
+    )
+    .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 no violation (and, when exploring, every schedule explored); 1 a violation, or the bound stopped it; 2 bad input.',
+    )
+    .action(async (options: ExploreOptions) => {
+      const [protocol] = await resolveProtocols(options.protocol, io.cwd);
+      if (!protocol) throw new UsageError('--protocol names no protocol');
+      const bounds: ExploreBounds = {
+        workers: options.workers,
+        intentions: options.intentions,
+        crashDepth: options.crashDepth,
+        retentionMs: options.retentionMs ?? null,
+      };
+      const folder = openRunFolder(options.out, io.cwd);
+      const intentions = exploreIntentions(bounds.intentions)
+        .map((i) => `${i.tenant}:${i.key}`)
+        .join(', ');
+      io.stdout(`sim explore: ${boundsText({ protocol: protocol.name, bounds }, intentions)}\n`);
+      const flags = `--protocol ${options.protocol[0]} --workers ${bounds.workers} --intentions ${bounds.intentions} --crash-depth ${bounds.crashDepth}${
+        bounds.retentionMs === null ? '' : ` --retention-ms ${bounds.retentionMs}`
+      }`;
+
+      if (options.schedule !== undefined) {
+        const log = new ChoiceLog(parseSchedule(options.schedule), new Set());
+        const kept = join(folder.path, 'schedule');
+        const execution = await runControlled({
+          protocol,
+          intentions: exploreIntentions(bounds.intentions),
+          bounds,
+          log,
+          folder: kept,
+          medium: new FileMedium(),
+          writeHistory: true,
+        });
+        if (log.invalid) throw new UsageError(`${log.invalid}: not a schedule of these bounds`);
+        const outcome = execution.outcome;
+        if (!outcome) throw new Error('a replayed schedule was stopped early');
+        const violation = judge(exploreIntentions(bounds.intentions), outcome);
+        io.stdout(
+          `replaying schedule ${options.schedule || '(first choices)'}\n\ntimeline (virtual ms, worker, event):\n${timeline(outcome.history.all())}\n`,
+        );
+        io.stdout(violation ? `violation: ${violation.kind}: ${violation.message}\n` : 'no violation in this schedule\n');
+        io.stdout(`kept: ${displayPath(kept, io.cwd)} (orchestrator.db, warehouse.db, history.jsonl)\n`);
+        return exit(violation ? EXIT.checkFailed : EXIT.ok);
+      }
+
+      let lastDraw = 0;
+      const started = performance.now();
+      const result = await explore(protocol, bounds, {
+        executionsMax: options.executionsMax,
+        onProgress: (schedules) => {
+          const now = performance.now();
+          if (!io.isTty || now - lastDraw < 100) return;
+          lastDraw = now;
+          io.stderr(`\rexploring: ${schedules} schedules, ${Math.round(schedules / ((now - started) / 1000))} schedules/s\x1b[K`);
+        },
+      });
+      if (io.isTty) io.stderr('\r\x1b[K');
+      writeJsonAtomic(join(folder.path, 'results.json'), {
+        kind: 'explore',
+        tool: 'cutpoint',
+        runId: folder.runId,
+        startedAt: folder.startedAt,
+        ...result,
+      });
+      const lines = exploreSummary(result, (schedule) => `sim explore ${flags} --schedule ${schedule || "''"}`);
+      io.stdout(lines.join('\n') + `\nrun folder: ${displayPath(folder.path, io.cwd)}\n`);
+      exit(result.violations.length === 0 && result.exhaustive ? EXIT.ok : EXIT.checkFailed);
+    });
+}

@@ -1,0 +1,66 @@
+/** One decision an execution made where it had a choice: which of `options` alternatives it took. */
+export interface Choice {
+  kind: 'crash' | 'schedule';
+  taken: number;
+  options: number;
+  /** The state the choice was made in; equal fingerprints have equal futures. */
+  fingerprint: string;
+}
+
+/** Thrown to stop an execution that reached a state whose every continuation was already explored. */
+export class Pruned extends Error {
+  constructor() {
+    super('pruned: this state was explored before');
+    this.name = 'Pruned';
+  }
+}
+
+/**
+ * The choices of one execution: it follows `prefix`, then takes the first
+ * alternative at every new choice point, recording each. A choice point whose
+ * state is known to be fully explored ends the execution (Pruned).
+ */
+export class ChoiceLog {
+  readonly made: Choice[] = [];
+  /** Set when the prefix asked for an alternative that does not exist: the schedule is not one of this run's. */
+  invalid: string | undefined;
+
+  constructor(
+    private readonly prefix: readonly number[],
+    private readonly explored: ReadonlySet<string>,
+  ) {}
+
+  choose(kind: Choice['kind'], options: number, fingerprint: () => string): number {
+    if (options < 2) return 0;
+    const position = this.made.length;
+    const print = fingerprint();
+    if (position >= this.prefix.length && this.explored.has(print)) throw new Pruned();
+    const taken = this.prefix[position] ?? 0;
+    if (taken >= options) {
+      this.invalid = `schedule step ${position} is ${taken}, but only ${options} alternatives exist there`;
+      throw new Error(this.invalid);
+    }
+    this.made.push({ kind, taken, options, fingerprint: print });
+    return taken;
+  }
+
+  /**
+   * How far from the plainest run this one is, for picking the clearest
+   * counterexample: fewer crashes first, then fewer reorderings, then fewer choices.
+   */
+  weight(): [number, number, number] {
+    const departures = (kind: Choice['kind']) => this.made.filter((c) => c.kind === kind && c.taken !== 0).length;
+    return [departures('crash'), departures('schedule'), this.made.length];
+  }
+
+  /** The schedule as printed for a replay: the alternatives taken, trailing first-alternatives dropped. */
+  schedule(): string {
+    const taken = this.made.map((choice) => choice.taken);
+    while (taken.length > 0 && taken[taken.length - 1] === 0) taken.pop();
+    return taken.join('.');
+  }
+}
+
+export function parseSchedule(text: string): number[] {
+  return text === '' ? [] : text.split('.').map(Number);
+}

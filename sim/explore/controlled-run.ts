@@ -1,0 +1,120 @@
+import type { Intention, Protocol, WarehouseSettings } from '../../protocols/types.js';
+import { MemoryMedium, type StoreMedium } from '../engine/connections.js';
+import type { CutHit, SchedulingPoint } from '../engine/injector.js';
+import type { Life } from '../engine/runner.js';
+import { runReservation, type ReservationOutcome } from '../reservation/run-reservation.js';
+import { ChoiceLog, Pruned } from './choices.js';
+import { fingerprint } from './fingerprint.js';
+
+export interface ExploreBounds {
+  workers: number;
+  intentions: number;
+  /** Crashes per execution, at any cut of any worker, in the first attempt or during recovery. */
+  crashDepth: number;
+  retentionMs: number | null;
+}
+
+export interface Execution {
+  log: ChoiceLog;
+  /** Stopped early: it reached a state whose every continuation was already explored. */
+  pruned: boolean;
+  outcome?: ReservationOutcome;
+}
+
+interface Waiting {
+  point: SchedulingPoint;
+  release: () => void;
+  abort: (error: Error) => void;
+}
+
+/**
+ * Runs one execution under full control: at every cut it asks the choice log
+ * whether to crash there (while crashes remain), and whenever several workers
+ * wait at scheduling points it asks which one goes next. Everything else is
+ * the ordinary engine: fresh stores, lives, recovery, the quiet life, counting.
+ */
+export async function runControlled(options: {
+  protocol: Protocol;
+  intentions: readonly Intention[];
+  bounds: ExploreBounds;
+  log: ChoiceLog;
+  folder: string;
+  medium?: StoreMedium;
+  writeHistory?: boolean;
+}): Promise<Execution> {
+  const { bounds, log } = options;
+  const waiting = new Map<string, Waiting>();
+  let life: Life | undefined;
+  let crashesUsed = 0;
+  let stopping = false;
+
+  const positions = (extra?: [string, string]) => {
+    const map = new Map([...waiting].map(([worker, w]) => [worker, `${w.point.kind}:${w.point.name}`]));
+    if (extra) map.set(extra[0], extra[1]);
+    return map;
+  };
+  const stop = () => {
+    stopping = true;
+    for (const w of waiting.values()) w.abort(new Pruned());
+    waiting.clear();
+  };
+  const decideCrash = (hit: CutHit): boolean => {
+    if (stopping) throw new Pruned();
+    if (crashesUsed >= bounds.crashDepth || !life) return false;
+    const current = life;
+    try {
+      const crash = log.choose('crash', 2, () => fingerprint(current, crashesUsed, positions([hit.worker, `hit:${hit.cut}`]))) === 1;
+      if (crash) crashesUsed++;
+      return crash;
+    } catch (error) {
+      if (error instanceof Pruned) stop();
+      throw error;
+    }
+  };
+
+  let finished = false;
+  const run = runReservation({
+    protocol: options.protocol,
+    intentions: options.intentions,
+    folder: options.folder,
+    medium: options.medium ?? new MemoryMedium(),
+    plan: decideCrash,
+    livesMax: bounds.crashDepth + 1,
+    quietLife: true,
+    workers: bounds.workers,
+    warehouse: { retentionMs: bounds.retentionMs, closedWindow: false } satisfies WarehouseSettings,
+    writeHistory: options.writeHistory ?? false,
+    beforeLife: (started) => {
+      life = started;
+    },
+    yieldPoint: (point) =>
+      stopping ? Promise.reject(new Pruned()) : new Promise<void>((release, abort) => waiting.set(point.worker, { point, release, abort })),
+  }).finally(() => {
+    finished = true;
+  });
+
+  // The driver: once every worker is waiting (no I/O runs in process, so one
+  // macrotask turn settles them), release one, chosen by the log when several wait.
+  while (!finished) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (finished || waiting.size === 0) continue;
+    const names = [...waiting.keys()].sort();
+    let index = 0;
+    if (!stopping && names.length > 1 && life) {
+      const current = life;
+      try {
+        index = log.choose('schedule', names.length, () => fingerprint(current, crashesUsed, positions()));
+      } catch (error) {
+        if (!(error instanceof Pruned)) throw error;
+        stop();
+        continue;
+      }
+    }
+    const chosen = names[index] as string;
+    const next = waiting.get(chosen);
+    waiting.delete(chosen);
+    next?.release();
+  }
+  const outcome = await run;
+  return stopping ? { log, pruned: true } : { log, pruned: false, outcome };
+}

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import type { HistoryEvent } from '../engine/history.js';
+import type { Life } from '../engine/runner.js';
+
+/** Every table of every store open in this life, row by row: the durable state. */
+export function storeContents(life: Life): string {
+  return life.connections
+    .handles()
+    .filter((db) => db.open)
+    .map((db) => {
+      const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[];
+      return tables.map(({ name }) => `${name}:${JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).raw().all())}`).join(';');
+    })
+    .join('|');
+}
+
+/** What a worker has done in this life, minus run-wide counters that differ between equivalent interleavings. */
+function ownSteps(events: readonly HistoryEvent[], life: number, worker: string): string {
+  return events
+    .filter((event) => event.life === life && event.worker === worker)
+    .map((event) => {
+      const value =
+        event.value !== null && typeof event.value === 'object' && !Array.isArray(event.value)
+          ? { ...event.value, call: undefined }
+          : event.value;
+      return `${event.type}:${event.op}:${JSON.stringify(value)}`;
+    })
+    .join(',');
+}
+
+/**
+ * The state of an execution at a choice point: the stores' contents, the
+ * clock, the life and the crashes spent, and each worker's position and own
+ * steps in this life (its local variables are a function of those). Two
+ * executions with equal fingerprints have the same futures, so one of them
+ * need not be explored further.
+ */
+export function fingerprint(life: Life, crashesUsed: number, positions: ReadonlyMap<string, string>): string {
+  const events = life.history.all();
+  const workers = [...positions.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([worker, position]) => `${worker}@${position}[${ownSteps(events, life.index, worker)}]`);
+  const text = `${life.index}/${crashesUsed}/${life.clock.nowMs()}/${storeContents(life)}/${workers.join(' ')}`;
+  return createHash('sha1').update(text).digest('hex');
+}
