@@ -3,6 +3,7 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { registerCheck } from './check-command.js';
 import { registerExplore } from './explore-command.js';
+import { registerShow } from './show-command.js';
 import { registerReport } from './report-command.js';
 import { registerRun } from './run-command.js';
 import { registerTable } from './table-command.js';
@@ -24,6 +25,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
   registerRun(program, io, exit);
   registerCheck(program, io, exit);
   registerExplore(program, io, exit);
+  registerShow(program, io, exit);
   registerReport(program, io, exit);
   registerStress(program, io, exit);
   return program;

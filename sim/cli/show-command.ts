@@ -1,0 +1,62 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { timeline } from '../../reports/timeline.js';
+import { EVENT_TYPES, type HistoryEvent } from '../engine/history.js';
+import { displayPath } from '../results/run-folder.js';
+import { EXIT, UsageError, type ExitCode } from './errors.js';
+import type { Io } from './io.js';
+
+/** Reads a history.jsonl, checking each line: a malformed file is bad input, named with its line. */
+export function readHistory(path: string): HistoryEvent[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line, index) => {
+      let event: Partial<HistoryEvent>;
+      try {
+        event = JSON.parse(line) as Partial<HistoryEvent>;
+      } catch {
+        throw new UsageError(`${path}: line ${index + 1} is not JSON`);
+      }
+      const valid =
+        typeof event.seq === 'number' &&
+        typeof event.atMs === 'number' &&
+        typeof event.life === 'number' &&
+        typeof event.worker === 'string' &&
+        typeof event.op === 'string' &&
+        (EVENT_TYPES as readonly string[]).includes(event.type ?? '');
+      if (!valid) throw new UsageError(`${path}: line ${index + 1} is not a history event`);
+      return event as HistoryEvent;
+    });
+}
+
+/** Every history.jsonl at or below `folder`, in path order. */
+function histories(folder: string): string[] {
+  if (existsSync(join(folder, 'history.jsonl'))) return [join(folder, 'history.jsonl')];
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path === 'history.jsonl' || path.endsWith('/history.jsonl'))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    .map((path) => join(folder, path));
+}
+
+export function registerShow(program: Command, io: Io, exit: (code: ExitCode) => void): void {
+  program
+    .command('show')
+    .description('print the history of a case (or of every case in a run folder) as a timeline')
+    .argument('<dir>', 'a case folder (holding history.jsonl) or a run folder')
+    .addHelpText('after', '\nExit codes: 0 printed; 2 no such folder, no history in it, or a malformed history.jsonl.')
+    .action((dir: string) => {
+      const folder = resolve(io.cwd, dir);
+      if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`${dir} is not a folder`);
+      const found = histories(folder);
+      if (found.length === 0) throw new UsageError(`no history.jsonl in ${dir} or below it`);
+      const parts = found.map((path) => {
+        const events = readHistory(path);
+        const title = relative(folder, path) === 'history.jsonl' ? displayPath(path, io.cwd) : relative(folder, path);
+        return `${title} (${events.length} events; virtual ms, worker, event)\n${timeline(events)}`;
+      });
+      io.stdout(parts.join('\n'));
+      exit(EXIT.ok);
+    });
+}
