@@ -1,5 +1,6 @@
 import { LOCAL_SCHEMA } from './local-schema.js';
 import type { Protocol, WarehouseContract } from './types.js';
+import { asyncAccept } from './warehouse/async-accept.js';
 import { atomicReceipt, tenantlessReceipt } from './warehouse/atomic-receipt.js';
 import { checkThenActReceipt } from './warehouse/check-then-act-receipt.js';
 import { noReceipt } from './warehouse/no-receipt.js';
@@ -15,6 +16,7 @@ export const CONTRACTS: readonly WarehouseContract[] = [
   receiptThenEffect,
   effectThenReceipt,
   sideStoreLease,
+  asyncAccept,
 ];
 
 /**

@@ -31,6 +31,13 @@ export interface OutboxDefinition {
    * pending, and it is published again.
    */
   deleteAfterPublish?: boolean;
+  /**
+   * The flaw of a sender that takes an asynchronous warehouse's "accepted" for
+   * "done": it never asks again, so an operation whose completion fails is lost.
+   * Without it, "accepted" is no answer yet: the row stays pending and the
+   * relay asks again by the same key (reconciliation by key).
+   */
+  acceptedIsDone?: boolean;
 }
 
 /**
@@ -41,7 +48,7 @@ export interface OutboxDefinition {
  * duplicate or a replay is decided by the warehouse contract, not the sender.
  */
 export function outboxProtocol(definition: OutboxDefinition): Protocol {
-  const { regenerateKeyOnResume = false, deleteAfterPublish = false, ...identity } = definition;
+  const { regenerateKeyOnResume = false, deleteAfterPublish = false, acceptedIsDone = false, ...identity } = definition;
   return {
     ...identity,
     localSchema: LOCAL_SCHEMA,
@@ -104,7 +111,8 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
         });
         await ctx.cut('response-observed');
 
-        if (reply.status === 'unavailable' || reply.status === 'no-reply') {
+        const unsettled = reply.status === 'unavailable' || reply.status === 'no-reply' || (reply.status === 'accepted' && !acceptedIsDone);
+        if (unsettled) {
           // No settling answer: release the row and try again, same key, after the retry delay.
           await ctx.orchestrator.transaction((db) => {
             db.prepare('UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL, next_attempt_ms = ? WHERE id = ?').run(
@@ -114,7 +122,7 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
           });
           continue;
         }
-        const [status, result] = settle(reply);
+        const [status, result] = reply.status === 'accepted' ? (['done', JSON.stringify({ accepted: true })] as const) : settle(reply);
         if (deleteAfterPublish) {
           await ctx.orchestrator.transaction((db) => {
             db.prepare(`UPDATE intentions SET status = ?, result = ? WHERE id = ? AND status = 'pending'`).run(

@@ -1,3 +1,4 @@
+import { asyncAccept, asyncAcceptReconciled } from './async-accept.js';
 import { checkThenAct } from './check-then-act.js';
 import { effectThenReceipt } from './effect-then-receipt.js';
 import { leaseSideStore } from './lease-side-store.js';
@@ -22,9 +23,13 @@ export const FLAWED_PROTOCOLS: readonly Protocol[] = [
   tenantLessReceipt,
   outboxDeleteAfterPublish,
   leaseSideStore,
+  asyncAccept,
 ];
 
-export const PROTOCOLS: readonly Protocol[] = [...SEED_PROTOCOLS, ...FLAWED_PROTOCOLS];
+/** Repaired variants shown beside the catalogue: the same situation, done right. */
+export const REPAIRED_PROTOCOLS: readonly Protocol[] = [asyncAcceptReconciled];
+
+export const PROTOCOLS: readonly Protocol[] = [...SEED_PROTOCOLS, ...FLAWED_PROTOCOLS, ...REPAIRED_PROTOCOLS];
 
 /** Protocols loaded from users' files during this process, findable by name like the built-ins. */
 const loaded: Protocol[] = [];

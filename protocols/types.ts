@@ -32,17 +32,20 @@ export interface ReserveRequest {
  * the same key with other params; `stale` is the closed window's refusal;
  * `unavailable` means the call failed before the warehouse did anything;
  * `no-reply` means the reply was lost in transit: the warehouse may or may
- * not have applied the request (Jepsen's `info`).
+ * not have applied the request (Jepsen's `info`); `accepted` means an
+ * asynchronous warehouse took the request and will complete it later, which
+ * is not yet an effect.
  */
 export type ReserveReply =
   | { status: 'ok'; reservationId: number; replayed: boolean }
   | { status: 'rejected'; reason: 'params-mismatch' }
   | { status: 'stale' }
   | { status: 'unavailable' }
-  | { status: 'no-reply' };
+  | { status: 'no-reply' }
+  | { status: 'accepted' };
 
-/** The replies that settle an intention; `unavailable` and `no-reply` leave it to retry. */
-export type SettledReply = Exclude<ReserveReply, { status: 'unavailable' } | { status: 'no-reply' }>;
+/** The replies that settle an intention; `unavailable`, `no-reply` and `accepted` leave it to be asked again. */
+export type SettledReply = Exclude<ReserveReply, { status: 'unavailable' } | { status: 'no-reply' } | { status: 'accepted' }>;
 
 /** The only way protocol code reaches the warehouse. */
 export interface WarehouseClient {

@@ -1,9 +1,10 @@
 import type { ExploreResult } from '../sim/explore/explore.js';
 
 export function boundsText(result: Pick<ExploreResult, 'protocol' | 'bounds'>, intentions: string): string {
-  const { workers, crashDepth, retentionMs } = result.bounds;
+  const { workers, crashDepth, retentionMs, cuts } = result.bounds;
   const receipts = retentionMs === null ? 'receipts kept forever' : `receipts kept ${retentionMs} ms`;
-  return `${result.protocol}, workers ${workers}, intentions ${result.bounds.intentions} (${intentions}), crash depth ${crashDepth}, ${receipts}`;
+  const at = cuts === 'all' ? 'every boundary (each commit too)' : 'the named cuts';
+  return `${result.protocol}, workers ${workers}, intentions ${result.bounds.intentions} (${intentions}), crash depth ${crashDepth}, at ${at}, ${receipts}`;
 }
 
 /** The explorer's verdict: how much was explored, how many end states, the violations by kind with the shortest of each. */

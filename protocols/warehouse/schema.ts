@@ -21,6 +21,15 @@ CREATE TABLE IF NOT EXISTS receipts (
   created_at_ms INTEGER NOT NULL,
   PRIMARY KEY (tenant, request_key)
 );
+-- the asynchronous contract's operations: accepted now, completed (or failed) later
+CREATE TABLE IF NOT EXISTS operations (
+  tenant         TEXT    NOT NULL,
+  request_key    TEXT    NOT NULL,
+  state          TEXT    NOT NULL CHECK (state IN ('accepted', 'completed', 'failed')),
+  completions    INTEGER NOT NULL DEFAULT 0,
+  reservation_id INTEGER,
+  PRIMARY KEY (tenant, request_key)
+);
 -- the side store of the side-store-lease contract: a lease and a done-marker per key
 CREATE TABLE IF NOT EXISTS side_leases (
   tenant      TEXT    NOT NULL,

@@ -13,7 +13,7 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { openRunFolder } from './open-run-folder.js';
 import { resolveProtocols } from './load-protocol.js';
-import { positiveInt, protocolName } from './options.js';
+import { cutsChoice, positiveInt, protocolName } from './options.js';
 
 interface ExploreOptions {
   protocol: string[];
@@ -22,6 +22,7 @@ interface ExploreOptions {
   crashDepth: number;
   retentionMs?: number;
   schedule?: string;
+  cuts?: 'all';
   executionsMax: number;
   out: string;
 }
@@ -47,6 +48,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
     .option('-w, --workers <w>', 'relay workers (1-4)', positiveInt('workers', 4), 1)
     .option('-i, --intentions <i>', 'intentions (1-4): tenantA:k1, tenantB:k1, tenantA:k2, tenantB:k2', positiveInt('intentions', 4), 1)
     .option('-d, --crash-depth <d>', 'crashes per schedule (0-3), in the attempt or during recovery', nonNegativeInt('crash-depth', 3), 1)
+    .option('--cuts <which>', "'all': crash and interleave at every boundary, each commit too (default: the named cuts)", cutsChoice)
     .option('--retention-ms <ms>', 'receipt retention in virtual ms (default: kept forever)', positiveInt('retention-ms'))
     .option('--schedule <s>', 'replay the one schedule printed with a violation, keeping its files', scheduleText)
     .option(
@@ -68,6 +70,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         intentions: options.intentions,
         crashDepth: options.crashDepth,
         retentionMs: options.retentionMs ?? null,
+        cuts: options.cuts ?? 'named',
       };
       const folder = openRunFolder(options.out, io.cwd);
       const intentions = exploreIntentions(bounds.intentions)
@@ -76,7 +79,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       io.stdout(`sim explore: ${boundsText({ protocol: protocol.name, bounds }, intentions)}\n`);
       const flags = `--protocol ${options.protocol[0]} --workers ${bounds.workers} --intentions ${bounds.intentions} --crash-depth ${bounds.crashDepth}${
         bounds.retentionMs === null ? '' : ` --retention-ms ${bounds.retentionMs}`
-      }`;
+      }${bounds.cuts === 'all' ? ' --cuts all' : ''}`;
 
       if (options.schedule !== undefined) {
         const log = new ChoiceLog(parseSchedule(options.schedule), new Set());

@@ -12,6 +12,8 @@ export interface ExploreBounds {
   /** Crashes per execution, at any cut of any worker, in the first attempt or during recovery. */
   crashDepth: number;
   retentionMs: number | null;
+  /** Crash and interleave at the named cuts only, or at every boundary (each commit too), as `--cuts all` finds them. */
+  cuts: 'named' | 'all';
 }
 
 export interface Execution {
@@ -84,6 +86,7 @@ export async function runControlled(options: {
     workers: bounds.workers,
     warehouse: { retentionMs: bounds.retentionMs, closedWindow: false } satisfies WarehouseSettings,
     writeHistory: options.writeHistory ?? false,
+    discoverBoundaries: bounds.cuts === 'all',
     beforeLife: (started) => {
       life = started;
     },

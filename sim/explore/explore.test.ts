@@ -7,7 +7,9 @@ import { explore } from './explore.js';
  * includes every schedule with fewer crashes). Each (W, I) is its own
  * workload, so all four are explored.
  */
-const BOUNDS = [1, 2].flatMap((workers) => [1, 2].map((intentions) => ({ workers, intentions, crashDepth: 2, retentionMs: null })));
+const BOUNDS = [1, 2].flatMap((workers) =>
+  [1, 2].map((intentions) => ({ workers, intentions, crashDepth: 2, retentionMs: null, cuts: 'named' as const })),
+);
 
 const EXPECTED: Record<string, { kinds: string[]; singleCrashCuts: string[] }> = {
   'outbox-dedup': { kinds: [], singleCrashCuts: [] },
@@ -32,7 +34,7 @@ describe('exhaustive exploration of the seed protocols', () => {
   it.each(Object.keys(EXPECTED))("%s, one worker, one crash, nothing memoised: the violating cuts are the table's", async (protocol) => {
     const result = await explore(
       findProtocol(protocol)!,
-      { workers: 1, intentions: 1, crashDepth: 1, retentionMs: null },
+      { workers: 1, intentions: 1, crashDepth: 1, retentionMs: null, cuts: 'named' as const },
       { executionsMax: 100, memoise: false },
     );
     // No crash, or a crash at one of the five cuts.
@@ -44,7 +46,7 @@ describe('exhaustive exploration of the seed protocols', () => {
     for (const protocol of Object.keys(EXPECTED)) {
       const result = await explore(
         findProtocol(protocol)!,
-        { workers: 1, intentions: 2, crashDepth: 0, retentionMs: null },
+        { workers: 1, intentions: 2, crashDepth: 0, retentionMs: null, cuts: 'named' as const },
         { executionsMax: 100 },
       );
       expect(result).toMatchObject({ exhaustive: true, schedules: 1, violations: [] });
@@ -52,7 +54,7 @@ describe('exhaustive exploration of the seed protocols', () => {
   });
 
   it('memoises: the same state is not explored twice, and the count is reproducible', async () => {
-    const bounds = { workers: 2, intentions: 1, crashDepth: 1, retentionMs: null };
+    const bounds = { workers: 2, intentions: 1, crashDepth: 1, retentionMs: null, cuts: 'named' as const };
     const first = await explore(findProtocol('outbox-dedup')!, bounds, { executionsMax: 50_000 });
     const second = await explore(findProtocol('outbox-dedup')!, bounds, { executionsMax: 50_000 });
     expect(first.pruned).toBeGreaterThan(0);
@@ -66,7 +68,7 @@ describe('exhaustive exploration of the seed protocols', () => {
   it('says when the bound on executions stopped it before it was exhaustive', async () => {
     const result = await explore(
       findProtocol('outbox-dedup')!,
-      { workers: 2, intentions: 2, crashDepth: 2, retentionMs: null },
+      { workers: 2, intentions: 2, crashDepth: 2, retentionMs: null, cuts: 'named' as const },
       { executionsMax: 10 },
     );
     expect(result).toMatchObject({ exhaustive: false, schedules: 10 });
@@ -75,7 +77,7 @@ describe('exhaustive exploration of the seed protocols', () => {
   it("finds check-then-act's duplicate under concurrency without any crash", async () => {
     const result = await explore(
       findProtocol('check-then-act')!,
-      { workers: 2, intentions: 1, crashDepth: 0, retentionMs: null },
+      { workers: 2, intentions: 1, crashDepth: 0, retentionMs: null, cuts: 'named' as const },
       { executionsMax: 1_000 },
     );
     expect(result.violations.map((v) => [v.kind, v.shortest.crashes])).toEqual([['duplicate', 0]]);

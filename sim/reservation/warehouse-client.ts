@@ -40,7 +40,7 @@ export class InProcessWarehouseClient implements WarehouseClient {
       this.record('info', { lost: 'reply dropped in transit', warehouse: { ...reply } });
       return { status: 'no-reply' };
     }
-    this.record(reply.status === 'ok' ? 'ok' : 'fail', { ...reply });
+    this.record(reply.status === 'ok' ? 'ok' : reply.status === 'accepted' ? 'info' : 'fail', { ...reply });
     return reply;
   }
 

@@ -1,0 +1,17 @@
+import { outboxProtocol } from './outbox.js';
+import { asyncAccept as contract } from './warehouse/async-accept.js';
+
+/** Takes the asynchronous warehouse's "accepted" for "done": when the completion fails, the effect is lost (N=0). */
+export const asyncAccept = outboxProtocol({
+  name: 'async-accept',
+  summary: 'outbox against an asynchronous warehouse; treats "accepted" as done',
+  contract,
+  acceptedIsDone: true,
+});
+
+/** The repair: "accepted" is not done; the relay asks again by the same key until the warehouse reports the completed result. */
+export const asyncAcceptReconciled = outboxProtocol({
+  name: 'async-accept-reconciled',
+  summary: 'outbox against an asynchronous warehouse; asks again by key until the operation completed',
+  contract,
+});

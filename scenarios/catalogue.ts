@@ -1,0 +1,73 @@
+/**
+ * The catalogue of real-world failure modes: a known-flawed protocol each,
+ * what the reference table shows of it, and the smallest exploration (at every
+ * boundary, each commit too) that finds its bug. The README's catalogue table
+ * is these entries, and a test measures every one.
+ */
+export interface CatalogueEntry {
+  protocol: string;
+  /** Measured N at the five classic cuts, one intention, one worker. */
+  classicRow: readonly number[];
+  /** `sim explore --cuts all` with these bounds finds the bug: this kind, in a schedule with this many crashes. */
+  finds: { workers: number; intentions: number; crashDepth: number; kind: 'lost' | 'duplicate'; crashes: number };
+  story: string;
+}
+
+export const CATALOGUE: readonly CatalogueEntry[] = [
+  {
+    protocol: 'receipt-then-effect',
+    classicRow: [1, 1, 1, 1, 1],
+    finds: { workers: 1, intentions: 2, crashDepth: 1, kind: 'lost', crashes: 1 },
+    story:
+      'The warehouse files the receipt, then applies the effect in a second transaction. A crash between the two leaves a receipt that promises an effect that never happened; the retry is answered from the receipt and told it succeeded (N=0, silently).',
+  },
+  {
+    protocol: 'effect-then-receipt',
+    classicRow: [1, 1, 1, 1, 1],
+    finds: { workers: 1, intentions: 2, crashDepth: 1, kind: 'duplicate', crashes: 1 },
+    story:
+      'The warehouse applies the effect, then files its receipt in a second transaction. A crash between the two, or a second worker arriving between them, finds no receipt and applies again (N=2).',
+  },
+  {
+    protocol: 'check-then-act',
+    classicRow: [1, 1, 1, 1, 1],
+    finds: { workers: 2, intentions: 1, crashDepth: 0, kind: 'duplicate', crashes: 0 },
+    story:
+      'The warehouse looks the receipt up in one transaction and applies the effect in another. Sequential retries are deduplicated, so every single-worker test passes; two relay workers whose leases overlap both pass the check and both apply (N=2), with no crash at all.',
+  },
+  {
+    protocol: 'key-regenerated-on-resume',
+    classicRow: [1, 1, 2, 2, 1],
+    finds: { workers: 1, intentions: 2, crashDepth: 1, kind: 'duplicate', crashes: 1 },
+    story:
+      'After a restart the agent re-plans and mints a new idempotency key for work it had already sent, as a model asked again would. The receipt is filed under the old key, so the resend looks new (N=2 after a crash once the effect happened).',
+  },
+  {
+    protocol: 'tenant-less-receipt',
+    classicRow: [1, 1, 1, 1, 1],
+    finds: { workers: 1, intentions: 2, crashDepth: 1, kind: 'lost', crashes: 0 },
+    story:
+      "The receipt is keyed by the key alone. A second tenant that happens to use the same key text gets the first tenant's stored result: its own reservation never happens (N=0), and it learns another tenant's reservation id, a leak. One intention per run, as in the table, never shows it.",
+  },
+  {
+    protocol: 'async-accept',
+    classicRow: [0, 0, 1, 1, 0],
+    finds: { workers: 1, intentions: 2, crashDepth: 1, kind: 'lost', crashes: 0 },
+    story:
+      'The warehouse accepts now and completes later, and a completion can fail (here the first completion of every operation fails). A sender that takes "accepted" for "done" loses the effect whenever the completion fails (N=0 without any crash; only a crash that forces a resend repairs it, by accident). Its repair, async-accept-reconciled, treats "accepted" as "ask again by key" and gets N=1 everywhere.',
+  },
+  {
+    protocol: 'outbox-delete-after-publish',
+    classicRow: [1, 1, 2, 2, 1],
+    finds: { workers: 1, intentions: 2, crashDepth: 1, kind: 'duplicate', crashes: 1 },
+    story:
+      'The relay publishes to a receiver without receipts (a plain message bus), marks the intention done, then deletes the outbox row in a separate transaction. A crash between the two leaves the row, and recovery publishes it again (N=2), on top of the duplicates any sender without receiver-side deduplication has at cuts 2 and 3.',
+  },
+  {
+    protocol: 'lease-side-store',
+    classicRow: [1, 1, 1, 1, 1],
+    finds: { workers: 2, intentions: 1, crashDepth: 0, kind: 'duplicate', crashes: 0 },
+    story:
+      'Deduplication by a lease and a done-marker in a side store next to the effect, each in its own transaction, instead of a receipt committed with it. A request whose lease expires mid-call (its worker is slow, another takes the lease) or that crashes between the effect and the done-marker is applied again (N=2).',
+  },
+];
