@@ -31,7 +31,12 @@ export type ProtocolModule = Omit<Protocol, 'contract' | 'localSchema'> & {
 
 /** Checks a loaded module's export and completes it into a Protocol, or says in one sentence what is wrong. */
 export function protocolFromModule(exports: Record<string, unknown>, where: string): Protocol | string {
-  const candidate = (exports['default'] ?? exports['protocol']) as Partial<ProtocolModule> | undefined;
+  let candidate = (exports['default'] ?? exports['protocol']) as Partial<ProtocolModule> | undefined;
+  // A TypeScript file outside an ESM package loads as CommonJS, and its exports arrive wrapped once more.
+  if (candidate && typeof candidate === 'object' && !('submit' in candidate)) {
+    const inner = candidate as Record<string, unknown>;
+    candidate = (inner['default'] ?? inner['protocol'] ?? candidate) as Partial<ProtocolModule>;
+  }
   if (candidate === undefined || candidate === null || typeof candidate !== 'object') {
     return `${where} exports no protocol: export default (or export const protocol) an object with name, summary, contract, submit and relay`;
   }

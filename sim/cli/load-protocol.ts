@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
 import { protocolFromModule } from '../../protocols/module-shape.js';
 import { findProtocol, PROTOCOLS, registerProtocol } from '../../protocols/registry.js';
 import type { Protocol } from '../../protocols/types.js';
@@ -32,7 +31,8 @@ export async function loadProtocolFile(value: string, cwd: string): Promise<Prot
   try {
     exports = (
       ['.ts', '.mts'].includes(extname(path))
-        ? await tsImport(pathToFileURL(path).href, import.meta.url)
+        ? // tsx (and its esbuild) loads only when a TypeScript protocol is asked for: every other run starts faster.
+          await (await import('tsx/esm/api')).tsImport(pathToFileURL(path).href, import.meta.url)
         : await import(pathToFileURL(path).href)
     ) as Record<string, unknown>;
   } catch (error) {

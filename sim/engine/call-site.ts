@@ -15,14 +15,28 @@ export interface CallSite {
 export function callSite(harnessFolders: readonly string[]): CallSite | undefined {
   const stack = new Error().stack ?? '';
   for (const line of stack.split('\n').slice(1)) {
-    // `at fn (/abs/file.ts:12:5)`, `at async fn (file:///abs/file.js:12:5)` or `at /abs/file.ts:12:5`.
-    const match = /(?:\(|at )((?:file:\/\/)?\/[^()]*?):(\d+):\d+\)?$/.exec(line.trim());
-    if (!match) continue;
-    const file = match[1]!.startsWith('file://') ? fileURLToPath(match[1]!) : match[1]!;
-    if (file.includes('/node_modules/') || harnessFolders.some((folder) => file.includes(folder))) continue;
-    return { file, line: Number(match[2]) };
+    const site = frameSite(line.trim());
+    if (!site || site.file.includes('/node_modules/') || harnessFolders.some((folder) => site.file.includes(folder))) continue;
+    return site;
   }
   return undefined;
+}
+
+/**
+ * The file and line of one stack frame: `at fn (/abs/file.ts:12:5)`,
+ * `at async fn (file:///abs/file.js:12:5)`, `at /abs/file.ts:12:5`, or tsx's
+ * `data:` URL for a TypeScript file it loaded as CommonJS (which names the
+ * file in its filePath parameter; its line is the transformed code's).
+ */
+function frameSite(frame: string): CallSite | undefined {
+  const located = /(?:\(|at )((?:file:\/\/)?\/[^()]*?|data:[^ ]*?):(\d+):\d+\)?$/.exec(frame);
+  if (!located) return undefined;
+  const [, where = '', line = '0'] = located;
+  if (where.startsWith('data:')) {
+    const filePath = /[?&]filePath=([^&:]+)/.exec(where)?.[1];
+    return filePath ? { file: decodeURIComponent(filePath).split('?')[0] ?? '', line: Number(line) } : undefined;
+  }
+  return { file: where.startsWith('file://') ? fileURLToPath(where) : where, line: Number(line) };
 }
 
 export function siteLabel(site: CallSite | undefined): string {

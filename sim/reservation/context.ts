@@ -1,3 +1,5 @@
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
 import type { LocalStore, Protocol, ProtocolContext, ProtocolSettings, WarehouseSettings, WarehouseSide } from '../../protocols/types.js';
 import { callSite, siteLabel } from '../engine/call-site.js';
@@ -6,8 +8,17 @@ import type { Life } from '../engine/runner.js';
 import type { TransportState } from './transport-faults.js';
 import { InProcessWarehouseClient } from './warehouse-client.js';
 
-/** Where the harness's own code lives: a commit's call site is the first frame outside these. */
-const HARNESS_FOLDERS = ['/sim/engine/', '/sim/reservation/'];
+/**
+ * Where the harness's own code lives, as absolute folders of this package (its
+ * sources, and dist/ when compiled): a boundary's call site is the first frame
+ * outside them, in protocol code or a user's module.
+ */
+const HARNESS_FOLDERS = ((): string[] => {
+  const here = fileURLToPath(import.meta.url);
+  const base = here.slice(0, here.lastIndexOf(`${sep}sim${sep}reservation${sep}`));
+  const root = base.endsWith(`${sep}dist`) ? base.slice(0, -`${sep}dist`.length) : base;
+  return [root, join(root, 'dist')].flatMap((folder) => [join(folder, 'sim') + sep, join(folder, 'scenarios') + sep]);
+})();
 
 /**
  * A store bound to one connection of one life: no transaction runs once the
