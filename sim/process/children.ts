@@ -14,6 +14,9 @@ export interface ChildExit {
   ms: number;
 }
 
+/** Tells a child which process started it: if the parent dies while the child is still loading, `process.ppid` is already not it. */
+const PARENT_PID = 'CUTPOINT_PARENT_PID';
+
 /** Every child the harness started and has not yet seen exit. */
 const alive = new Map<number, { child: ChildProcess; exited: Promise<void> }>();
 let interruptedBy: NodeJS.Signals | undefined;
@@ -28,7 +31,10 @@ export function runChild(entry: string, args: readonly string[], timeoutMs: numb
   // Once interrupted, nothing new starts and nothing settles: the process is about to exit 130.
   if (interruptedBy) return new Promise(() => undefined);
   const started = performance.now();
-  const child = spawn(process.execPath, [entry, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry, ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, [PARENT_PID]: String(process.pid) },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
@@ -86,11 +92,23 @@ export async function withChildrenReaped<T>(stderr: (text: string) => void, work
   }
 }
 
-/** In a child: die as soon as the parent is gone (its end of our stdin closes). */
-export function dieWithParent(): void {
-  process.stdin.on('end', () => process.kill(process.pid, 'SIGKILL'));
-  process.stdin.on('error', () => process.kill(process.pid, 'SIGKILL'));
+/**
+ * In a child: die as soon as the parent is gone. The parent's end of our
+ * stdin closes when it dies, which the event loop notices; a child busy in
+ * synchronous SQLite work may not return to its event loop for a while, so
+ * the returned check (call it at every cut) also compares the parent pid,
+ * which changes when an orphan is adopted.
+ */
+export function dieWithParent(): () => void {
+  const parent = Number(process.env[PARENT_PID] ?? process.ppid);
+  const die = () => process.kill(process.pid, 'SIGKILL');
+  if (process.ppid !== parent) die();
+  process.stdin.on('end', die);
+  process.stdin.on('error', die);
   process.stdin.resume();
+  return () => {
+    if (process.ppid !== parent) die();
+  };
 }
 
 /** Children alive right now: what the tests check is empty after a run. */

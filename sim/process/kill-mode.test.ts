@@ -106,26 +106,47 @@ function processesMentioning(marker: string): number[] {
   return found;
 }
 
+/** Starts `sim <argv> --out <out>` as a real process and waits until one of its children runs. */
+async function startSim(argv: readonly string[], out: string) {
+  const bin = join(process.cwd(), 'dist', 'sim', 'cli', 'bin.js');
+  const sim = spawn(process.execPath, [bin, ...argv, '--out', out], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  sim.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => sim.once('exit', (code, signal) => resolve({ code, signal })));
+  // A child names the run's output folder on its command line.
+  let children: number[] = [];
+  for (let tries = 0; tries < 500 && children.length === 0; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    children = processesMentioning(out).filter((pid) => pid !== sim.pid);
+  }
+  return { sim, exited, children, stderr: () => stderr };
+}
+
 describe('interrupting a kill-mode run', () => {
   it('Ctrl-C (SIGINT) kills and reaps every child, exits 130, and leaves no process behind', async () => {
     const out = join(cwd, 'interrupted-runs');
-    const bin = join(process.cwd(), 'dist', 'sim', 'cli', 'bin.js');
-    const sim = spawn(process.execPath, [bin, 'table', '--crash-mode', 'kill', '--out', out], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    sim.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => sim.once('exit', (code, signal) => resolve({ code, signal })));
+    const run = await startSim(['table', '--crash-mode', 'kill'], out);
+    expect(run.children.length).toBeGreaterThan(0);
+    run.sim.kill('SIGINT');
 
-    // Wait until a life's child (its command line names the run's output folder) is running, then interrupt.
-    let seen: number[] = [];
-    for (let tries = 0; tries < 500 && seen.length === 0; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      seen = processesMentioning(out).filter((pid) => pid !== sim.pid);
-    }
-    expect(seen.length).toBeGreaterThan(0);
-    sim.kill('SIGINT');
-
-    expect(await exited).toEqual({ code: 130, signal: null });
-    expect(stderr).toMatch(/interrupted by SIGINT; \d+ child process\(es\) killed and reaped/);
+    expect(await run.exited).toEqual({ code: 130, signal: null });
+    expect(run.stderr()).toMatch(/interrupted by SIGINT; \d+ child process\(es\) killed and reaped/);
     expect(processesMentioning(out)).toEqual([]);
+  });
+
+  it('a parent killed with SIGKILL (no handler runs) still leaves no child: each child dies when its stdin pipe closes', async () => {
+    // Stress workers draining 5000 intentions each live for seconds: far longer than the half second they are given to die.
+    const out = join(cwd, 'parent-killed-runs');
+    const run = await startSim(['stress', '-p', 'outbox-dedup', '-w', '2', '-i', '10000', '-t', '1', '--crashes', '0', '--pause-chance', '0'], out);
+    expect(run.children.length).toBeGreaterThan(0);
+    run.sim.kill('SIGKILL');
+    expect(await run.exited).toEqual({ code: null, signal: 'SIGKILL' });
+
+    let left = processesMentioning(out);
+    for (let tries = 0; tries < 50 && left.length > 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      left = processesMentioning(out);
+    }
+    expect(left).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ import type { LifeCompleted, LifeSpec } from './life-spec.js';
  * Exit codes: 0 the life completed; 1 it failed with an error (stderr says
  * which); 3 a crash was thrown without the kill (a harness bug).
  */
-dieWithParent();
+const exitIfOrphaned = dieWithParent();
 const spec = JSON.parse(process.argv[2] ?? '') as LifeSpec;
 const protocol = findProtocol(spec.protocol);
 if (!protocol) {
@@ -31,7 +31,8 @@ if (!protocol) {
 const eventsFd = openSync(spec.eventsFile, 'a');
 const history = new DurableHistory(eventsFd);
 const clock = new VirtualClock(spec.startMs);
-const injector = new CutInjector(spec.plan, history, clock, undefined, () => process.kill(process.pid, 'SIGKILL'));
+// At every cut: stop if the parent is gone; with one relay there is nothing else to schedule.
+const injector = new CutInjector(spec.plan, history, clock, async () => exitIfOrphaned(), () => process.kill(process.pid, 'SIGKILL'));
 injector.startLife(spec.life);
 history.record({ atMs: clock.nowMs(), life: spec.life, worker: 'runner', type: 'life', op: spec.life === 0 ? 'attempt' : 'recovery' });
 

@@ -1,4 +1,3 @@
-import type { Intention } from '../../protocols/types.js';
 import type { CaseFiles } from '../reservation/stores.js';
 
 /** One life of one stress worker, passed to its process as one JSON argument. */
@@ -9,8 +8,12 @@ export interface StressWorkerSpec {
   worker: string;
   /** 0 for its first start, n after its nth restart. */
   life: number;
-  /** The intentions this worker presents as the caller (again after each restart); it relays everyone's. */
-  intentions: Intention[];
+  /**
+   * Which intentions this worker presents as the caller (again after each
+   * restart): its share of the trial's, which it rebuilds (a list would not
+   * fit in a command line). It relays everyone's.
+   */
+  share: { intentions: number; workers: number; index: number };
   /** Where this life is killed: the nth hit of this cut; null for a life without faults. */
   crash: { cut: string; nth: number } | null;
   leaseMs: number;

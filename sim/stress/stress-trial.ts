@@ -1,12 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { CLASSIC_CUTS } from '../../protocols/cuts.js';
-import type { Intention, Protocol } from '../../protocols/types.js';
+import type { Protocol } from '../../protocols/types.js';
 import { FileMedium } from '../engine/connections.js';
 import { SeededRandom } from '../engine/random.js';
 import { runChild, stderrGist, type ChildExit } from '../process/children.js';
 import { compiledEntry } from '../process/entry-path.js';
 import { countEffects } from '../reservation/count-effects.js';
 import { caseFiles, createFreshStores, readStore } from '../reservation/stores.js';
+import { stressIntentions } from './stress-intentions.js';
 import type { StressWorkerSpec, WorkerReport } from './stress-spec.js';
 
 /** Every boundary a built-in protocol awaits; one a protocol never reaches arms a crash that never fires. */
@@ -49,10 +50,6 @@ export interface TrialResult {
 
 const STRESS_WORKER = compiledEntry(new URL('./stress-worker.js', import.meta.url));
 
-export function stressIntentions(count: number): Intention[] {
-  return Array.from({ length: count }, (_, n) => ({ tenant: 'tenantA', key: `reserve${n + 1}`, params: { part: 'spare-part-7', qty: 1 } }));
-}
-
 /**
  * One trial: fresh stores in `folder`, W worker processes started at once on
  * them, each presenting its share of the intentions and relaying everyone's.
@@ -75,7 +72,6 @@ export async function runTrial(protocol: Protocol, tuning: StressTuning, trial: 
 
   const runWorker = async (index: number): Promise<void> => {
     const worker = `w${index + 1}`;
-    const mine = intentions.filter((_, n) => n % tuning.workers === index);
     const random = new SeededRandom(workerSeeds[index] as number);
     let crashesLeft = tuning.crashesPerWorker;
     // Crashes and failures spend the worker's budget; once it is spent, lives run without faults and drain.
@@ -88,7 +84,7 @@ export async function runTrial(protocol: Protocol, tuning: StressTuning, trial: 
         files,
         worker,
         life,
-        intentions: mine,
+        share: { intentions: tuning.intentions, workers: tuning.workers, index },
         crash,
         leaseMs: tuning.leaseMs,
         pause: tuning.pause,

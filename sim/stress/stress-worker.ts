@@ -10,6 +10,7 @@ import { dieWithParent } from '../process/children.js';
 import { BusyExhausted, BusyRetry } from './busy-retry.js';
 import { MonotonicClock } from './monotonic-clock.js';
 import { stressContext } from './stress-context.js';
+import { shareOf, stressIntentions } from './stress-intentions.js';
 import type { StressWorkerSpec, WorkerReport } from './stress-spec.js';
 
 /**
@@ -19,7 +20,7 @@ import type { StressWorkerSpec, WorkerReport } from './stress-spec.js';
  * cut it reports and kills itself with SIGKILL. Exit codes: 0 drained; 4 gave
  * up on SQLITE_BUSY after the bound; 1 any other error (stderr says which).
  */
-dieWithParent();
+const exitIfOrphaned = dieWithParent();
 const spec = JSON.parse(process.argv[2] ?? '') as StressWorkerSpec;
 const protocol = findProtocol(spec.protocol);
 if (!protocol) {
@@ -37,6 +38,7 @@ const history = new History();
 const plan = spec.crash ? [{ life: spec.life, cut: spec.crash.cut, nth: spec.crash.nth }] : [];
 // A slow worker: at a cut, sometimes stop for a while, so leases run out under it as they do in production.
 const pauseAtCut = async () => {
+  exitIfOrphaned();
   if (random.next() < spec.pause.chance) await sleep(random.int(1, spec.pause.maxMs));
 };
 const injector = new CutInjector(plan, history, clock, pauseAtCut, (hit) => {
@@ -57,7 +59,9 @@ try {
     });
   const databases = { orchestrator: await open(spec.files.orchestrator), warehouse: await open(spec.files.warehouse) };
   const ctx = stressContext({ protocol, life, worker: spec.worker, databases, busy, settings: { leaseMs: spec.leaseMs, retryDelaysMs: [spec.leaseMs] } });
-  for (const intention of spec.intentions) await protocol.submit(ctx, intention);
+  for (const intention of shareOf(stressIntentions(spec.share.intentions), spec.share.workers, spec.share.index)) {
+    await protocol.submit(ctx, intention);
+  }
   for (;;) {
     const wait = await protocol.relay(ctx);
     if (!wait) break;
