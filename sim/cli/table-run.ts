@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { PROTOCOLS } from '../../protocols/registry.js';
 import type { Protocol } from '../../protocols/types.js';
 import { REFERENCE_INTENTION, runTable } from '../../scenarios/reference-table.js';
 import { createRunFolder, RunFolderError, writeJsonAtomic } from '../results/run-folder.js';
@@ -25,8 +26,17 @@ export interface TableRunRequest {
   io?: Io;
 }
 
+/** Kill mode's child finds its protocol by name in the registry, where a module loaded from a file is not. */
+export function assertBuiltIn(protocols: readonly Protocol[]): void {
+  const fromFiles = protocols.filter((protocol) => !PROTOCOLS.includes(protocol));
+  if (fromFiles.length > 0) {
+    throw new UsageError(`kill mode runs the built-in protocols only; ${fromFiles.map((p) => p.name).join(', ')} is loaded from a file.`);
+  }
+}
+
 /** Creates the run folder, runs every case, writes results.json. Shared by `sim table` and `sim run`. */
 export async function executeTableRun(request: TableRunRequest): Promise<{ results: TableResults; runFolder: string; resultsFile: string }> {
+  if (request.crashMode === 'kill') assertBuiltIn(request.protocols);
   let folder;
   try {
     folder = createRunFolder(resolve(request.cwd, request.outDir));

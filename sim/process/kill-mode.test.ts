@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +82,10 @@ describe('sim table --crash-mode: bad input is one line on stderr, exit 2', () =
     { argv: ['--crash-mode', 'fork'], says: /crash mode must be one of in-process, kill, both; got 'fork'/ },
     { argv: ['--crash-mode', 'both', '--chart'], says: /--chart draws the reports of one run/ },
     { argv: ['--crash-mode', 'kill', '--jobs', '0'], says: /jobs must be a whole number from 1 to 64/ },
+    ...['kill', 'both'].map((mode) => ({
+      argv: ['--crash-mode', mode, '--protocol', join(process.cwd(), 'protocols', 'examples', 'my-protocol.ts')],
+      says: /kill mode runs the built-in protocols only; .* is loaded from a file/,
+    })),
   ])('sim table $argv', async ({ argv, says }) => {
     const out = join(cwd, 'bad-input');
     const { code, stdout, stderr } = await runCli(['table', ...argv, '--out', out], cwd);
@@ -89,6 +93,7 @@ describe('sim table --crash-mode: bad input is one line on stderr, exit 2', () =
     expect(stdout).toBe('');
     expect(stderr).toMatch(says);
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(existsSync(out)).toBe(false);
   });
 });
 
