@@ -1,27 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { CLASSIC_CUTS } from '../protocols/cuts.js';
 import { findProtocol } from '../protocols/registry.js';
 import { runCase } from '../sim/reservation/run-case.js';
 import { tempFolder } from '../sim/testing/temp-folder.js';
 import { EXPECTED_EFFECTS, REFERENCE_INTENTION } from './reference-table.js';
+import { referenceEffectsOnDisk } from '../sim/testing/read-warehouse.js';
 
 const root = tempFolder('table');
 const cases = Object.entries(EXPECTED_EFFECTS).flatMap(([protocol, row]) =>
   row.map((expected, index) => ({ protocol, index, cut: CLASSIC_CUTS[index] as string, expected })),
 );
-
-/** Reads N straight from the file with a connection of the test's own, not through the harness's checker. */
-function reservationsOnDisk(warehousePath: string): number {
-  const db = new Database(warehousePath, { readonly: true });
-  try {
-    return (db.prepare('SELECT count(*) AS n FROM reservations WHERE tenant = ? AND request_key = ?').get('tenantA', 'reserve42') as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
 
 describe('the reference table, every cell measured', () => {
   it('has 15 cases', () => expect(cases).toHaveLength(15));
@@ -36,7 +26,7 @@ describe('the reference table, every cell measured', () => {
     });
 
     expect(result.error).toBeUndefined();
-    expect(reservationsOnDisk(join(folder, 'warehouse.db'))).toBe(expected);
+    expect(referenceEffectsOnDisk(join(folder, 'warehouse.db'))).toBe(expected);
     // The fault fired: the crash was injected at this cut in the first attempt, and the history says so.
     expect(result.cutFired).toBe(true);
     expect(result.lives[0]).toMatchObject({ index: 0, ended: 'crashed', crash: { cut } });

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { DEFAULT_BOUNDS } from './arbitraries.js';
 import { checkProperty, replayProperty } from './check-property.js';
 import { findProperty, PROPERTY_DEFINITIONS } from './definitions.js';
+import { reservationRows } from '../../sim/testing/read-warehouse.js';
 
 /** Fixed seed and run count: the suite is reproducible, and `sim check --runs 100000` is the soak. */
 const SEED = 20261201;
@@ -23,15 +23,6 @@ const CONTROL_FINDS: Record<string, 'duplicate' | 'lost'> = {
   'control-short-retention': 'duplicate',
   'control-tenant-less': 'lost',
 };
-
-function reservationsOnDisk(warehousePath: string): { intention_id: string; part: string; qty: number }[] {
-  const db = new Database(warehousePath, { readonly: true });
-  try {
-    return db.prepare('SELECT intention_id, part, qty FROM reservations').all() as { intention_id: string; part: string; qty: number }[];
-  } finally {
-    db.close();
-  }
-}
 
 describe('properties that must hold', () => {
   it.each(holding.map((p) => ({ name: p.name, definition: p })))(
@@ -76,7 +67,7 @@ describe('negative controls: the harness must catch each known bug', () => {
 
       // Read N back from the kept file with a connection of the test's own.
       const culprit = ce.violation!.intention!.split('(')[0]!;
-      const effects = reservationsOnDisk(join(folder, 'warehouse.db')).filter((row) => row.intention_id === culprit);
+      const effects = reservationRows(join(folder, 'warehouse.db')).filter((row) => row.intention_id === culprit);
       if (CONTROL_FINDS[name] === 'duplicate') expect(effects.length).toBeGreaterThanOrEqual(2);
       else
         expect(

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { outboxDedup } from '../../protocols/outbox-dedup.js';
 import { EXPECTED_EFFECTS, REFERENCE_INTENTION } from '../../scenarios/reference-table.js';
@@ -11,18 +10,9 @@ import { runCli } from '../testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { childrenAlive } from './children.js';
 import { runKillCase, type KillCaseResult } from './kill-case.js';
+import { referenceEffectsOnDisk } from '../testing/read-warehouse.js';
 
 const cwd = tempFolder('kill-mode');
-
-/** N read straight from the file with a connection of the test's own. */
-function reservationsOnDisk(warehousePath: string): number {
-  const db = new Database(warehousePath, { readonly: true });
-  try {
-    return (db.prepare('SELECT count(*) AS n FROM reservations WHERE tenant = ? AND request_key = ?').get('tenantA', 'reserve42') as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
 
 function events(path: string): HistoryEvent[] {
   return readFileSync(path, 'utf8')
@@ -45,7 +35,7 @@ describe('kill mode', () => {
     for (const cell of results.cells) {
       const killCase = cell.case as unknown as KillCaseResult;
       // Measured from the file, not from the harness: the row the expectation names.
-      expect(reservationsOnDisk(join(killFolder, cell.case.files.warehouse))).toBe(EXPECTED_EFFECTS[cell.protocol]![cell.cut.index]);
+      expect(referenceEffectsOnDisk(join(killFolder, cell.case.files.warehouse))).toBe(EXPECTED_EFFECTS[cell.protocol]![cell.cut.index]);
       // The fault fired: the attempt's child died by SIGKILL that the parent did not send, and its last durable event is the crash at this cut.
       expect(killCase.children[0]).toMatchObject({ life: 0, verdict: 'killed-at-cut', signal: 'SIGKILL', code: null });
       expect(killCase.children.at(-1)).toMatchObject({ verdict: 'completed', code: 0, signal: null });
@@ -59,12 +49,19 @@ describe('kill mode', () => {
   it('reports a child that dies for another reason as such, not as an effect count', async () => {
     const unknownToTheChild = { ...outboxDedup, name: 'not-in-the-registry' };
     const result = await runKillCase(
-      { protocol: unknownToTheChild, intentions: [REFERENCE_INTENTION], folder: join(cwd, 'died'), cut: { index: 2, name: 'effect-applied' } },
+      {
+        protocol: unknownToTheChild,
+        intentions: [REFERENCE_INTENTION],
+        folder: join(cwd, 'died'),
+        cut: { index: 2, name: 'effect-applied' },
+      },
       { lifeTimeoutMs: 15_000 },
     );
     expect(result.children).toEqual([expect.objectContaining({ verdict: 'died', code: 1, signal: null })]);
     expect(result.cutFired).toBe(false);
-    expect(result.error).toMatch(/life 0 .* died otherwise: it exited with code 1; it recorded no event: unknown protocol 'not-in-the-registry'/);
+    expect(result.error).toMatch(
+      /life 0 .* died otherwise: it exited with code 1; it recorded no event: unknown protocol 'not-in-the-registry'/,
+    );
   });
 
   it('kills a child still alive after its time limit and reports the case as timed out', async () => {
@@ -117,7 +114,9 @@ async function startSim(argv: readonly string[], out: string) {
   const sim = spawn(process.execPath, [bin, ...argv, '--out', out], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   sim.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => sim.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    sim.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   // A child names the run's output folder on its command line.
   let children: number[] = [];
   for (let tries = 0; tries < 500 && children.length === 0; tries++) {
@@ -142,7 +141,10 @@ describe('interrupting a kill-mode run', () => {
   it('a parent killed with SIGKILL (no handler runs) still leaves no child: each child dies when its stdin pipe closes', async () => {
     // Stress workers draining 5000 intentions each live for seconds: far longer than the half second they are given to die.
     const out = join(cwd, 'parent-killed-runs');
-    const run = await startSim(['stress', '-p', 'outbox-dedup', '-w', '2', '-i', '10000', '-t', '1', '--crashes', '0', '--pause-chance', '0'], out);
+    const run = await startSim(
+      ['stress', '-p', 'outbox-dedup', '-w', '2', '-i', '10000', '-t', '1', '--crashes', '0', '--pause-chance', '0'],
+      out,
+    );
     expect(run.children.length).toBeGreaterThan(0);
     run.sim.kill('SIGKILL');
     expect(await run.exited).toEqual({ code: null, signal: 'SIGKILL' });
