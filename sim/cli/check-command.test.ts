@@ -75,6 +75,7 @@ describe('sim check', () => {
     { argv: ['dedup-safety', '--path', '1:2'], says: /--path replays one run: give exactly one property and its --seed/ },
     { argv: ['--seed', '1', '--path', 'x'], says: /path must look like 12:0:3/ },
     { argv: ['--scratch', '/proc/no-such-place'], says: /cannot create a scratch folder in \/proc\/no-such-place/ },
+    { argv: ['--sweep-trials', '10'], says: /--sweep-trials sizes the sweeps of --report: give --report too/ },
   ])('bad input $argv: one line, exit 2', async ({ argv, says }) => {
     const { code, stdout, stderr } = await runCli(['check', ...argv, '--out', join(cwd, 'bad')], cwd);
     expect(code).toBe(2);

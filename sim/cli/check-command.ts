@@ -72,7 +72,10 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .option('--sweep-trials <k>', 'generated trials per sweep point, with --report', positiveInt('sweep-trials', 100_000), 100)
     .addHelpText('after', '\nExit codes: 0 every property held and every negative control found its bug; 1 one did not; 2 bad input.')
-    .action(async (names: string[], options: CheckOptions) => {
+    .action(async (names: string[], options: CheckOptions, command: Command) => {
+      if (command.getOptionValueSource('sweepTrials') === 'cli' && !options.report) {
+        throw new UsageError('--sweep-trials sizes the sweeps of --report: give --report too.');
+      }
       if (options.list) {
         const width = Math.max(...propertyNames().map((name) => name.length));
         for (const p of PROPERTY_DEFINITIONS)

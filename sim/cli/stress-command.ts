@@ -40,7 +40,8 @@ interface StressOptions {
 function wholeNumber(what: string, max: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!/^\d+$/.test(value.trim()) || n > max) throw new InvalidArgumentError(`${what} must be a whole number from 0 to ${max}; got '${value}'.`);
+    if (!/^\d+$/.test(value.trim()) || n > max)
+      throw new InvalidArgumentError(`${what} must be a whole number from 0 to ${max}; got '${value}'.`);
     return n;
   };
 }
@@ -48,7 +49,8 @@ function wholeNumber(what: string, max: number) {
 function chance(what: string) {
   return (value: string): number => {
     const p = Number(value);
-    if (value.trim() === '' || !Number.isFinite(p) || p < 0 || p > 1) throw new InvalidArgumentError(`${what} must be a number from 0 to 1; got '${value}'.`);
+    if (value.trim() === '' || !Number.isFinite(p) || p < 0 || p > 1)
+      throw new InvalidArgumentError(`${what} must be a number from 0 to 1; got '${value}'.`);
     return p;
   };
 }
@@ -67,14 +69,39 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
     .option('-i, --intentions <I>', 'intentions per trial, shared out among the workers (1-10000)', positiveInt('intentions', 10_000), 50)
     .option('-t, --trials <T>', 'trials per protocol (1-100000)', positiveInt('trials', 100_000), 10)
     .option('-s, --seed <seed>', 'seed of the fault plan (default: random, printed first)', seedValue)
-    .option('--crashes <n>', 'crashes per worker and trial at most (0-10): SIGKILL at a random cut, then a restart', wholeNumber('crashes', 10), 1)
+    .option(
+      '--crashes <n>',
+      'crashes per worker and trial at most (0-10): SIGKILL at a random cut, then a restart',
+      wholeNumber('crashes', 10),
+      1,
+    )
     .option('--crash-chance <p>', 'chance that a worker life is armed to crash while its budget lasts (0-1)', chance('crash-chance'), 0.5)
-    .option('--lease-ms <ms>', 'outbox lease in real ms: a row whose worker is slower than this is sent again by another', positiveInt('lease-ms', 600_000), 10)
-    .option('--pause-chance <p>', 'chance that a worker pauses at a cut that does not crash: a slow worker (0-1)', chance('pause-chance'), 0.1)
+    .option(
+      '--lease-ms <ms>',
+      'outbox lease in real ms: a row whose worker is slower than this is sent again by another',
+      positiveInt('lease-ms', 600_000),
+      10,
+    )
+    .option(
+      '--pause-chance <p>',
+      'chance that a worker pauses at a cut that does not crash: a slow worker (0-1)',
+      chance('pause-chance'),
+      0.1,
+    )
     .option('--pause-ms <ms>', 'longest such pause, in real ms', positiveInt('pause-ms', 60_000), 20)
-    .option('--busy-timeout-ms <ms>', "SQLite's wait for a lock before SQLITE_BUSY, which the worker then retries (bounded)", positiveInt('busy-timeout-ms', 60_000), 5)
+    .option(
+      '--busy-timeout-ms <ms>',
+      "SQLite's wait for a lock before SQLITE_BUSY, which the worker then retries (bounded)",
+      positiveInt('busy-timeout-ms', 60_000),
+      5,
+    )
     .option('-j, --jobs <n>', `trials at a time (default: one per core, ${defaultJobs()} here)`, positiveInt('jobs', 64))
-    .option('--keep <n>', "trial folders kept per protocol (violating trials first), with their SQLite files", wholeNumber('keep', 100_000), 3)
+    .option(
+      '--keep <n>',
+      'trial folders kept per protocol (violating trials first), with their SQLite files',
+      wholeNumber('keep', 100_000),
+      3,
+    )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option('-f, --format <format>', 'output: text or json', format, 'text')
     .addHelpText(
@@ -113,7 +140,16 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       let done = 0;
       const started = performance.now();
       const summaries = await withChildrenReaped(io.stderr, () =>
-        runStress({ protocols, trials: options.trials, seed, tuning, jobs, runFolder: folder.path, keepMax: options.keep, onTrial: () => progress.update(++done) }),
+        runStress({
+          protocols,
+          trials: options.trials,
+          seed,
+          tuning,
+          jobs,
+          runFolder: folder.path,
+          keepMax: options.keep,
+          onTrial: () => progress.update(++done),
+        }),
       );
       progress.done();
       const pass = summaries.every((s) => s.failures.length === 0 && (!mustHold(s.protocol) || (s.duplicates === 0 && s.lost === 0)));
@@ -147,13 +183,27 @@ function mustHold(protocol: string): boolean {
 function headerLine(protocols: readonly Protocol[], options: { trials: number; jobs: number }, seed: number, tuning: StressTuning): string {
   return (
     `sim stress: ${protocols.map((p) => p.name).join(', ')}; ${tuning.workers} worker processes, ${tuning.intentions} intentions, ` +
-    `${options.trials} trials each; seed ${seed}; crashes <= ${tuning.crashesPerWorker} per worker and trial (chance ${tuning.crashChance}) ` +
-    `at random cuts; pauses at cuts (chance ${tuning.pause.chance}, <= ${tuning.pause.maxMs} ms); lease ${tuning.leaseMs} ms; busy timeout ${tuning.busyTimeoutMs} ms, <= ${tuning.busyAttemptsMax} attempts; ${options.jobs} jobs`
+    `${options.trials} trials each; seed ${seed}; ` +
+    (tuning.crashesPerWorker === 0
+      ? 'no crashes; '
+      : `crashes <= ${tuning.crashesPerWorker} per worker and trial (chance ${tuning.crashChance}) at random cuts; `) +
+    `pauses at cuts (chance ${tuning.pause.chance}, <= ${tuning.pause.maxMs} ms); lease ${tuning.leaseMs} ms; busy timeout ${tuning.busyTimeoutMs} ms, <= ${tuning.busyAttemptsMax} attempts; ${options.jobs} jobs`
   );
 }
 
 function stressTable(summaries: readonly ProtocolStress[]): string {
-  const header = ['protocol', 'trials', 'intentions', 'effects', 'duplicates', 'lost', 'SQLITE_BUSY retries', 'crashes', 'time', 'trials/s'];
+  const header = [
+    'protocol',
+    'trials',
+    'intentions',
+    'effects',
+    'duplicates',
+    'lost',
+    'SQLITE_BUSY retries',
+    'crashes',
+    'time',
+    'trials/s',
+  ];
   const rows = summaries.map((s) => [
     s.protocol,
     String(s.trials),
@@ -167,7 +217,8 @@ function stressTable(summaries: readonly ProtocolStress[]): string {
     (s.trials / (s.ms / 1000)).toFixed(1),
   ]);
   const widths = header.map((_, c) => Math.max(...[header, ...rows].map((row) => (row[c] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join(' | ')} |`;
   const rule = `|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|')}|`;
   return ['', line(header), rule, ...rows.map(line), ''].join('\n');
 }
@@ -180,7 +231,11 @@ function verdictLines(summaries: readonly ProtocolStress[]): string[] {
         ? 'no duplicate, nothing lost after draining'
         : `${s.duplicates} duplicated and ${s.lost} lost intentions, in ${s.violatingTrials} of ${s.trials} trials` +
           (s.firstDuplicateTrial !== null ? ` (first duplicate in trial ${s.firstDuplicateTrial})` : '');
-    const judged = mustHold(s.protocol) ? (s.duplicates === 0 && s.lost === 0 ? ' — holds, as expected' : ' — VIOLATION: expected to hold') : '';
+    const judged = mustHold(s.protocol)
+      ? s.duplicates === 0 && s.lost === 0
+        ? ' — holds, as expected'
+        : ' — VIOLATION: expected to hold'
+      : '';
     lines.push(`${s.protocol}: ${found}${judged}; ${s.crashesFired} of ${s.crashesArmed} armed crashes fired.`);
     if (s.kept.length > 0) lines.push(`  kept: ${s.kept.join(', ')}`);
     for (const failure of s.failures.slice(0, 5)) lines.push(`  failure: ${failure}`);

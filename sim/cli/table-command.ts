@@ -42,8 +42,17 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option('--expect <file>', 'JSON file of expected rows replacing the reference ones, e.g. {"mark-first": [1,0,1,1,1]}')
     .option('--chart', 'also write table.md, effects.png and report.html into the run folder (as `sim report` does)')
-    .option('--crash-mode <mode>', 'in-process: an exception unwinds the attempt; kill: each life in a child process, SIGKILLed at the cut; both: run both, print where they differ', crashModeChoice, 'in-process')
-    .option('-j, --jobs <n>', 'kill mode: cases at a time, each in its own child processes (default: one per core)', positiveInt('jobs', 64))
+    .option(
+      '--crash-mode <mode>',
+      'in-process: an exception unwinds the attempt; kill: each life in a child process, SIGKILLed at the cut; both: run both, print where they differ',
+      crashModeChoice,
+      'in-process',
+    )
+    .option(
+      '-j, --jobs <n>',
+      'kill mode: cases at a time, each in its own child processes (default: one per core)',
+      positiveInt('jobs', 64),
+    )
     .option('--cuts <which>', "'all': find every boundary (each cut, each commit) in a fault-free run and crash after each", cutsChoice)
     .addHelpText(
       'after',
@@ -67,7 +76,9 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       }
       const cutIndexes = [...(options.cut ?? CLASSIC_CUTS.map((_, index) => index))].sort((a, b) => a - b);
       if (options.crashMode === 'both') {
-        return exit(await tableBothModes({ protocols, cutIndexes, outDir: options.out, cwd: io.cwd, expected, jobs: options.jobs, io }, options));
+        return exit(
+          await tableBothModes({ protocols, cutIndexes, outDir: options.out, cwd: io.cwd, expected, jobs: options.jobs, io }, options),
+        );
       }
       const { results, runFolder, resultsFile } = await executeTableRun({
         protocols,
@@ -101,6 +112,7 @@ function renderTable(
             runFolder,
             resultsFile,
             verdict: results.verdict,
+            crashMode: results.crashMode,
             cuts: results.cuts.map((cut) => cut.name),
             effects: Object.fromEntries(
               results.protocols.map((p) => [
