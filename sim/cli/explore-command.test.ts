@@ -42,7 +42,7 @@ describe('sim explore', () => {
     { argv: ['explore', '-p', 'nope'], says: /unknown protocol 'nope'/ },
     { argv: ['explore', '-p', 'outbox-dedup', '-w', '5'], says: /workers must be a whole number from 1 to 4/ },
     { argv: ['explore', '-p', 'outbox-dedup', '-d', '-1'], says: /crash-depth|unknown option/ },
-    { argv: ['explore', '-p', 'outbox-dedup', '-d', '4'], says: /crash-depth must be a whole number from 1 to 3/ },
+    { argv: ['explore', '-p', 'outbox-dedup', '-d', '4'], says: /crash-depth must be a whole number from 0 to 3/ },
     { argv: ['explore', '-p', 'outbox-dedup', '--schedule', 'a.b'], says: /schedule must look like 1\.0\.2/ },
     { argv: ['explore', '-p', 'outbox-dedup', '--schedule', '7'], says: /schedule step 0 is 7, but only 2 alternatives exist there/ },
   ])('bad input $argv: one line, exit 2', async ({ argv, says }) => {

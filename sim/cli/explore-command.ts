@@ -13,7 +13,7 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { openRunFolder } from './open-run-folder.js';
 import { resolveProtocols } from './load-protocol.js';
-import { cutsChoice, positiveInt, protocolName } from './options.js';
+import { cutsChoice, positiveInt, protocolName, wholeNumber } from './options.js';
 
 interface ExploreOptions {
   protocol: string[];
@@ -25,11 +25,6 @@ interface ExploreOptions {
   cuts?: 'all';
   executionsMax: number;
   out: string;
-}
-
-function nonNegativeInt(what: string, max: number) {
-  const positive = positiveInt(what, max);
-  return (value: string) => (value.trim() === '0' ? 0 : positive(value));
 }
 
 function scheduleText(value: string): string {
@@ -47,7 +42,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
     )
     .option('-w, --workers <w>', 'relay workers (1-4)', positiveInt('workers', 4), 1)
     .option('-i, --intentions <i>', 'intentions (1-4): tenantA:k1, tenantB:k1, tenantA:k2, tenantB:k2', positiveInt('intentions', 4), 1)
-    .option('-d, --crash-depth <d>', 'crashes per schedule (0-3), in the attempt or during recovery', nonNegativeInt('crash-depth', 3), 1)
+    .option('-d, --crash-depth <d>', 'crashes per schedule (0-3), in the attempt or during recovery', wholeNumber('crash-depth', 0, 3), 1)
     .option('--cuts <which>', "'all': crash and interleave at every boundary, each commit too (default: the named cuts)", cutsChoice)
     .option('--retention-ms <ms>', 'receipt retention in virtual ms (default: kept forever)', positiveInt('retention-ms'))
     .option('--schedule <s>', 'replay the one schedule printed with a violation, keeping its files', scheduleText)

@@ -33,14 +33,19 @@ export function tableFormat(value: string): TableFormat {
   return value as TableFormat;
 }
 
-export function positiveInt(what: string, max = Number.MAX_SAFE_INTEGER) {
+/** A whole number in [min, max], or one sentence saying what was expected. */
+export function wholeNumber(what: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {
     const n = Number(value);
-    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1 || n > max) {
-      throw new InvalidArgumentError(`${what} must be a whole number from 1 to ${max}; got '${value}'.`);
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      throw new InvalidArgumentError(`${what} must be a whole number from ${min} to ${max}; got '${value}'.`);
     }
     return n;
   };
+}
+
+export function positiveInt(what: string, max = Number.MAX_SAFE_INTEGER) {
+  return wholeNumber(what, 1, max);
 }
 
 /** fast-check seeds are 32-bit integers. */
