@@ -1,6 +1,6 @@
 import { assertNever } from './assert-never.js';
 import { LOCAL_SCHEMA } from './local-schema.js';
-import { intentionId, retryDelayMs, type Protocol, type ProtocolContext, type SettledReply, type WarehouseContract } from './types.js';
+import { intentionId, retryDelayMs, type Protocol, type SettledReply, type WarehouseContract } from './types.js';
 
 interface ClaimedRow {
   id: number;
@@ -77,7 +77,7 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
       for (;;) {
         // Claim the oldest due row with a lease, so other workers leave it alone until the lease ends.
         const now = ctx.nowMs();
-        const row = await ctx.orchestrator.transaction((db) => {
+        const claim = await ctx.orchestrator.transaction((db) => {
           const due = db
             .prepare(
               `SELECT o.id, o.intention_id AS intentionId, i.tenant, i.key, o.request_key AS requestKey,
@@ -88,7 +88,13 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
                ORDER BY o.id LIMIT 1`,
             )
             .get(now, now) as ClaimedRow | undefined;
-          if (!due) return undefined;
+          if (!due) {
+            // Nothing to claim now: say when the earliest pending row can be claimed again, if one is left.
+            const next = db
+              .prepare(`SELECT min(max(next_attempt_ms, coalesce(lease_until_ms, 0))) AS dueMs FROM outbox WHERE status = 'pending'`)
+              .get() as { dueMs: number | null };
+            return { nextDueMs: next.dueMs };
+          }
           if (regenerateKeyOnResume && due.attempts > 0 && due.keyLife < ctx.life) {
             due.requestKey = `${due.key}~life${ctx.life}`;
             db.prepare('UPDATE outbox SET request_key = ?, key_life = ? WHERE id = ?').run(due.requestKey, ctx.life, due.id);
@@ -98,9 +104,10 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
             now + ctx.settings.leaseMs,
             due.id,
           );
-          return { ...due, attempts: due.attempts + 1 };
+          return { row: { ...due, attempts: due.attempts + 1 } };
         });
-        if (!row) break;
+        const { row } = claim;
+        if (!row) return typeof claim.nextDueMs === 'number' ? { waitUntilMs: claim.nextDueMs } : undefined;
 
         const reply = await ctx.warehouse.reserve({
           tenant: row.tenant,
@@ -148,21 +155,8 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
         });
         await ctx.cut('confirmed');
       }
-
-      return nextDue(ctx);
     },
   };
-}
-
-/** When the earliest still-pending row can be claimed again, if any is left. */
-async function nextDue(ctx: ProtocolContext) {
-  const next = await ctx.orchestrator.transaction(
-    (db) =>
-      db.prepare(`SELECT min(max(next_attempt_ms, coalesce(lease_until_ms, 0))) AS dueMs FROM outbox WHERE status = 'pending'`).get() as {
-        dueMs: number | null;
-      },
-  );
-  return next.dueMs === null ? undefined : { waitUntilMs: next.dueMs };
 }
 
 function settle(reply: SettledReply): ['done' | 'failed' | 'reconcile', string] {

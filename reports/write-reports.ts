@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HistoryEvent } from '../sim/engine/history.js';
+import { parseHistory, type HistoryEvent } from '../sim/engine/history.js';
 import { readTableResults, ResultsFileError } from '../sim/results/read-results.js';
 import { writeFilesAtomic } from '../sim/results/run-folder.js';
 import type { TableResults } from '../sim/results/table-results.js';
@@ -54,14 +54,5 @@ function readHistory(runFolder: string, relativePath: string): HistoryEvent[] {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new ResultsFileError(`results.json in ${runFolder} names ${relativePath}, which cannot be read: ${code}`);
   }
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line, index) => {
-      try {
-        return JSON.parse(line) as HistoryEvent;
-      } catch {
-        throw new ResultsFileError(`${join(runFolder, relativePath)} line ${index + 1} is not valid JSON`);
-      }
-    });
+  return parseHistory(text, join(runFolder, relativePath));
 }

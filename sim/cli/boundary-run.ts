@@ -1,9 +1,9 @@
-import { join, relative } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Protocol } from '../../protocols/types.js';
 import { runBoundaryRow, type BoundaryRow } from '../../scenarios/cut-discovery.js';
 import { REFERENCE_INTENTION } from '../../scenarios/reference-table.js';
-import { writeJsonAtomic } from '../results/run-folder.js';
-import { openRunFolder } from './open-run-folder.js';
+import { createRunFolder, writeJsonAtomic } from '../results/run-folder.js';
+import { storeCase } from '../results/table-results.js';
 
 /** results.json of a `sim table --cuts all` run. */
 export interface BoundaryResults {
@@ -22,20 +22,12 @@ export async function executeBoundaryRun(
   outDir: string,
   cwd: string,
 ): Promise<{ results: BoundaryResults; runFolder: string }> {
-  const folder = openRunFolder(outDir, cwd);
+  const folder = createRunFolder(resolve(cwd, outDir));
   const rows: BoundaryRow[] = [];
   for (const protocol of protocols) {
     const row = await runBoundaryRow(protocol, [REFERENCE_INTENTION], folder.path);
     // Paths in results.json are relative to the run folder, as for every run.
-    for (const cell of row.cells) {
-      const files = cell.case.files;
-      cell.case.files = {
-        folder: relative(folder.path, files.folder),
-        orchestrator: relative(folder.path, files.orchestrator),
-        warehouse: relative(folder.path, files.warehouse),
-        history: relative(folder.path, files.history),
-      };
-    }
+    for (const cell of row.cells) cell.case = { ...cell.case, files: storeCase(cell.case, folder.path).files };
     rows.push(row);
   }
   const results: BoundaryResults = {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_BOUNDS, WORKERS_LIMIT, type TrialBounds } from '../../scenarios/properties/arbitraries.js';
 import { checkProperty, replayProperty, type PropertyResult, type StoreKind } from '../../scenarios/properties/check-property.js';
@@ -8,10 +8,9 @@ import type { PropertyDefinition } from '../../scenarios/properties/property.js'
 import { summaryLine, trialText } from '../../reports/property-summary.js';
 import { timeline } from '../../reports/timeline.js';
 import type { CheckResults, StoredProperty } from '../results/check-results.js';
-import { displayPath, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
+import { createRunFolder, displayPath, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { openRunFolder } from './open-run-folder.js';
 import { resolveProtocols } from './load-protocol.js';
 import { positiveInt, protocolName, replayPath, seedValue, storeKind } from './options.js';
 import { Progress } from './progress.js';
@@ -96,7 +95,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       const bounds: TrialBounds = { ...DEFAULT_BOUNDS, workersMax: options.workersMax };
       const seed = options.seed ?? randomInt(0, 2 ** 31);
       if (options.path !== undefined) {
-        const folder = openRunFolder(options.out, io.cwd);
+        const folder = createRunFolder(resolve(io.cwd, options.out));
         return exit(await replay(selected[0] as PropertyDefinition, { seed, path: options.path, bounds, subject }, folder, io));
       }
       // Both folders are checked before anything runs; a bad one leaves nothing behind.
@@ -104,7 +103,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       const removeScratch = () => scratch.remove();
       process.once('exit', removeScratch);
       try {
-        const folder = openRunFolder(options.out, io.cwd);
+        const folder = createRunFolder(resolve(io.cwd, options.out));
         exit(await checkAll(selected, { ...options, seed, bounds, subject }, scratch.path, folder, io));
       } finally {
         removeScratch();

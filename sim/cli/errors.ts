@@ -1,3 +1,5 @@
+import { InputError } from '../engine/input-error.js';
+
 /** Exit codes, as DESIGN.md fixes them. */
 export const EXIT = {
   /** Every check held. */
@@ -10,10 +12,5 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-/** Bad input or an unusable environment; its message is the one line the user sees. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+/** Bad input found by a command itself; its message is the one line the user sees. */
+export class UsageError extends InputError {}

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InvalidArgumentError, type Command } from 'commander';
 import { protocolNames } from '../../protocols/registry.js';
@@ -8,10 +8,9 @@ import { FileMedium } from '../engine/connections.js';
 import { ChoiceLog, parseSchedule } from '../explore/choices.js';
 import { runControlled, type ExploreBounds } from '../explore/controlled-run.js';
 import { explore, exploreIntentions, judge } from '../explore/explore.js';
-import { displayPath, writeJsonAtomic } from '../results/run-folder.js';
+import { createRunFolder, displayPath, writeJsonAtomic } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { openRunFolder } from './open-run-folder.js';
 import { resolveProtocols } from './load-protocol.js';
 import { cutsChoice, positiveInt, protocolName, wholeNumber } from './options.js';
 
@@ -67,7 +66,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         retentionMs: options.retentionMs ?? null,
         cuts: options.cuts ?? 'named',
       };
-      const folder = openRunFolder(options.out, io.cwd);
+      const folder = createRunFolder(resolve(io.cwd, options.out));
       const intentions = exploreIntentions(bounds.intentions)
         .map((i) => `${i.tenant}:${i.key}`)
         .join(', ');

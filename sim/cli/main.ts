@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
-import { EXIT, UsageError, type ExitCode } from './errors.js';
+import { InputError } from '../engine/input-error.js';
+import { EXIT, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { registerCheck } from './check-command.js';
 import { registerExplore } from './explore-command.js';
@@ -12,14 +13,20 @@ import { registerStress } from './stress-command.js';
 /** Builds the `sim` program. Commands live in their own modules; this file only wires them. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
   const program = new Command('sim')
-    .description('cutpoint: crash an agent\'s side-effect protocol at every durable boundary and count the effects')
+    .description("cutpoint: crash an agent's side-effect protocol at every durable boundary and count the effects")
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({
       writeOut: (text) => io.stdout(text),
       writeErr: (text) => io.stderr(text),
       // Commander puts a suggestion on a second line; bad input gets exactly one line.
-      outputError: (text, write) => write(`sim: ${text.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')}\n`),
+      outputError: (text, write) =>
+        write(
+          `sim: ${text
+            .trim()
+            .replace(/^error: /, '')
+            .replace(/\s*\n\s*/g, ' ')}\n`,
+        ),
     });
   registerTable(program, io, exit);
   registerRun(program, io, exit);
@@ -49,7 +56,8 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
       // Help and version were asked for; anything else commander rejects is bad input (already printed).
       return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
     }
-    if (error instanceof UsageError) {
+    // A UsageError, or a folder or file problem found deeper down: one sentence, exit 2.
+    if (error instanceof InputError) {
       io.stderr(`sim: ${error.message}\n`);
       return EXIT.badInput;
     }

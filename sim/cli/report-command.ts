@@ -1,11 +1,10 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { REPORT_FILE_NAMES, writeReports } from '../../reports/write-reports.js';
-import { latestTableRun, NoRunError } from '../results/latest-run.js';
-import { ResultsFileError } from '../results/read-results.js';
+import { latestTableRun } from '../results/latest-run.js';
 import { isCheckRun } from '../results/read-sweeps.js';
-import { displayPath, RunFolderError } from '../results/run-folder.js';
-import { EXIT, UsageError, type ExitCode } from './errors.js';
+import { displayPath } from '../results/run-folder.js';
+import { EXIT, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { sweepReportLines, writeRunSweepReports } from './sweep-reports.js';
 
@@ -23,16 +22,11 @@ export interface ShownReports {
 /**
  * Writes table.md, effects.png and report.html into a run folder from its
  * results.json. Shared by `sim report` and `sim table --chart`; every problem
- * becomes a UsageError (exit 2).
+ * is an InputError (exit 2).
  */
 export async function writeRunReports(runFolder: string, cwd: string): Promise<ShownReports> {
-  try {
-    const { files } = await writeReports(runFolder);
-    return { table: displayPath(files.table, cwd), chart: displayPath(files.chart, cwd), html: displayPath(files.html, cwd) };
-  } catch (error) {
-    if (error instanceof ResultsFileError || error instanceof RunFolderError) throw new UsageError(error.message);
-    throw error;
-  }
+  const { files } = await writeReports(runFolder);
+  return { table: displayPath(files.table, cwd), chart: displayPath(files.chart, cwd), html: displayPath(files.html, cwd) };
 }
 
 /** One line per report file: its name, then its path. */
@@ -55,24 +49,22 @@ export function registerReport(program: Command, io: Io, exit: (code: ExitCode) 
     .option('-o, --out <dir>', 'parent folder of run folders, searched when run-dir is omitted', 'runs')
     .addHelpText(
       'after',
-      '\nExit codes: 0 the reports are written (whatever the run\'s verdict, which they show); 2 bad input:\nno run, a missing or malformed results.json (or sweeps.json), or a run folder that cannot be written.',
+      "\nExit codes: 0 the reports are written (whatever the run's verdict, which they show); 2 bad input:\nno run, a missing or malformed results.json (or sweeps.json), or a run folder that cannot be written.",
     )
     .action(async (runDir: string | undefined, options: ReportOptions) => {
-      let runFolder: string;
-      try {
-        runFolder = runDir === undefined ? latestTableRun(resolve(io.cwd, options.out), options.out) : resolve(io.cwd, runDir);
-      } catch (error) {
-        if (error instanceof NoRunError) throw new UsageError(error.message);
-        throw error;
-      }
+      const runFolder = runDir === undefined ? latestTableRun(resolve(io.cwd, options.out), options.out) : resolve(io.cwd, runDir);
       const folder = displayPath(runFolder, io.cwd);
       if (isCheckRun(runFolder)) {
         const charts = await writeRunSweepReports(runFolder, io.cwd);
-        io.stdout([`sim report: drawn from ${join(folder, 'sweeps.json')}`, ...sweepReportLines(charts), `run folder: ${folder}`].join('\n') + '\n');
+        io.stdout(
+          [`sim report: drawn from ${join(folder, 'sweeps.json')}`, ...sweepReportLines(charts), `run folder: ${folder}`].join('\n') + '\n',
+        );
         return exit(EXIT.ok);
       }
       const shown = await writeRunReports(runFolder, io.cwd);
-      io.stdout([`sim report: drawn from ${join(folder, 'results.json')}`, ...reportLines(shown), `run folder: ${folder}`].join('\n') + '\n');
+      io.stdout(
+        [`sim report: drawn from ${join(folder, 'results.json')}`, ...reportLines(shown), `run folder: ${folder}`].join('\n') + '\n',
+      );
       exit(EXIT.ok);
     });
 }

@@ -5,7 +5,7 @@ import { CLASSIC_CUTS } from '../../protocols/cuts.js';
 import { protocolNames } from '../../protocols/registry.js';
 import { EXPECTED_EFFECTS } from '../../scenarios/reference-table.js';
 import { timeline } from '../../reports/timeline.js';
-import type { HistoryEvent } from '../engine/history.js';
+import { parseHistory } from '../engine/history.js';
 import { displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { resolveProtocols } from './load-protocol.js';
@@ -51,10 +51,8 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
       const cell = results.cells[0];
       if (!cell) throw new Error('a one-case run produced no cell');
       const show = (path: string) => displayPath(join(runFolder, path), io.cwd);
-      const events = readFileSync(join(runFolder, cell.case.files.history), 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as HistoryEvent);
+      const historyPath = join(runFolder, cell.case.files.history);
+      const events = parseHistory(readFileSync(historyPath, 'utf8'), historyPath);
 
       const lines = [
         `sim run: ${cell.protocol}, crash at cut ${cell.cut.index} (${cell.cut.name}), intention ${results.intention}`,

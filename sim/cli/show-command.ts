@@ -2,34 +2,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { timeline } from '../../reports/timeline.js';
-import { EVENT_TYPES, type HistoryEvent } from '../engine/history.js';
+import { parseHistory } from '../engine/history.js';
 import { displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-
-/** Reads a history.jsonl, checking each line: a malformed file is bad input, named with its line. */
-export function readHistory(path: string): HistoryEvent[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line, index) => {
-      let event: Partial<HistoryEvent>;
-      try {
-        event = JSON.parse(line) as Partial<HistoryEvent>;
-      } catch {
-        throw new UsageError(`${path}: line ${index + 1} is not JSON`);
-      }
-      const valid =
-        typeof event.seq === 'number' &&
-        typeof event.atMs === 'number' &&
-        typeof event.life === 'number' &&
-        typeof event.worker === 'string' &&
-        typeof event.op === 'string' &&
-        (EVENT_TYPES as readonly string[]).includes(event.type ?? '');
-      if (!valid) throw new UsageError(`${path}: line ${index + 1} is not a history event`);
-      return event as HistoryEvent;
-    });
-}
 
 /** Every history.jsonl at or below `folder`, in path order. */
 function histories(folder: string): string[] {
@@ -52,7 +28,7 @@ export function registerShow(program: Command, io: Io, exit: (code: ExitCode) =>
       const found = histories(folder);
       if (found.length === 0) throw new UsageError(`no history.jsonl in ${dir} or below it`);
       const parts = found.map((path) => {
-        const events = readHistory(path);
+        const events = parseHistory(readFileSync(path, 'utf8'), path);
         const title = relative(folder, path) === 'history.jsonl' ? displayPath(path, io.cwd) : relative(folder, path);
         return `${title} (${events.length} events; virtual ms, worker, event)\n${timeline(events)}`;
       });

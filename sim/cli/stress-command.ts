@@ -7,7 +7,7 @@ import type { Protocol } from '../../protocols/types.js';
 import { EXPECTED_EFFECTS } from '../../scenarios/reference-table.js';
 import { withChildrenReaped } from '../process/children.js';
 import { defaultJobs } from '../process/pool.js';
-import { createRunFolder, displayPath, RunFolderError, writeJsonAtomic } from '../results/run-folder.js';
+import { createRunFolder, displayPath, writeJsonAtomic } from '../results/run-folder.js';
 import type { ProtocolStress } from '../stress/stress-run.js';
 import { runStress } from '../stress/stress-run.js';
 import type { StressResults } from '../stress/stress-results.js';
@@ -127,13 +127,7 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
         busyAttemptsMax: 200,
         lifeTimeoutMs: 60_000,
       };
-      let folder;
-      try {
-        folder = createRunFolder(resolve(io.cwd, options.out));
-      } catch (error) {
-        if (error instanceof RunFolderError) throw new UsageError(error.message);
-        throw error;
-      }
+      const folder = createRunFolder(resolve(io.cwd, options.out));
       const header = headerLine(protocols, { trials: options.trials, jobs }, seed, tuning);
       if (options.format === 'text') io.stdout(header + '\n');
       const progress = new Progress(io, 'sim stress', options.trials * protocols.length);

@@ -3,10 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { sweepsText } from '../../reports/sweep-table.js';
 import { SWEEP_REPORT_FILE_NAMES, writeSweepReports } from '../../reports/write-sweep-reports.js';
 import { runSweeps, sweepsTrialCount } from '../../scenarios/sweeps/run-sweeps.js';
-import { ResultsFileError } from '../results/read-results.js';
-import { displayPath, RunFolderError, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
+import { displayPath, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
 import { SWEEPS_FILE_NAME, type SweepsResults } from '../results/sweeps-results.js';
-import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { Progress } from './progress.js';
 
@@ -19,16 +17,11 @@ export interface ShownSweepReports {
 /**
  * Draws retention-sweep.png and concurrency-sweep.png into a check run's
  * folder from its sweeps.json. Shared by `sim check --report` and
- * `sim report`; every problem becomes a UsageError (exit 2).
+ * `sim report`; every problem is an InputError (exit 2).
  */
 export async function writeRunSweepReports(runFolder: string, cwd: string): Promise<ShownSweepReports> {
-  try {
-    const { files } = await writeSweepReports(runFolder);
-    return { retention: displayPath(files.retention, cwd), concurrency: displayPath(files.concurrency, cwd) };
-  } catch (error) {
-    if (error instanceof ResultsFileError || error instanceof RunFolderError) throw new UsageError(error.message);
-    throw error;
-  }
+  const { files } = await writeSweepReports(runFolder);
+  return { retention: displayPath(files.retention, cwd), concurrency: displayPath(files.concurrency, cwd) };
 }
 
 /** One line per chart file: its name, then its path. */
@@ -64,12 +57,7 @@ export async function measureSweeps(folder: RunFolder, options: { seed: number; 
     timingsMs: { total: Math.round(performance.now() - started) },
   };
   const path = join(folder.path, SWEEPS_FILE_NAME);
-  try {
-    writeJsonAtomic(path, results);
-  } catch (error) {
-    if (error instanceof RunFolderError) throw new UsageError(error.message);
-    throw error;
-  }
+  writeJsonAtomic(path, results);
   const shown = await writeRunSweepReports(folder.path, io.cwd);
   io.stdout(
     `\n${sweepsText(results)}\n${[`${SWEEPS_FILE_NAME.padEnd(21)} ${displayPath(path, io.cwd)}`, ...sweepReportLines(shown)].join('\n')}\n`,

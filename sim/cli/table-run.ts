@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { PROTOCOLS } from '../../protocols/registry.js';
 import type { Protocol } from '../../protocols/types.js';
 import { REFERENCE_INTENTION, runTable } from '../../scenarios/reference-table.js';
-import { createRunFolder, RunFolderError, writeJsonAtomic } from '../results/run-folder.js';
+import { createRunFolder, writeJsonAtomic } from '../results/run-folder.js';
 import { tableResults, type CrashMode, type TableResults } from '../results/table-results.js';
 import { killModeCaseRunner } from '../process/kill-table.js';
 import { withChildrenReaped } from '../process/children.js';
@@ -35,15 +35,11 @@ export function assertBuiltIn(protocols: readonly Protocol[]): void {
 }
 
 /** Creates the run folder, runs every case, writes results.json. Shared by `sim table` and `sim run`. */
-export async function executeTableRun(request: TableRunRequest): Promise<{ results: TableResults; runFolder: string; resultsFile: string }> {
+export async function executeTableRun(
+  request: TableRunRequest,
+): Promise<{ results: TableResults; runFolder: string; resultsFile: string }> {
   if (request.crashMode === 'kill') assertBuiltIn(request.protocols);
-  let folder;
-  try {
-    folder = createRunFolder(resolve(request.cwd, request.outDir));
-  } catch (error) {
-    if (error instanceof RunFolderError) throw new UsageError(error.message);
-    throw error;
-  }
+  const folder = createRunFolder(resolve(request.cwd, request.outDir));
   const started = performance.now();
   const kill = request.crashMode === 'kill';
   const cases = request.protocols.length * request.cutIndexes.length;

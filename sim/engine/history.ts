@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { InputError } from './input-error.js';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -44,4 +45,34 @@ export class History {
   writeJsonl(path: string): void {
     writeFileSync(path, this.toJsonl());
   }
+}
+
+/** A history.jsonl that is not one: names the file and the first bad line. */
+export class HistoryFormatError extends InputError {}
+
+/**
+ * Reads history.jsonl text back into events, checking every line: anything
+ * that is not a history event is a HistoryFormatError naming `source` and the line.
+ */
+export function parseHistory(text: string, source: string): HistoryEvent[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line, index) => {
+      let event: Partial<HistoryEvent>;
+      try {
+        event = JSON.parse(line) as Partial<HistoryEvent>;
+      } catch {
+        throw new HistoryFormatError(`${source}: line ${index + 1} is not JSON`);
+      }
+      const valid =
+        typeof event.seq === 'number' &&
+        typeof event.atMs === 'number' &&
+        typeof event.life === 'number' &&
+        typeof event.worker === 'string' &&
+        typeof event.op === 'string' &&
+        (EVENT_TYPES as readonly string[]).includes(event.type ?? '');
+      if (!valid) throw new HistoryFormatError(`${source}: line ${index + 1} is not a history event`);
+      return event as HistoryEvent;
+    });
 }

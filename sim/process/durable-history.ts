@@ -17,11 +17,3 @@ export class DurableHistory extends History {
     writeSync(this.fd, JSON.stringify(this.all().at(-1)) + '\n');
   }
 }
-
-/** Reads the events a life appended; a torn last line (impossible with one write per event, but checked) is an error. */
-export function parseEvents(text: string): HistoryEvent[] {
-  return text
-    .split('\n')
-    .filter((line) => line.length > 0)
-    .map((line) => JSON.parse(line) as HistoryEvent);
-}

@@ -2,14 +2,13 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FileMedium } from '../engine/connections.js';
-import type { HistoryEvent } from '../engine/history.js';
+import { parseHistory, type HistoryEvent } from '../engine/history.js';
 import type { LifeRecord, RunEnd } from '../engine/runner.js';
 import { countEffects } from '../reservation/count-effects.js';
 import { readLocalState } from '../reservation/local-state.js';
 import type { CaseResult, CaseSpec } from '../reservation/run-case.js';
 import { caseFiles, createFreshStores, readStore } from '../reservation/stores.js';
 import { runChild } from './children.js';
-import { parseEvents } from './durable-history.js';
 import { compiledEntry } from './entry-path.js';
 import { classifyLife, type LifeVerdict } from './life-verdict.js';
 import type { LifeCompleted, LifeSpec } from './life-spec.js';
@@ -67,11 +66,18 @@ export async function runKillCase(spec: Omit<CaseSpec, 'afterLife' | 'medium'>, 
     };
     writeFileSync(eventsFile, '');
     const exit = await runChild(LIFE_CHILD, [JSON.stringify(lifeSpec)], options.lifeTimeoutMs);
-    const lifeEvents = parseEvents(readFileSync(eventsFile, 'utf8'));
+    const lifeEvents = parseHistory(readFileSync(eventsFile, 'utf8'), eventsFile);
     rmSync(eventsFile);
     events.push(...lifeEvents);
     const verdict = classifyLife(exit, lifeEvents, index, index === 0 ? (spec.cut?.name ?? null) : null, options.lifeTimeoutMs);
-    children.push({ life: index, pid: exit.pid, verdict: verdict.kind, code: exit.code, signal: exit.signal, ms: Math.round(exit.ms * 10) / 10 });
+    children.push({
+      life: index,
+      pid: exit.pid,
+      verdict: verdict.kind,
+      code: exit.code,
+      signal: exit.signal,
+      ms: Math.round(exit.ms * 10) / 10,
+    });
     if (verdict.kind === 'killed-at-cut') {
       lives.push({ index, quiet: false, ended: 'crashed', crash: verdict.hit });
       clockMs = verdict.hit.atMs;
@@ -104,7 +110,14 @@ export async function runKillCase(spec: Omit<CaseSpec, 'afterLife' | 'medium'>, 
     crashMode: 'kill',
     children,
   };
-  const error = end.kind === 'error' ? end.message : !cutFired ? `armed cut '${spec.cut?.name}' was never reached, so this case proves nothing` : end.kind === 'lives-exhausted' ? `no life completed within ${LIVES_MAX} lives` : undefined;
+  const error =
+    end.kind === 'error'
+      ? end.message
+      : !cutFired
+        ? `armed cut '${spec.cut?.name}' was never reached, so this case proves nothing`
+        : end.kind === 'lives-exhausted'
+          ? `no life completed within ${LIVES_MAX} lives`
+          : undefined;
   if (error) result.error = error;
   result.timingsMs.total = Math.round((performance.now() - started) * 1000) / 1000;
   return result;

@@ -58,8 +58,9 @@ export async function runCase(spec: CaseSpec): Promise<CaseResult> {
     ...(spec.afterLife ? { afterLife: spec.afterLife } : {}),
     ...(spec.medium ? { medium: spec.medium } : {}),
   });
+  // The crash must have fired at this very cut in the first attempt. With discovery the plan arms the nth
+  // boundary, so this also checks it is the boundary the fault-free run named there (a deterministic protocol).
   const cutFired = spec.cut === null || outcome.crashes.some((crash) => crash.cut === spec.cut?.name && crash.life === 0);
-  // With discovery, the nth boundary must be the one the fault-free run named, or the protocol is not deterministic.
   const result: CaseResult = {
     protocol: spec.protocol.name,
     cut: spec.cut,

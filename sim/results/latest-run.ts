@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUN_ID_PATTERN } from './run-folder.js';
+import { InputError } from '../engine/input-error.js';
 
-export class NoRunError extends Error {}
+export class NoRunError extends InputError {}
 
 /**
  * The newest table run under `outDir`: the folder with the greatest run id
@@ -25,7 +26,9 @@ export function latestTableRun(outDir: string, label = outDir): string {
   for (const name of names.sort().reverse()) {
     if (isTableRun(join(outDir, name))) return join(outDir, name);
   }
-  throw new NoRunError(`no table run under ${label} (no run folder with a results.json of kind 'table'); run \`sim table\` first, or name a run folder`);
+  throw new NoRunError(
+    `no table run under ${label} (no run folder with a results.json of kind 'table'); run \`sim table\` first, or name a run folder`,
+  );
 }
 
 function isTableRun(folder: string): boolean {

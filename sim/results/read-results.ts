@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { anyObject, count, countOrNull, innerPath, list, object, oneOf, shapeProblem, text } from './json-shape.js';
 import type { TableResults } from './table-results.js';
+import { InputError } from '../engine/input-error.js';
 
 /** results.json is missing, unreadable or not a table run's; the message is one sentence. */
-export class ResultsFileError extends Error {}
+export class ResultsFileError extends InputError {}
 
 /**
  * Reads and checks `<runFolder>/results.json` of a table run. The check

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, lstatSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { InputError } from '../engine/input-error.js';
 
-export class RunFolderError extends Error {}
+export class RunFolderError extends InputError {}
 
 export interface RunFolder {
   runId: string;
