@@ -13,7 +13,7 @@ const cwd = tempFolder('chart-png');
 const artifacts = join(process.cwd(), 'runs', 'test-artifacts');
 
 describe('effects.png', () => {
-  it('is a 1200×600 opaque picture with every protocol\'s bars, the lost and duplicate marks, sized by the measured N', async () => {
+  it("is a 1200×600 opaque picture with every protocol's bars, the lost and duplicate marks, sized by the measured N", async () => {
     const { runFolder } = await tableRun(cwd, ['--chart']);
     const png = readFileSync(join(runFolder, 'effects.png'));
     mkdirSync(artifacts, { recursive: true });

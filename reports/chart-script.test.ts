@@ -18,7 +18,7 @@ describe('the browser side of the charts', () => {
     });
   });
 
-  it('inlines chart.js v4\'s UMD build, which defines the global Chart', () => {
+  it("inlines chart.js v4's UMD build, which defines the global Chart", () => {
     const source = chartJsUmdSource();
     expect(source).toMatch(/^\/\*!\s*\n \* Chart\.js v4\./);
     expect(source).not.toContain('</script');

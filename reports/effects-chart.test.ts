@@ -23,16 +23,28 @@ function withEffects(changes: Record<string, number | null>): TableResults {
 }
 
 describe('the effects chart configuration', () => {
-  it('has one bar series per protocol, each holding that protocol\'s measured N per cut from results.json', () => {
+  it("has one bar series per protocol, each holding that protocol's measured N per cut from results.json", () => {
     const config = effectsChartConfig(results);
     expect(config.type).toBe('bar');
-    expect(config.data.labels).toEqual([['cut 0', 'before-intent'], ['cut 1', 'intent-recorded'], ['cut 2', 'effect-applied'], ['cut 3', 'response-observed'], ['cut 4', 'confirmed']]);
+    expect(config.data.labels).toEqual([
+      ['cut 0', 'before-intent'],
+      ['cut 1', 'intent-recorded'],
+      ['cut 2', 'effect-applied'],
+      ['cut 3', 'response-observed'],
+      ['cut 4', 'confirmed'],
+    ]);
     expect(config.data.datasets.map((d) => d.label)).toEqual(['mark-first', 'outbox-no-dedup', 'outbox-dedup']);
     for (const dataset of config.data.datasets) {
-      const measured = results.cuts.map((cut) => results.cells.find((c) => c.protocol === dataset.label && c.cut.index === cut.index)?.effects);
+      const measured = results.cuts.map(
+        (cut) => results.cells.find((c) => c.protocol === dataset.label && c.cut.index === cut.index)?.effects,
+      );
       expect(dataset.data).toEqual(measured);
     }
-    expect(config.data.datasets.map((d) => d.data)).toEqual([[1, 0, 1, 1, 1], [1, 1, 2, 2, 1], [1, 1, 1, 1, 1]]);
+    expect(config.data.datasets.map((d) => d.data)).toEqual([
+      [1, 0, 1, 1, 1],
+      [1, 1, 2, 2, 1],
+      [1, 1, 1, 1, 1],
+    ]);
     expect(new Set(config.data.datasets.map((d) => d.backgroundColor)).size).toBe(3);
   });
 

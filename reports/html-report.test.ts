@@ -39,7 +39,8 @@ beforeAll(async () => {
   const runFolder = resolve(cwd, (run.stdout.trimEnd().split('\n').at(-1) ?? '').replace(/^run folder: /, ''));
   results = JSON.parse(readFileSync(join(runFolder, 'results.json'), 'utf8')) as TableResults;
 
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does`);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   page = await browser.newPage({ viewport: { width: 1320, height: 900 } });
   page.on('console', (message) => {
@@ -75,10 +76,13 @@ describe('report.html in headless Chromium', () => {
     expect(cells.map(({ case: key, n }) => ({ case: key, n }))).toEqual(expected.map(({ case: key, n }) => ({ case: key, n })));
     cells.forEach((cell, index) => expect(cell.className.split(' ')).toContain(expected[index]?.kind));
     expect(cells.filter((cell) => cell.className.includes('kind-lost')).map((cell) => cell.case)).toEqual(['mark-first/cut-1']);
-    expect(cells.filter((cell) => cell.className.includes('kind-duplicate')).map((cell) => cell.case)).toEqual(['outbox-no-dedup/cut-2', 'outbox-no-dedup/cut-3']);
+    expect(cells.filter((cell) => cell.className.includes('kind-duplicate')).map((cell) => cell.case)).toEqual([
+      'outbox-no-dedup/cut-2',
+      'outbox-no-dedup/cut-3',
+    ]);
   });
 
-  it('shows a case\'s timeline and database paths when its cell is clicked', async () => {
+  it("shows a case's timeline and database paths when its cell is clicked", async () => {
     await page.click('td.cell[data-case="outbox-no-dedup/cut-2"]');
     const details = await page.textContent('#case-details');
     expect(details).toContain('outbox-no-dedup — crash at cut 2 (effect-applied)');
@@ -99,12 +103,16 @@ describe('report.html in headless Chromium', () => {
     expect(other).not.toContain('outbox-no-dedup/cut-2/warehouse.db');
   });
 
-  it('draws the chart: every protocol\'s colour is on the canvas', async () => {
+  it("draws the chart: every protocol's colour is on the canvas", async () => {
     const colors = [0, 1, 2].map(seriesColor);
     const counts = await page.$eval(
       '#effects-chart',
       (canvas, hexes) => {
-        const element = canvas as unknown as { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
+        const element = canvas as unknown as {
+          width: number;
+          height: number;
+          getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+        };
         const { data } = element.getContext('2d').getImageData(0, 0, element.width, element.height);
         return hexes.map((hex) => {
           const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
@@ -120,7 +128,9 @@ describe('report.html in headless Chromium', () => {
 
   it('opens a case from a bar of the chart too', async () => {
     const bar = await page.evaluate(() => {
-      const chart = (globalThis as unknown as { cutpointChart: { getDatasetMeta(i: number): { data: { x: number; y: number; base: number }[] } } }).cutpointChart;
+      const chart = (
+        globalThis as unknown as { cutpointChart: { getDatasetMeta(i: number): { data: { x: number; y: number; base: number }[] } } }
+      ).cutpointChart;
       const element = chart.getDatasetMeta(2).data[4] as { x: number; y: number; base: number };
       return { x: element.x, y: (element.y + element.base) / 2 };
     });

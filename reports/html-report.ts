@@ -44,11 +44,12 @@ const caseKey = (protocol: string, cutIndex: number): string => `${protocol}/cut
  */
 export function htmlReport(input: HtmlReportInput): string {
   const { results } = input;
-  const cellOf = (protocol: string, cutIndex: number) =>
-    results.cells.find((c) => c.protocol === protocol && c.cut.index === cutIndex);
+  const cellOf = (protocol: string, cutIndex: number) => results.cells.find((c) => c.protocol === protocol && c.cut.index === cutIndex);
   const cases: Record<string, CaseView> = {};
   for (const cell of results.cells) cases[caseKey(cell.protocol, cell.cut.index)] = caseView(results, cell, input.histories);
-  const chartCases = results.protocols.map((p) => results.cuts.map((cut) => (cellOf(p.name, cut.index) ? caseKey(p.name, cut.index) : null)));
+  const chartCases = results.protocols.map((p) =>
+    results.cuts.map((cut) => (cellOf(p.name, cut.index) ? caseKey(p.name, cut.index) : null)),
+  );
 
   const title = `cutpoint effect table — run ${results.runId}`;
   const verdict = verdictLines(results);

@@ -87,7 +87,11 @@ export function noneStuck(trial: { intentions: readonly Intention[] }, outcome: 
   for (const [index, intention] of trial.intentions.entries()) {
     const row = localRow(outcome, intention);
     if (!row || row.status === 'pending') {
-      return { kind: 'stuck', intention: labels[index] ?? '', message: `${labels[index]} is ${row ? 'still pending' : 'not recorded'} after draining` };
+      return {
+        kind: 'stuck',
+        intention: labels[index] ?? '',
+        message: `${labels[index]} is ${row ? 'still pending' : 'not recorded'} after draining`,
+      };
     }
   }
   return undefined;

@@ -108,11 +108,9 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     expect: 'find',
     protocol: 'check-then-act',
     trials: (bounds, protocol) =>
-      trialArb(
-        protocol,
-        { ...bounds, workersMax: Math.max(2, bounds.workersMax) },
-        { workersMin: 2, crashes: fc.constant([]) },
-      ).map(keepReceipts),
+      trialArb(protocol, { ...bounds, workersMax: Math.max(2, bounds.workersMax) }, { workersMin: 2, crashes: fc.constant([]) }).map(
+        keepReceipts,
+      ),
     check: (trial, outcome) => atMostOnce(trial, outcome),
     mustFire: [],
   },
@@ -140,9 +138,7 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     expect: 'find',
     protocol: 'tenant-less-receipt',
     trials: (bounds, protocol) =>
-      trialArb(protocol, bounds, { intentions: twinsWorkload(bounds, { reusedKey: false, otherTenant: true }) }).map(
-        keepReceipts,
-      ),
+      trialArb(protocol, bounds, { intentions: twinsWorkload(bounds, { reusedKey: false, otherTenant: true }) }).map(keepReceipts),
     check: (trial, outcome) => noneLost(trial, outcome),
     mustFire: [],
   },

@@ -12,10 +12,15 @@ function runFolderOf(stdout: string): string {
 
 describe('sim check', () => {
   it('prints the seed and parameters first, a line per property, writes results.json, exits 0', async () => {
-    const { code, stdout, stderr } = await runCli(['check', 'closed-window', 'control-check-then-act', '--runs', '150', '--seed', '42'], cwd);
+    const { code, stdout, stderr } = await runCli(
+      ['check', 'closed-window', 'control-check-then-act', '--runs', '150', '--seed', '42'],
+      cwd,
+    );
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout.split('\n')[0]).toMatch(/^sim check: 2 properties, 150 runs each, seed 42, workers <= 4, store file: fresh SQLite files per run in /);
+    expect(stdout.split('\n')[0]).toMatch(
+      /^sim check: 2 properties, 150 runs each, seed 42, workers <= 4, store file: fresh SQLite files per run in /,
+    );
     expect(stdout).toMatch(/✓ closed-window +held +150 runs .* runs\/s {2}fired: .*stale refusals/);
     expect(stdout).toMatch(/✓ control-check-then-act +found .*duplicate: N=2/);
     expect(stdout).toMatch(/replay: sim check control-check-then-act --seed 42 --path \d+(:\d+)*/);

@@ -38,7 +38,12 @@ export async function tableBothModes(
 
   if (options.format === 'json') {
     const effects = (results: typeof inProcess.results) =>
-      Object.fromEntries(results.protocols.map((p) => [p.name, results.cuts.map((cut) => results.cells.find((c) => c.protocol === p.name && c.cut.index === cut.index)?.effects ?? null)]));
+      Object.fromEntries(
+        results.protocols.map((p) => [
+          p.name,
+          results.cuts.map((cut) => results.cells.find((c) => c.protocol === p.name && c.cut.index === cut.index)?.effects ?? null),
+        ]),
+      );
     io.stdout(
       JSON.stringify(
         {

@@ -7,10 +7,7 @@ import { UsageError } from './errors.js';
  * e.g. {"mark-first": [1, 1, 1, 1, 1]}. Rows named there replace the reference
  * rows; the others stay. Any problem is one UsageError sentence.
  */
-export function readExpectations(
-  path: string,
-  reference: Readonly<Record<string, readonly number[]>>,
-): Record<string, readonly number[]> {
+export function readExpectations(path: string, reference: Readonly<Record<string, readonly number[]>>): Record<string, readonly number[]> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -29,9 +26,7 @@ export function readExpectations(
   const merged: Record<string, readonly number[]> = { ...reference };
   for (const [name, row] of Object.entries(parsed)) {
     const valid =
-      Array.isArray(row) &&
-      row.length === CLASSIC_CUTS.length &&
-      row.every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
+      Array.isArray(row) && row.length === CLASSIC_CUTS.length && row.every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
     if (!valid) {
       throw new UsageError(`--expect file ${path}: row '${name}' must be ${CLASSIC_CUTS.length} non-negative integers`);
     }

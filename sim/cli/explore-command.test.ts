@@ -9,13 +9,21 @@ const cwd = tempFolder('cli-explore');
 describe('sim explore', () => {
   it('explores outbox-dedup completely and exits 0 when nothing is violated', async () => {
     const { code, stdout } = await runCli(['explore', '-p', 'outbox-dedup', '-w', '2', '-i', '1', '-d', '1'], cwd);
-    expect(stdout.split('\n')[0]).toBe('sim explore: outbox-dedup, workers 2, intentions 1 (tenantA:k1), crash depth 1, at the named cuts, receipts kept forever');
-    expect(stdout).toMatch(/^explored \d+ schedules \(\d+ run to the end, \d+ stopped at a state already explored\) in [\d.]+ s: \d+ distinct end states$/m);
+    expect(stdout.split('\n')[0]).toBe(
+      'sim explore: outbox-dedup, workers 2, intentions 1 (tenantA:k1), crash depth 1, at the named cuts, receipts kept forever',
+    );
+    expect(stdout).toMatch(
+      /^explored \d+ schedules \(\d+ run to the end, \d+ stopped at a state already explored\) in [\d.]+ s: \d+ distinct end states$/m,
+    );
     expect(stdout).toContain('no violation: N = 1 for every intention in every explored schedule.');
     expect(stdout).toContain('exhaustive: every schedule within these bounds was explored.');
     expect(code).toBe(0);
     const folder = join(cwd, /run folder: (\S+)/.exec(stdout)![1]!);
-    expect(JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8'))).toMatchObject({ kind: 'explore', protocol: 'outbox-dedup', exhaustive: true });
+    expect(JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8'))).toMatchObject({
+      kind: 'explore',
+      protocol: 'outbox-dedup',
+      exhaustive: true,
+    });
   });
 
   it('groups the violations by kind, prints the plainest, and its replay shows it from the kept files', async () => {

@@ -34,7 +34,15 @@ describe('sim table --chart', () => {
     expect(stdout).toContain('15/15 expected cells match');
     for (const name of REPORTS) expect(stdout).toContain(`${name.padEnd(12)} ${shown}/${name}`);
     expect(lastLine(stdout)).toBe(`run folder: ${shown}`);
-    expect(readdirSync(folder).sort()).toEqual(['effects.png', 'mark-first', 'outbox-dedup', 'outbox-no-dedup', 'report.html', 'results.json', 'table.md']);
+    expect(readdirSync(folder).sort()).toEqual([
+      'effects.png',
+      'mark-first',
+      'outbox-dedup',
+      'outbox-no-dedup',
+      'report.html',
+      'results.json',
+      'table.md',
+    ]);
   });
 
   it('names the reports in --format json', async () => {
@@ -51,7 +59,7 @@ describe('sim table --chart', () => {
 });
 
 describe('sim report', () => {
-  it('writes the reports of a named run folder; table.md is the seed\'s markdown table and one line of legend', async () => {
+  it("writes the reports of a named run folder; table.md is the seed's markdown table and one line of legend", async () => {
     const folder = copyRun('named', results.runId);
     const { code, stdout, stderr } = await runCli(['report', relative(cwd, folder)], cwd);
     expect(stderr).toBe('');
@@ -59,10 +67,14 @@ describe('sim report', () => {
     expect(lastLine(stdout)).toBe(`run folder: named/${results.runId}`);
     const table = readFileSync(join(folder, 'table.md'), 'utf8');
     expect(table.startsWith(markdownTable(results) + '\n')).toBe(true);
-    expect(table.startsWith('| protocol / cut | 0 | 1 | 2 | 3 | 4 |\n|---|---|---|---|---|---|\n| mark-first | 1 | 0 | 1 | 1 | 1 |\n')).toBe(true);
+    expect(
+      table.startsWith('| protocol / cut | 0 | 1 | 2 | 3 | 4 |\n|---|---|---|---|---|---|\n| mark-first | 1 | 0 | 1 | 1 | 1 |\n'),
+    ).toBe(true);
     const legend = table.slice(markdownTable(results).length + 1).trimEnd();
     expect(legend.split('\n')).toHaveLength(1);
-    expect(legend).toMatch(/^N = reservation rows in warehouse\.db for tenantA:reserve42 .*1 right, 0 lost, 2\+ duplicate.*cuts: 0 before-intent, .*4 confirmed; run /);
+    expect(legend).toMatch(
+      /^N = reservation rows in warehouse\.db for tenantA:reserve42 .*1 right, 0 lost, 2\+ duplicate.*cuts: 0 before-intent, .*4 confirmed; run /,
+    );
     expect(readFileSync(join(folder, 'effects.png')).subarray(1, 4).toString()).toBe('PNG');
     expect(readFileSync(join(folder, 'report.html'), 'utf8')).toMatch(/^<!doctype html>/);
   });
@@ -160,7 +172,10 @@ describe('sim report on bad input: one line on stderr, exit 2, nothing on disk t
   const snapshot = (root: string) =>
     existsSync(root) && statSync(root).isDirectory()
       ? readdirSync(root, { recursive: true, withFileTypes: true })
-          .map((entry) => `${entry.parentPath}/${entry.name}:${entry.isFile() ? readFileSync(join(entry.parentPath, entry.name)).toString('base64') : 'dir'}`)
+          .map(
+            (entry) =>
+              `${entry.parentPath}/${entry.name}:${entry.isFile() ? readFileSync(join(entry.parentPath, entry.name)).toString('base64') : 'dir'}`,
+          )
           .sort()
       : [];
 
@@ -180,7 +195,9 @@ describe('sim report on bad input: one line on stderr, exit 2, nothing on disk t
     mkdirSync(join(cwd, 'no-runs', 'test-artifacts'), { recursive: true });
     const { code, stderr } = await runCli(['report', '--out', 'no-runs'], cwd);
     expect(code).toBe(2);
-    expect(stderr).toBe("sim: no table run under no-runs (no run folder with a results.json of kind 'table'); run `sim table` first, or name a run folder\n");
+    expect(stderr).toBe(
+      "sim: no table run under no-runs (no run folder with a results.json of kind 'table'); run `sim table` first, or name a run folder\n",
+    );
   });
 
   it('sim report with an --out that does not exist', async () => {

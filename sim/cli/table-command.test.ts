@@ -39,14 +39,17 @@ describe('sim table', () => {
     }
   });
 
-  it('prints the seed\'s markdown form exactly with --format markdown', async () => {
+  it("prints the seed's markdown form exactly with --format markdown", async () => {
     const { code, stdout } = await runCli(['table', '--format', 'markdown'], cwd);
     expect(code).toBe(0);
     expect(stdout.startsWith(SEED_MARKDOWN)).toBe(true);
   });
 
   it('prints a parseable summary with --format json', async () => {
-    const { code, stdout } = await runCli(['table', '--format', 'json', '--protocol', 'outbox-no-dedup', '--cut', '2', 'response-observed'], cwd);
+    const { code, stdout } = await runCli(
+      ['table', '--format', 'json', '--protocol', 'outbox-no-dedup', '--cut', '2', 'response-observed'],
+      cwd,
+    );
     expect(code).toBe(0);
     const summary = JSON.parse(stdout);
     expect(summary.effects).toEqual({ 'outbox-no-dedup': [2, 2] });
@@ -83,7 +86,9 @@ describe('bad input: one line on stderr, exit 2, nothing on disk touched', () =>
 
   const snapshot = () =>
     readdirSync(out, { recursive: true, withFileTypes: true })
-      .map((entry) => `${entry.parentPath}/${entry.name}:${entry.isFile() ? readFileSync(join(entry.parentPath, entry.name), 'utf8') : 'dir'}`)
+      .map(
+        (entry) => `${entry.parentPath}/${entry.name}:${entry.isFile() ? readFileSync(join(entry.parentPath, entry.name), 'utf8') : 'dir'}`,
+      )
       .sort();
 
   it.each([

@@ -118,6 +118,9 @@ export function childrenAlive(): number {
 
 /** The line of a child's stderr that says what went wrong: the first naming an error, else the first. */
 export function stderrGist(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return lines.find((line) => /\b\w*Error\b|^unknown /.test(line)) ?? lines[0] ?? '';
 }

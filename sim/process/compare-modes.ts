@@ -30,6 +30,8 @@ export function comparisonLines(comparison: { compared: number; differences: Mod
   const shown = (n: number | null) => (n === null ? 'err' : String(n));
   return [
     `crash modes differ on ${differences.length} of ${compared} cells:`,
-    ...differences.map((d) => `  ${d.protocol} cut ${d.cut.index} (${d.cut.name}): in-process ${shown(d.inProcess)}, kill ${shown(d.kill)}`),
+    ...differences.map(
+      (d) => `  ${d.protocol} cut ${d.cut.index} (${d.cut.name}): in-process ${shown(d.inProcess)}, kill ${shown(d.kill)}`,
+    ),
   ];
 }

@@ -32,7 +32,13 @@ const eventsFd = openSync(spec.eventsFile, 'a');
 const history = new DurableHistory(eventsFd);
 const clock = new VirtualClock(spec.startMs);
 // At every cut: stop if the parent is gone; with one relay there is nothing else to schedule.
-const injector = new CutInjector(spec.plan, history, clock, async () => exitIfOrphaned(), () => process.kill(process.pid, 'SIGKILL'));
+const injector = new CutInjector(
+  spec.plan,
+  history,
+  clock,
+  async () => exitIfOrphaned(),
+  () => process.kill(process.pid, 'SIGKILL'),
+);
 injector.startLife(spec.life);
 history.record({ atMs: clock.nowMs(), life: spec.life, worker: 'runner', type: 'life', op: spec.life === 0 ? 'attempt' : 'recovery' });
 

@@ -14,14 +14,21 @@ export type LifeVerdict =
   | { kind: 'timed-out'; message: string }
   | { kind: 'died'; message: string };
 
-export function classifyLife(exit: ChildExit, events: readonly HistoryEvent[], life: number, armedCut: string | null, timeoutMs: number): LifeVerdict {
+export function classifyLife(
+  exit: ChildExit,
+  events: readonly HistoryEvent[],
+  life: number,
+  armedCut: string | null,
+  timeoutMs: number,
+): LifeVerdict {
   const who = `the child process of life ${life} (pid ${exit.pid})`;
   if (exit.timedOut) return { kind: 'timed-out', message: `${who} was still alive after ${timeoutMs} ms and was killed by the harness` };
   const last = events.at(-1);
   if (exit.signal === 'SIGKILL' && armedCut !== null && last?.type === 'crash' && last.op === armedCut) {
     return { kind: 'killed-at-cut', hit: { cut: last.op, worker: last.worker, life: last.life, atMs: last.atMs } };
   }
-  if (exit.code === 0 && exit.signal === null && last?.type !== 'crash' && /"ended":"completed"/.test(exit.stdout)) return { kind: 'completed' };
+  if (exit.code === 0 && exit.signal === null && last?.type !== 'crash' && /"ended":"completed"/.test(exit.stdout))
+    return { kind: 'completed' };
   const how = exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
   const said = stderrGist(exit.stderr);
   const where = last ? `; its last event was ${last.type} ${last.op}` : '; it recorded no event';

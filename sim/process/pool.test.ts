@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mapPool } from './pool.js';
 
 describe('worker pool', () => {
-  it('keeps the items\' order whatever order they finish in, and never runs more than `jobs` at once', async () => {
+  it("keeps the items' order whatever order they finish in, and never runs more than `jobs` at once", async () => {
     let running = 0;
     let most = 0;
     const results = await mapPool([30, 5, 20, 1, 10], 2, async (ms, index) => {

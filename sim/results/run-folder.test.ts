@@ -52,7 +52,9 @@ describe('writeFilesAtomic', () => {
   it('writeFileAtomic fails with one sentence when the parent is a file', () => {
     const file = join(root, 'a-file');
     writeFileSync(file, 'x');
-    expect(() => writeFileAtomic(join(file, 'out.txt'), 'y')).toThrow(/cannot write out\.txt in .*a-file: a part of the path is a file, not a folder/);
+    expect(() => writeFileAtomic(join(file, 'out.txt'), 'y')).toThrow(
+      /cannot write out\.txt in .*a-file: a part of the path is a file, not a folder/,
+    );
     expect(existsSync(join(root, 'a-file'))).toBe(true);
   });
 });

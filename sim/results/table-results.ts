@@ -42,7 +42,12 @@ export function storeCase(result: CaseResult, runFolder: string): StoredCase {
   const { files } = result;
   return {
     ...result,
-    files: { folder: rel(files.folder), orchestrator: rel(files.orchestrator), warehouse: rel(files.warehouse), history: rel(files.history) },
+    files: {
+      folder: rel(files.folder),
+      orchestrator: rel(files.orchestrator),
+      warehouse: rel(files.warehouse),
+      history: rel(files.history),
+    },
   };
 }
 
@@ -66,7 +71,11 @@ export function tableResults(input: {
     startedAt: input.startedAt,
     crashMode: input.crashMode ?? 'in-process',
     intention: input.intention,
-    protocols: input.protocols.map((p) => ({ name: p.name, summary: p.summary, contract: { name: p.contract.name, summary: p.contract.summary } })),
+    protocols: input.protocols.map((p) => ({
+      name: p.name,
+      summary: p.summary,
+      contract: { name: p.contract.name, summary: p.contract.summary },
+    })),
     cuts: input.cutIndexes.map((index) => {
       const name = CLASSIC_CUTS[index] ?? `cut-${index}`;
       return { index, name, meaning: CLASSIC_CUT_MEANINGS[name as keyof typeof CLASSIC_CUT_MEANINGS] ?? '' };

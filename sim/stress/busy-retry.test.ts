@@ -33,7 +33,9 @@ describe('SQLITE_BUSY', () => {
   it('gives up after the bound with its own error, leaving nothing written', async () => {
     const { holder, waiter } = lockedPair('bounded');
     const busy = new BusyRetry(3, new SeededRandom(1));
-    await expect(busy.run(() => immediateTransaction(waiter, (db) => db.prepare('INSERT INTO t VALUES (1)').run()))).rejects.toBeInstanceOf(BusyExhausted);
+    await expect(busy.run(() => immediateTransaction(waiter, (db) => db.prepare('INSERT INTO t VALUES (1)').run()))).rejects.toBeInstanceOf(
+      BusyExhausted,
+    );
     expect(busy.retries).toBe(2);
     holder.prepare('COMMIT').run();
     expect(waiter.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 0 });

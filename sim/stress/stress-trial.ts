@@ -58,7 +58,13 @@ const STRESS_WORKER = compiledEntry(new URL('./stress-worker.js', import.meta.ur
  * the last lives run without faults and drain the outbox. Then N is counted
  * per intention from warehouse.db with the parent's own connection.
  */
-export async function runTrial(protocol: Protocol, tuning: StressTuning, trial: number, seed: number, folder: string): Promise<TrialResult> {
+export async function runTrial(
+  protocol: Protocol,
+  tuning: StressTuning,
+  trial: number,
+  seed: number,
+  folder: string,
+): Promise<TrialResult> {
   const started = performance.now();
   const medium = new FileMedium();
   const files = caseFiles(folder);

@@ -58,7 +58,14 @@ try {
       return db;
     });
   const databases = { orchestrator: await open(spec.files.orchestrator), warehouse: await open(spec.files.warehouse) };
-  const ctx = stressContext({ protocol, life, worker: spec.worker, databases, busy, settings: { leaseMs: spec.leaseMs, retryDelaysMs: [spec.leaseMs] } });
+  const ctx = stressContext({
+    protocol,
+    life,
+    worker: spec.worker,
+    databases,
+    busy,
+    settings: { leaseMs: spec.leaseMs, retryDelaysMs: [spec.leaseMs] },
+  });
   for (const intention of shareOf(stressIntentions(spec.share.intentions), spec.share.workers, spec.share.index)) {
     await protocol.submit(ctx, intention);
   }

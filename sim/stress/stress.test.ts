@@ -13,7 +13,9 @@ const cwd = tempFolder('stress');
 function effectsOnDisk(warehousePath: string): number[] {
   const db = new Database(warehousePath, { readonly: true });
   try {
-    return (db.prepare('SELECT count(*) AS n FROM reservations GROUP BY intention_id ORDER BY intention_id').all() as { n: number }[]).map((row) => row.n);
+    return (db.prepare('SELECT count(*) AS n FROM reservations GROUP BY intention_id ORDER BY intention_id').all() as { n: number }[]).map(
+      (row) => row.n,
+    );
   } finally {
     db.close();
   }
@@ -29,14 +31,41 @@ const TRIALS = 8;
 describe('sim stress: 4 worker processes on the same files, killed and restarted at random cuts', () => {
   it(`outbox-dedup has no duplicate and loses nothing; check-then-act duplicates within ${TRIALS} trials`, async () => {
     const out = join(cwd, 'runs');
-    const argv = ['stress', '-p', 'outbox-dedup', 'check-then-act', '-w', '4', '-i', '50', '-t', String(TRIALS), '-s', '11', '--keep', '100', '--format', 'json', '--out', out];
+    const argv = [
+      'stress',
+      '-p',
+      'outbox-dedup',
+      'check-then-act',
+      '-w',
+      '4',
+      '-i',
+      '50',
+      '-t',
+      String(TRIALS),
+      '-s',
+      '11',
+      '--keep',
+      '100',
+      '--format',
+      'json',
+      '--out',
+      out,
+    ];
     const { code, stdout, stderr } = await runCli(argv, cwd);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const results = JSON.parse(stdout) as StressResults & { runFolder: string };
     const [dedup, checkThenAct] = results.protocols;
 
-    expect(dedup).toMatchObject({ protocol: 'outbox-dedup', trials: TRIALS, intentions: 50 * TRIALS, effects: 50 * TRIALS, duplicates: 0, lost: 0, failures: [] });
+    expect(dedup).toMatchObject({
+      protocol: 'outbox-dedup',
+      trials: TRIALS,
+      intentions: 50 * TRIALS,
+      effects: 50 * TRIALS,
+      duplicates: 0,
+      lost: 0,
+      failures: [],
+    });
     // The faults fired: workers were really killed with SIGKILL at their armed cuts and restarted.
     expect(dedup!.crashesFired).toBeGreaterThan(0);
     expect(checkThenAct!.crashesFired).toBeGreaterThan(0);
@@ -45,7 +74,8 @@ describe('sim stress: 4 worker processes on the same files, killed and restarted
 
     // Read back from the files: every outbox-dedup intention has exactly one effect; some check-then-act intention has two or more.
     const runFolder = join(cwd, results.runFolder);
-    const trials = (protocol: string) => readdirSync(join(runFolder, protocol)).map((trial) => join(runFolder, protocol, trial, 'warehouse.db'));
+    const trials = (protocol: string) =>
+      readdirSync(join(runFolder, protocol)).map((trial) => join(runFolder, protocol, trial, 'warehouse.db'));
     expect(trials('outbox-dedup')).toHaveLength(TRIALS);
     for (const warehouse of trials('outbox-dedup')) expect(effectsOnDisk(warehouse)).toEqual(Array(50).fill(1));
     const checkThenActEffects = trials('check-then-act').flatMap(effectsOnDisk);

@@ -9,7 +9,10 @@ import { runCli } from './run-cli.js';
  * Fails loudly unless the run exits 0: a test built on it starts from a real,
  * matching run.
  */
-export async function tableRun(cwd: string, extra: readonly string[] = []): Promise<{ runFolder: string; results: TableResults; stdout: string }> {
+export async function tableRun(
+  cwd: string,
+  extra: readonly string[] = [],
+): Promise<{ runFolder: string; results: TableResults; stdout: string }> {
   const { code, stdout, stderr } = await runCli(['table', '--out', join(cwd, 'runs'), ...extra], cwd);
   if (code !== 0) throw new Error(`sim table exited ${code}: ${stderr}`);
   const runFolder = resolve(cwd, (stdout.trimEnd().split('\n').at(-1) ?? '').replace(/^run folder: /, ''));
