@@ -1,0 +1,140 @@
+import type { Contract, Receiver, ReceiverClient, ReceiverSettings } from '../../protocols/receivers/types.js';
+import type { Connection } from './connections.js';
+import type { JsonValue } from './history.js';
+import type { Life } from './runner.js';
+
+/**
+ * A family of side effects (reservation, plan, handover) as a value, the way
+ * a Jepsen workload bundles client, generator and checker: the engine, the
+ * CLI, the transports, exploration, kill mode and stress take a Family and
+ * never name one. A family is added by adding its folders
+ * (sim/<family>/, protocols/<family>/, scenarios/<family>/) and one line in
+ * each registry.
+ *
+ * P is the family's protocol type, W its workload (what one case asks for:
+ * intentions, a plan, conversations), S its protocol settings (leases, retry
+ * delays, budgets) in virtual ms.
+ */
+export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, S = unknown> {
+  name: string;
+  summary: string;
+  /** The classic cuts, in the order a run reaches them: the table's columns. */
+  cuts: readonly CutInfo[];
+  /** Built-in protocols, each marked correct, flawed (exists to prove its bug is found) or repaired. */
+  protocols: readonly CatalogueEntry<P>[];
+  /** The receivers a case of this family talks to; each is a store of its own. */
+  receivers: readonly Receiver[];
+  /** What the table runs by default: the seed's case. */
+  tableWorkload: W;
+  /** The intention whose N fills a table cell. */
+  tableIntention: string;
+  defaultSettings: S;
+  /** The orchestrator's schema for this protocol (a protocol may bring its own tables). */
+  orchestratorSchema(protocol: P): string;
+  /** The contract this protocol binds to each receiver, by receiver name. */
+  contracts(protocol: P): Readonly<Record<string, Contract>>;
+  /** One process life: the same code in the first attempt, every recovery, the quiet life and a kill-mode child. */
+  world(spec: WorldSpec<P, W, S>): World;
+  /** After every life ended: N per intention and the family's other counts, read with the checker's own connections. */
+  observe(stores: StoreReader, spec: WorldSpec<P, W, S>): Observation;
+  /** Completes a user's module into a protocol of this family, or says in one sentence what is wrong. */
+  protocolFromModule(exports: Record<string, unknown>, where: string): P | string;
+  /** The workload as JSON and back: kill mode and stress hand it to child processes. */
+  workloadToJson(workload: W): JsonValue;
+  workloadFromJson(json: JsonValue): W;
+}
+
+export interface FamilyProtocol {
+  /** Lower-case letters, digits and dashes: it names a folder of each run. */
+  name: string;
+  summary: string;
+}
+
+export type ProtocolStatus = 'correct' | 'flawed' | 'repaired';
+
+export interface CatalogueEntry<P> {
+  protocol: P;
+  status: ProtocolStatus;
+}
+
+export interface CutInfo {
+  name: string;
+  /** Where it is, in one line: shown by `sim list` and under the table. */
+  meaning: string;
+}
+
+/** The files of one case: `<store>.db` for the orchestrator and each receiver, and history.jsonl. */
+export interface CaseFiles {
+  folder: string;
+  /** Store name → path: `orchestrator` and every receiver's name. */
+  stores: Readonly<Record<string, string>>;
+  history: string;
+}
+
+/** Faults between a sender and its receivers, in virtual time and call ordinals, so a run replays exactly. */
+export interface TransportFaults {
+  /** Windows [fromMs, toMs) in which every call fails before reaching the receiver. */
+  unavailable: readonly { fromMs: number; toMs: number }[];
+  /** Ordinals (1-based, over the whole run and every receiver) of calls whose reply is lost after the receiver committed. */
+  dropReplies: readonly number[];
+}
+
+export const NO_TRANSPORT_FAULTS: TransportFaults = { unavailable: [], dropReplies: [] };
+
+/** Everything one run of a family's world is made of. */
+export interface WorldSpec<P, W, S> {
+  protocol: P;
+  workload: W;
+  files: CaseFiles;
+  settings: S;
+  receiverSettings: ReceiverSettings;
+  faults: TransportFaults;
+  /** Concurrent workers of one life (relays, loop workers); 1 in the quiet life. */
+  workers: number;
+  /** Bound on a worker's rounds per life; a protocol that keeps work pending past it is stuck. */
+  roundsMax: number;
+  /** Cut discovery: every commit is a boundary too, each named after its source line. */
+  discoverBoundaries: boolean;
+}
+
+/**
+ * What a life's code gets from the engine for one worker: the cut seam, the
+ * clock, the orchestrator, and a client per receiver (the transport decides
+ * how a request reaches it). A family's world wraps it into its protocols'
+ * context type.
+ */
+export interface WorkerContext {
+  worker: string;
+  life: number;
+  cut(name: string): Promise<void>;
+  nowMs(): number;
+  orchestrator: {
+    transaction<T>(work: (db: Connection) => T): Promise<T>;
+  };
+  receiver(name: string): ReceiverClient;
+}
+
+/** One process life as a family's world sees it: the engine's life, and a context per worker built on its connections. */
+export interface WorldLife extends Life {
+  context(worker: string): WorkerContext;
+}
+
+/** What one process life does, for one case; `live` throws the Crash at an armed cut and anything else as a bug. */
+export interface World {
+  live(life: WorldLife): Promise<void>;
+}
+
+/** Reads a store of the finished case with a connection of the reader's own, closed before returning. */
+export type StoreReader = <T>(store: string, read: (db: Connection) => T) => T;
+
+export type TableRows = Record<string, unknown>[];
+
+/** What a case left behind, as the checker counts it. */
+export interface Observation {
+  /** N per intention id: the effects each receiver holds for it. */
+  effects: Record<string, number>;
+  /** The family's other counts (calls against the budget, notices, transfers), shown as a second column group. */
+  metrics: Record<string, number>;
+  /** Every table of every store, row by row, for reports and checks beyond counting. */
+  state: Record<string, Record<string, TableRows>>;
+}
