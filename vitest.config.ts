@@ -6,5 +6,7 @@ export default defineConfig({
     globalSetup: ['sim/testing/build-dist.ts'],
     reporters: ['default', './sim/testing/closing-line-reporter.ts'],
     testTimeout: 30_000,
+    // Suites that run the simulator in beforeAll take seconds alone and much longer on a loaded 2-core machine.
+    hookTimeout: 60_000,
   },
 });

@@ -1,4 +1,4 @@
-import type { BoundaryRow } from '../scenarios/cut-discovery.js';
+import type { BoundaryRow } from '../sim/table/cut-discovery.js';
 
 /**
  * One protocol's discovered boundaries as a table: one column per boundary

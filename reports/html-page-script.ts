@@ -38,7 +38,7 @@ export const PAGE_SCRIPT = String.raw`
     details.appendChild(outcomeLine);
 
     var files = element('dl');
-    [['orchestrator.db', item.files.orchestrator], ['warehouse.db', item.files.warehouse], ['history.jsonl', item.files.history]].forEach(function (pair) {
+    item.files.forEach(function (pair) {
       files.appendChild(element('dt', '', pair[0]));
       var dd = element('dd');
       var link = element('a', '', pair[1]);
@@ -48,7 +48,7 @@ export const PAGE_SCRIPT = String.raw`
     });
     files.appendChild(element('dt', '', 'inspect'));
     var inspect = element('dd');
-    inspect.appendChild(element('code', '', "sqlite3 " + item.files.warehouse + " 'select * from reservations'"));
+    inspect.appendChild(element('code', '', item.inspect));
     files.appendChild(inspect);
     details.appendChild(files);
 

@@ -25,7 +25,10 @@ interface CaseView {
   expected: number | null;
   kind: EffectKind;
   word: string;
-  files: { orchestrator: string; warehouse: string; history: string };
+  /** [file name, path] for each store of the case, then history.jsonl. */
+  files: [string, string][];
+  /** A command that shows the effects: sqlite3 on the first receiver's store. */
+  inspect: string;
   timeline: { type: string; text: string }[];
   localState: JsonValue;
   error: string | null;
@@ -155,7 +158,11 @@ function caseView(results: TableResults, cell: StoredCell, histories: HtmlReport
   const kind = effectKind(cell.effects);
   const cut = results.cuts.find((c) => c.index === cell.cut.index) ?? { ...cell.cut, meaning: '' };
   const events = histories.get(caseKey(cell.protocol, cell.cut.index)) ?? [];
-  const { orchestrator, warehouse, history } = cell.case.files;
+  const { stores, history } = cell.case.files;
+  const [receiver, receiverPath] = Object.entries(stores).find(([store]) => store !== 'orchestrator') ?? [
+    'orchestrator',
+    stores['orchestrator'] ?? '',
+  ];
   return {
     protocol: cell.protocol,
     cut,
@@ -163,7 +170,8 @@ function caseView(results: TableResults, cell: StoredCell, histories: HtmlReport
     expected: cell.expected,
     kind,
     word: EFFECT_KIND_WORDS[kind],
-    files: { orchestrator, warehouse, history },
+    files: [...Object.entries(stores).map(([store, path]): [string, string] => [`${store}.db`, path]), ['history.jsonl', history]],
+    inspect: `sqlite3 ${receiverPath} .dump  # the ${receiver}'s effects and receipts`,
     timeline: events.map((event) => ({ type: event.type, text: timelineLine(event) })),
     localState: cell.case.localState as unknown as JsonValue,
     error: cell.case.error ?? null,

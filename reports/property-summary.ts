@@ -1,6 +1,6 @@
-import type { PropertyResult } from '../scenarios/properties/check-property.js';
-import type { FaultTally } from '../scenarios/properties/fault-tally.js';
-import type { Trial } from '../scenarios/properties/trial.js';
+import type { PropertyResult } from '../scenarios/reservation/properties/check-property.js';
+import type { FaultTally } from '../scenarios/reservation/properties/fault-tally.js';
+import type { Trial } from '../scenarios/reservation/properties/trial.js';
 
 const FAULT_WORDS: [keyof Omit<FaultTally, 'runs'>, string][] = [
   ['crashes', 'crashes'],

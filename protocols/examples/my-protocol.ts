@@ -14,7 +14,7 @@
  * them; against a warehouse with atomic receipts the resend it causes is a
  * replay (N=1). Change `contract` to 'no-receipt' and the same gap shows N=2.
  */
-import type { ProtocolModule } from '../module-shape.js';
+import type { ProtocolModule } from '../reservation/module-shape.js';
 
 const protocol: ProtocolModule = {
   name: 'my-split-confirm',

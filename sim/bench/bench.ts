@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { outboxDedup } from '../../protocols/outbox-dedup.js';
-import { REFERENCE_INTENTION } from '../../scenarios/reference-table.js';
-import { runCase } from '../reservation/run-case.js';
+import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
+import { runCase, type AnyFamily } from '../engine/run-case.js';
+import { reservationFamily } from '../reservation/family.js';
 import { propertyThroughput } from './property-bench.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
 
@@ -34,7 +34,7 @@ async function timeMs(repeats: number, work: (i: number) => unknown): Promise<nu
 
 try {
   const cases = 200;
-  const reference = { protocol: outboxDedup, intentions: [REFERENCE_INTENTION], cut: { index: 2, name: 'effect-applied' } };
+  const reference = { family: reservationFamily, protocol: outboxDedup, cut: { index: 2, name: 'effect-applied' } };
   const caseMs = await timeMs(cases, (i) => runCase({ ...reference, folder: join(scratch, 'case', String(i)) }));
   // The floor: the very SQLite operations of these cases, traced, then replayed with no harness.
   const tracing = new TracingMedium();

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
-import type { Protocol } from '../../protocols/types.js';
-import { runBoundaryRow, type BoundaryRow } from '../../scenarios/cut-discovery.js';
-import { REFERENCE_INTENTION } from '../../scenarios/reference-table.js';
+import type { FamilyProtocol } from '../engine/family.js';
+import type { AnyFamily } from '../engine/run-case.js';
+import { runBoundaryRow, type BoundaryRow } from '../table/cut-discovery.js';
 import { createRunFolder, writeJsonAtomic } from '../results/run-folder.js';
 import { storeCase } from '../results/table-results.js';
 
@@ -18,14 +18,15 @@ export interface BoundaryResults {
 
 /** Creates the run folder, discovers and crashes at every boundary of each protocol, writes results.json. */
 export async function executeBoundaryRun(
-  protocols: readonly Protocol[],
+  family: AnyFamily,
+  protocols: readonly FamilyProtocol[],
   outDir: string,
   cwd: string,
 ): Promise<{ results: BoundaryResults; runFolder: string }> {
   const folder = createRunFolder(resolve(cwd, outDir));
   const rows: BoundaryRow[] = [];
   for (const protocol of protocols) {
-    const row = await runBoundaryRow(protocol, [REFERENCE_INTENTION], folder.path);
+    const row = await runBoundaryRow(family, protocol, folder.path);
     // Paths in results.json are relative to the run folder, as for every run.
     for (const cell of row.cells) cell.case = { ...cell.case, files: storeCase(cell.case, folder.path).files };
     rows.push(row);
@@ -35,7 +36,7 @@ export async function executeBoundaryRun(
     tool: 'cutpoint',
     runId: folder.runId,
     startedAt: folder.startedAt,
-    intention: `${REFERENCE_INTENTION.tenant}:${REFERENCE_INTENTION.key}`,
+    intention: family.tableIntention,
     rows,
     verdict: rows.some((row) => row.cells.some((cell) => cell.effects === null)) ? 'error' : 'measured',
   };

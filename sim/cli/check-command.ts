@@ -1,10 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { DEFAULT_BOUNDS, WORKERS_LIMIT, type TrialBounds } from '../../scenarios/properties/arbitraries.js';
-import { checkProperty, replayProperty, type PropertyResult, type StoreKind } from '../../scenarios/properties/check-property.js';
-import { findProperty, PROPERTY_DEFINITIONS, propertyNames } from '../../scenarios/properties/definitions.js';
-import type { PropertyDefinition } from '../../scenarios/properties/property.js';
+import { DEFAULT_BOUNDS, WORKERS_LIMIT, type TrialBounds } from '../../scenarios/reservation/properties/arbitraries.js';
+import {
+  checkProperty,
+  replayProperty,
+  type PropertyResult,
+  type StoreKind,
+} from '../../scenarios/reservation/properties/check-property.js';
+import { findProperty, PROPERTY_DEFINITIONS, propertyNames } from '../../scenarios/reservation/properties/definitions.js';
+import type { PropertyDefinition } from '../../scenarios/reservation/properties/property.js';
 import { summaryLine, trialText } from '../../reports/property-summary.js';
 import { timeline } from '../../reports/timeline.js';
 import type { CheckResults, StoredProperty } from '../results/check-results.js';
@@ -12,6 +17,10 @@ import { createRunFolder, displayPath, writeJsonAtomic, type RunFolder } from '.
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { resolveProtocols } from './load-protocol.js';
+import { registerProtocol } from '../../protocols/reservation/registry.js';
+import type { Protocol } from '../../protocols/reservation/types.js';
+import type { AnyFamily } from '../engine/run-case.js';
+import { reservationFamily } from '../reservation/family.js';
 import { positiveInt, protocolName, replayPath, seedValue, storeKind } from './options.js';
 import { Progress } from './progress.js';
 import { createScratch, defaultScratchParent } from './scratch.js';
@@ -81,11 +90,8 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
           io.stdout(`${p.name.padEnd(width)}  ${p.expect === 'hold' ? 'holds' : 'finds'}  ${p.title}\n`);
         return exit(EXIT.ok);
       }
-      // The protocol under check, loaded (and registered by name) when it is the user's file.
-      const subject =
-        options.protocol === undefined
-          ? undefined
-          : { as: options.protocol, name: (await resolveProtocols([options.protocol], io.cwd))[0]!.name };
+      // The protocol under check, loaded (and registered by name, for the trials to find) when it is the user's file.
+      const subject = options.protocol === undefined ? undefined : await checkedProtocol(options.protocol, io.cwd);
       const selected = selectProperties(names, options.protocol);
       if (options.path !== undefined && (options.seed === undefined || selected.length !== 1)) {
         throw new UsageError('--path replays one run: give exactly one property and its --seed, as printed with the failure.');
@@ -227,4 +233,14 @@ async function keepCounterexample(
     io.stdout(`${indented(trialText(replayed.trial))}\n    timeline:\n${indented(timeline(replayed.events))}\n`);
   }
   return { ...result, replay: { command, folder: kept } };
+}
+
+/** Resolves the protocol `sim check --protocol` names, as a reservation protocol the trials find by name. */
+async function checkedProtocol(value: string, cwd: string): Promise<{ as: string; name: string }> {
+  const {
+    protocols: [protocol],
+  } = await resolveProtocols(reservationFamily, [value], cwd);
+  if (!protocol) throw new UsageError('--protocol names no protocol');
+  registerProtocol(protocol as Protocol);
+  return { as: value, name: protocol.name };
 }

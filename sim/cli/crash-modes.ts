@@ -5,7 +5,7 @@ import { displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import type { TableFormat } from './options.js';
-import { assertBuiltIn, executeTableRun, type TableRunRequest } from './table-run.js';
+import { executeTableRun, type TableRunRequest } from './table-run.js';
 
 export const CRASH_MODES = ['in-process', 'kill', 'both'] as const;
 export type CrashModeChoice = (typeof CRASH_MODES)[number];
@@ -28,7 +28,6 @@ export async function tableBothModes(
 ): Promise<ExitCode> {
   const { io } = request;
   if (options.chart) throw new UsageError('--chart draws the reports of one run: use it with --crash-mode in-process or kill, not both.');
-  assertBuiltIn(request.protocols);
   const inProcess = await executeTableRun({ ...request, crashMode: 'in-process' });
   const kill = await executeTableRun({ ...request, crashMode: 'kill' });
   const comparison = compareModes(inProcess.results, kill.results);
@@ -64,7 +63,7 @@ export async function tableBothModes(
     const { results } = kill;
     io.stdout(
       [
-        `sim table: ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash in-process and kill, intention ${results.intention}`,
+        `sim table: family ${results.family}, ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash in-process and kill, intention ${results.intention}`,
         '',
         'in-process (an exception unwinds the attempt):',
         table(inProcess.results),

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { CLASSIC_CUTS } from '../../protocols/cuts.js';
 import { UsageError } from './errors.js';
 
 /**
@@ -7,7 +6,11 @@ import { UsageError } from './errors.js';
  * e.g. {"mark-first": [1, 1, 1, 1, 1]}. Rows named there replace the reference
  * rows; the others stay. Any problem is one UsageError sentence.
  */
-export function readExpectations(path: string, reference: Readonly<Record<string, readonly number[]>>): Record<string, readonly number[]> {
+export function readExpectations(
+  path: string,
+  reference: Readonly<Record<string, readonly number[]>>,
+  cutsCount: number,
+): Record<string, readonly number[]> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -25,10 +28,9 @@ export function readExpectations(path: string, reference: Readonly<Record<string
   }
   const merged: Record<string, readonly number[]> = { ...reference };
   for (const [name, row] of Object.entries(parsed)) {
-    const valid =
-      Array.isArray(row) && row.length === CLASSIC_CUTS.length && row.every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
+    const valid = Array.isArray(row) && row.length === cutsCount && row.every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
     if (!valid) {
-      throw new UsageError(`--expect file ${path}: row '${name}' must be ${CLASSIC_CUTS.length} non-negative integers`);
+      throw new UsageError(`--expect file ${path}: row '${name}' must be ${cutsCount} non-negative integers`);
     }
     merged[name] = row as number[];
   }

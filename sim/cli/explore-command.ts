@@ -1,20 +1,21 @@
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InvalidArgumentError, type Command } from 'commander';
-import { protocolNames } from '../../protocols/registry.js';
 import { boundsText, exploreSummary } from '../../reports/explore-summary.js';
 import { timeline } from '../../reports/timeline.js';
 import { FileMedium } from '../engine/connections.js';
 import { ChoiceLog, parseSchedule } from '../explore/choices.js';
 import { runControlled, type ExploreBounds } from '../explore/controlled-run.js';
-import { explore, exploreIntentions, judge } from '../explore/explore.js';
+import { explore } from '../explore/explore.js';
 import { createRunFolder, displayPath, writeJsonAtomic } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
+import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import { resolveProtocols } from './load-protocol.js';
 import { cutsChoice, positiveInt, protocolName, wholeNumber } from './options.js';
 
 interface ExploreOptions {
+  family?: string;
   protocol: string[];
   workers: number;
   intentions: number;
@@ -36,7 +37,8 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
   program
     .command('explore')
     .description('explore every crash schedule and every interleaving of the relay workers within bounds, and check N = 1')
-    .requiredOption('-p, --protocol <name>', `the protocol: ${protocolNames().join(', ')}, or a path to your own module`, (v: string) =>
+    .option('--family <name>', FAMILY_OPTION_HELP, familyName)
+    .requiredOption('-p, --protocol <name>', 'the protocol (`sim list` names them), or a path to your own module', (v: string) =>
       protocolName(v),
     )
     .option('-w, --workers <w>', 'relay workers (1-4)', positiveInt('workers', 4), 1)
@@ -57,7 +59,10 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       '\nExit codes: 0 no violation (and, when exploring, every schedule explored); 1 a violation, or the bound stopped it; 2 bad input.',
     )
     .action(async (options: ExploreOptions) => {
-      const [protocol] = await resolveProtocols(options.protocol, io.cwd);
+      const family = chooseFamily(options.family, options.protocol);
+      const {
+        protocols: [protocol],
+      } = await resolveProtocols(family, options.protocol, io.cwd);
       if (!protocol) throw new UsageError('--protocol names no protocol');
       const bounds: ExploreBounds = {
         workers: options.workers,
@@ -67,11 +72,10 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         cuts: options.cuts ?? 'named',
       };
       const folder = createRunFolder(resolve(io.cwd, options.out));
-      const intentions = exploreIntentions(bounds.intentions)
-        .map((i) => `${i.tenant}:${i.key}`)
-        .join(', ');
+      const workload = family.exploreWorkload(bounds.intentions);
+      const intentions = family.describeWorkload(workload);
       io.stdout(`sim explore: ${boundsText({ protocol: protocol.name, bounds }, intentions)}\n`);
-      const flags = `--protocol ${options.protocol[0]} --workers ${bounds.workers} --intentions ${bounds.intentions} --crash-depth ${bounds.crashDepth}${
+      const flags = `${options.family ? `--family ${family.name} ` : ''}--protocol ${options.protocol[0]} --workers ${bounds.workers} --intentions ${bounds.intentions} --crash-depth ${bounds.crashDepth}${
         bounds.retentionMs === null ? '' : ` --retention-ms ${bounds.retentionMs}`
       }${bounds.cuts === 'all' ? ' --cuts all' : ''}`;
 
@@ -79,8 +83,9 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         const log = new ChoiceLog(parseSchedule(options.schedule), new Set());
         const kept = join(folder.path, 'schedule');
         const execution = await runControlled({
+          family,
           protocol,
-          intentions: exploreIntentions(bounds.intentions),
+          workload,
           bounds,
           log,
           folder: kept,
@@ -90,18 +95,22 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         if (log.invalid) throw new UsageError(`${log.invalid}: not a schedule of these bounds`);
         const outcome = execution.outcome;
         if (!outcome) throw new Error('a replayed schedule was stopped early');
-        const violation = judge(exploreIntentions(bounds.intentions), outcome);
+        const violation = family.judge(workload, outcome);
         io.stdout(
           `replaying schedule ${options.schedule || '(first choices)'}\n\ntimeline (virtual ms, worker, event):\n${timeline(outcome.history.all())}\n`,
         );
         io.stdout(violation ? `violation: ${violation.kind}: ${violation.message}\n` : 'no violation in this schedule\n');
-        io.stdout(`kept: ${displayPath(kept, io.cwd)} (orchestrator.db, warehouse.db, history.jsonl)\n`);
+        io.stdout(
+          `kept: ${displayPath(kept, io.cwd)} (${Object.keys(outcome.files.stores)
+            .map((store) => `${store}.db`)
+            .join(', ')}, history.jsonl)\n`,
+        );
         return exit(violation ? EXIT.checkFailed : EXIT.ok);
       }
 
       let lastDraw = 0;
       const started = performance.now();
-      const result = await explore(protocol, bounds, {
+      const result = await explore(family, protocol, bounds, {
         executionsMax: options.executionsMax,
         onProgress: (schedules) => {
           const now = performance.now();

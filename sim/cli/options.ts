@@ -1,26 +1,23 @@
 import { InvalidArgumentError } from 'commander';
-import { CLASSIC_CUTS, parseClassicCut } from '../../protocols/cuts.js';
-import { findProtocol, protocolNames } from '../../protocols/registry.js';
+import { FAMILIES, familyOfProtocol } from '../families.js';
 import { looksLikePath } from './load-protocol.js';
 
 /** Parsers for commander: each rejects bad input with one specific sentence. */
 
-/** A built-in protocol's name, or a path to a protocol module (loaded later, when the command runs). */
+/** A built-in protocol's name (of any family), or a path to a protocol module (loaded later, when the command runs). */
 export function protocolName(value: string, previous: string[] = []): string[] {
-  if (!findProtocol(value) && !looksLikePath(value)) {
+  if (!familyOfProtocol(value) && !looksLikePath(value)) {
     throw new InvalidArgumentError(
-      `unknown protocol '${value}'; valid: ${protocolNames().join(', ')}, or a path to your own module (./my-protocol.ts).`,
+      `unknown protocol '${value}'; valid: ${FAMILIES.flatMap((family) => family.protocols.map((entry) => entry.protocol.name)).join(', ')}, or a path to your own module (./my-protocol.ts).`,
     );
   }
   return previous.includes(value) ? previous : [...previous, value];
 }
 
-export function cutIndex(value: string, previous: number[] = []): number[] {
-  const cut = parseClassicCut(value);
-  if (!cut) {
-    throw new InvalidArgumentError(`cut must be 0 to ${CLASSIC_CUTS.length - 1} or one of ${CLASSIC_CUTS.join(', ')}; got '${value}'.`);
-  }
-  return previous.includes(cut.index) ? previous : [...previous, cut.index];
+/** A cut by index or name; checked against the family's cuts when the command runs. */
+export function cutValue(value: string, previous: string[] = []): string[] {
+  if (value.trim() === '') throw new InvalidArgumentError('a cut is an index or a name; got an empty string.');
+  return previous.includes(value) ? previous : [...previous, value];
 }
 
 export const TABLE_FORMATS = ['text', 'markdown', 'json'] as const;

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { CLASSIC_CUTS } from '../../protocols/cuts.js';
-import { protocolNames } from '../../protocols/registry.js';
-import { EXPECTED_EFFECTS } from '../../scenarios/reference-table.js';
+import { expectedTable } from '../../scenarios/registry.js';
 import { timeline } from '../../reports/timeline.js';
 import { parseHistory } from '../engine/history.js';
 import { displayPath } from '../results/run-folder.js';
@@ -11,12 +9,14 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { resolveProtocols } from './load-protocol.js';
 import { readExpectations } from './expectations.js';
 import type { Io } from './io.js';
-import { cutIndex, protocolName } from './options.js';
+import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
+import { cutValue, protocolName } from './options.js';
 import { executeTableRun } from './table-run.js';
 
 interface RunOptions {
+  family?: string;
   protocol: string[];
-  cut: number[];
+  cut: string[];
   out: string;
   expect?: string;
 }
@@ -30,20 +30,28 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
   program
     .command('run')
     .description('run one case step by step: crash one protocol at one cut, recover, and show what happened')
-    .requiredOption('-p, --protocol <name>', `the protocol: ${protocolNames().join(', ')}, or a path to your own module`, (value: string) =>
+    .option('--family <name>', FAMILY_OPTION_HELP, familyName)
+    .requiredOption('-p, --protocol <name>', 'the protocol (`sim list` names them), or a path to your own module', (value: string) =>
       protocolName(value),
     )
-    .requiredOption('-c, --cut <cut>', `the cut, by index 0-${CLASSIC_CUTS.length - 1} or name`, (value: string) => cutIndex(value))
+    .requiredOption('-c, --cut <cut>', "the cut, by index or name (`sim list` names each family's cuts)", (value: string) =>
+      cutValue(value),
+    )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option('--expect <file>', 'JSON file of expected rows replacing the reference ones')
     .addHelpText('after', '\nExit codes: 0 the case ran and N is as expected; 1 N differs or the case could not be judged; 2 bad input.')
     .action(async (options: RunOptions) => {
-      const expected = options.expect ? readExpectations(options.expect, EXPECTED_EFFECTS) : EXPECTED_EFFECTS;
-      const [protocol] = await resolveProtocols(options.protocol, io.cwd);
+      const family = chooseFamily(options.family, options.protocol);
+      const reference = expectedTable(family.name);
+      const expected = options.expect ? readExpectations(options.expect, reference, family.cuts.length) : reference;
+      const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol, io.cwd);
+      const [protocol] = protocols;
       if (!protocol) throw new UsageError('--protocol names no protocol');
       const { results, runFolder } = await executeTableRun({
+        family,
         protocols: [protocol],
-        cutIndexes: options.cut,
+        protocolFiles,
+        cutIndexes: cutIndexes(family, options.cut),
         outDir: options.out,
         cwd: io.cwd,
         expected,
@@ -55,7 +63,7 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
       const events = parseHistory(readFileSync(historyPath, 'utf8'), historyPath);
 
       const lines = [
-        `sim run: ${cell.protocol}, crash at cut ${cell.cut.index} (${cell.cut.name}), intention ${results.intention}`,
+        `sim run: family ${results.family}, ${cell.protocol}, crash at cut ${cell.cut.index} (${cell.cut.name}), intention ${results.intention}`,
         '',
         'timeline (virtual ms, worker, event):',
         timeline(events).trimEnd(),
@@ -74,12 +82,22 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
       }
       lines.push(
         'files:',
-        `  orchestrator.db  ${show(cell.case.files.orchestrator)}`,
-        `  warehouse.db     ${show(cell.case.files.warehouse)}`,
-        `  history.jsonl    ${show(cell.case.files.history)}`,
+        ...fileLines(
+          [
+            ...Object.entries(cell.case.files.stores).map(([store, path]) => [`${store}.db`, path] as const),
+            ['history.jsonl', cell.case.files.history],
+          ],
+          show,
+        ),
         `run folder: ${displayPath(runFolder, io.cwd)}`,
       );
       io.stdout(lines.join('\n') + '\n');
       exit(results.verdict === 'match' ? EXIT.ok : EXIT.checkFailed);
     });
+}
+
+/** One line per file of the case, names aligned. */
+function fileLines(files: readonly (readonly [string, string])[], show: (path: string) => string): string[] {
+  const width = Math.max(...files.map(([name]) => name.length));
+  return files.map(([name, path]) => `  ${name.padEnd(width)}  ${show(path)}`);
 }

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InvalidArgumentError, type Command } from 'commander';
-import { findProtocol } from '../../protocols/registry.js';
-import type { Protocol } from '../../protocols/types.js';
-import { EXPECTED_EFFECTS } from '../../scenarios/reference-table.js';
+import { expectedTable } from '../../scenarios/registry.js';
+import type { FamilyProtocol } from '../engine/family.js';
+import type { AnyFamily } from '../engine/run-case.js';
 import { withChildrenReaped } from '../process/children.js';
 import { defaultJobs } from '../process/pool.js';
 import { createRunFolder, displayPath, writeJsonAtomic } from '../results/run-folder.js';
@@ -16,10 +16,13 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { positiveInt, protocolName, seedValue } from './options.js';
 import { Progress } from './progress.js';
+import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
+import { resolveProtocols } from './load-protocol.js';
 
 const DEFAULT_PROTOCOLS = ['outbox-dedup', 'check-then-act', 'outbox-no-dedup'];
 
 interface StressOptions {
+  family?: string;
   protocol?: string[];
   workers: number;
   intentions: number;
@@ -64,7 +67,12 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
   program
     .command('stress')
     .description('real concurrency: W relay workers as separate processes on the same SQLite files, killed and restarted at random cuts')
-    .option('-p, --protocol <name...>', `protocols to stress (default: ${DEFAULT_PROTOCOLS.join(', ')})`, protocolName)
+    .option('--family <name>', FAMILY_OPTION_HELP, familyName)
+    .option(
+      '-p, --protocol <name...>',
+      `protocols to stress, or paths to your own modules (default: ${DEFAULT_PROTOCOLS.join(', ')})`,
+      protocolName,
+    )
     .option('-w, --workers <W>', 'worker processes per trial (1-16)', positiveInt('workers', 16), 4)
     .option('-i, --intentions <I>', 'intentions per trial, shared out among the workers (1-10000)', positiveInt('intentions', 10_000), 50)
     .option('-t, --trials <T>', 'trials per protocol (1-100000)', positiveInt('trials', 100_000), 10)
@@ -109,11 +117,13 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       '\nInterleavings are real (the OS schedules the processes), so only the fault plan replays from the seed.\nExit codes: 0 every protocol expected to hold (outbox-dedup) had no duplicate and nothing lost, and\nno worker failed; 1 otherwise; 2 bad input.',
     )
     .action(async (options: StressOptions) => {
-      const protocols = (options.protocol ?? DEFAULT_PROTOCOLS).map((name) => {
-        const protocol = findProtocol(name);
-        if (!protocol) throw new UsageError(`sim stress runs built-in protocols only; '${name}' is not one.`);
-        return protocol;
-      });
+      const family = chooseFamily(options.family, options.protocol);
+      if (!family.stress) throw new UsageError(`sim stress cannot run family ${family.name}: it defines no stress workload`);
+      const { protocols, files: protocolFiles } = await resolveProtocols(
+        family,
+        options.protocol ?? (family.name === 'reservation' ? DEFAULT_PROTOCOLS : family.protocols.map((entry) => entry.protocol.name)),
+        io.cwd,
+      );
       const seed = options.seed ?? randomInt(0, 2 ** 31);
       const jobs = options.jobs ?? defaultJobs();
       const tuning: StressTuning = {
@@ -135,7 +145,9 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       const started = performance.now();
       const summaries = await withChildrenReaped(io.stderr, () =>
         runStress({
+          family,
           protocols,
+          protocolFiles,
           trials: options.trials,
           seed,
           tuning,
@@ -146,7 +158,9 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
         }),
       );
       progress.done();
-      const pass = summaries.every((s) => s.failures.length === 0 && (!mustHold(s.protocol) || (s.duplicates === 0 && s.lost === 0)));
+      const pass = summaries.every(
+        (s) => s.failures.length === 0 && (!mustHold(family, s.protocol) || (s.duplicates === 0 && s.lost === 0)),
+      );
       const results: StressResults = {
         kind: 'stress',
         tool: 'cutpoint',
@@ -163,18 +177,24 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       writeJsonAtomic(join(folder.path, 'results.json'), results);
       const shown = displayPath(folder.path, io.cwd);
       if (options.format === 'json') io.stdout(JSON.stringify({ runFolder: shown, ...results }, null, 2) + '\n');
-      else io.stdout([stressTable(summaries), ...verdictLines(summaries), `run folder: ${shown}`].join('\n') + '\n');
+      else io.stdout([stressTable(summaries), ...verdictLines(family, summaries), `run folder: ${shown}`].join('\n') + '\n');
       exit(pass ? EXIT.ok : EXIT.checkFailed);
     });
 }
 
-/** A protocol whose reference row is all ones must never duplicate or lose under stress either. */
-function mustHold(protocol: string): boolean {
-  const row = EXPECTED_EFFECTS[protocol];
-  return row !== undefined && row.every((n) => n === 1);
+/** A protocol marked correct or repaired, or whose reference row is all ones, must never duplicate or lose under stress either. */
+function mustHold(family: AnyFamily, protocol: string): boolean {
+  const status = family.protocols.find((entry) => entry.protocol.name === protocol)?.status;
+  const row = expectedTable(family.name)[protocol];
+  return status === 'correct' || status === 'repaired' || (row !== undefined && row.every((n) => n === 1));
 }
 
-function headerLine(protocols: readonly Protocol[], options: { trials: number; jobs: number }, seed: number, tuning: StressTuning): string {
+function headerLine(
+  protocols: readonly FamilyProtocol[],
+  options: { trials: number; jobs: number },
+  seed: number,
+  tuning: StressTuning,
+): string {
   return (
     `sim stress: ${protocols.map((p) => p.name).join(', ')}; ${tuning.workers} worker processes, ${tuning.intentions} intentions, ` +
     `${options.trials} trials each; seed ${seed}; ` +
@@ -217,7 +237,7 @@ function stressTable(summaries: readonly ProtocolStress[]): string {
   return ['', line(header), rule, ...rows.map(line), ''].join('\n');
 }
 
-function verdictLines(summaries: readonly ProtocolStress[]): string[] {
+function verdictLines(family: AnyFamily, summaries: readonly ProtocolStress[]): string[] {
   const lines: string[] = [];
   for (const s of summaries) {
     const found =
@@ -225,7 +245,7 @@ function verdictLines(summaries: readonly ProtocolStress[]): string[] {
         ? 'no duplicate, nothing lost after draining'
         : `${s.duplicates} duplicated and ${s.lost} lost intentions, in ${s.violatingTrials} of ${s.trials} trials` +
           (s.firstDuplicateTrial !== null ? ` (first duplicate in trial ${s.firstDuplicateTrial})` : '');
-    const judged = mustHold(s.protocol)
+    const judged = mustHold(family, s.protocol)
       ? s.duplicates === 0 && s.lost === 0
         ? ' — holds, as expected'
         : ' — VIOLATION: expected to hold'

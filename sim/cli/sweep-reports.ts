@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sweepsText } from '../../reports/sweep-table.js';
 import { SWEEP_REPORT_FILE_NAMES, writeSweepReports } from '../../reports/write-sweep-reports.js';
-import { runSweeps, sweepsTrialCount } from '../../scenarios/sweeps/run-sweeps.js';
+import { runSweeps, sweepsTrialCount } from '../../scenarios/reservation/sweeps/run-sweeps.js';
 import { displayPath, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
 import { SWEEPS_FILE_NAME, type SweepsResults } from '../results/sweeps-results.js';
 import type { Io } from './io.js';

@@ -32,8 +32,8 @@ describe('sim table', () => {
     const results = JSON.parse(readFileSync(join(cwd, runFolder, 'results.json'), 'utf8'));
     expect(results.cells).toHaveLength(15);
     for (const cell of results.cells) {
-      for (const file of ['orchestrator', 'warehouse', 'history']) {
-        expect(existsSync(join(cwd, runFolder, cell.case.files[file]))).toBe(true);
+      for (const file of [cell.case.files.stores.orchestrator, cell.case.files.stores.warehouse, cell.case.files.history]) {
+        expect(existsSync(join(cwd, runFolder, file))).toBe(true);
       }
       expect(cell.case.files.folder).toBe(`${cell.protocol}/cut-${cell.cut.index}`);
     }

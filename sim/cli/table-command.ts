@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { CLASSIC_CUTS } from '../../protocols/cuts.js';
-import { protocolNames, SEED_PROTOCOLS } from '../../protocols/registry.js';
-import { EXPECTED_EFFECTS } from '../../scenarios/reference-table.js';
+import { expectedTable } from '../../scenarios/registry.js';
 import { alignedTable, legendLines, markdownTable, verdictLines } from '../../reports/text-table.js';
 import { displayPath } from '../results/run-folder.js';
 import type { TableResults } from '../results/table-results.js';
@@ -12,13 +10,15 @@ import { resolveProtocols } from './load-protocol.js';
 import { readExpectations } from './expectations.js';
 import type { Io } from './io.js';
 import { reportLines, writeRunReports, type ShownReports } from './report-command.js';
-import { cutIndex, positiveInt, cutsChoice, protocolName, tableFormat, type TableFormat } from './options.js';
+import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
+import { cutValue, positiveInt, cutsChoice, protocolName, tableFormat, type TableFormat } from './options.js';
 import { executeTableRun } from './table-run.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
 interface TableOptions {
+  family?: string;
   protocol?: string[];
-  cut?: number[];
+  cut?: string[];
   format: TableFormat;
   out: string;
   expect?: string;
@@ -32,12 +32,13 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
   program
     .command('table')
     .description('crash each protocol at each cut, recover, and print the measured effect table')
+    .option('--family <name>', FAMILY_OPTION_HELP, familyName)
     .option(
       '-p, --protocol <name...>',
-      `protocols to run (default: the three seed protocols): ${protocolNames().join(', ')}, or a path to your own module`,
+      "protocols to run (default: the family's seed rows; `sim list` names them all), or a path to your own module",
       protocolName,
     )
-    .option('-c, --cut <cut...>', `cuts to crash at, by index 0-${CLASSIC_CUTS.length - 1} or name (default: all)`, cutIndex)
+    .option('-c, --cut <cut...>', "cuts to crash at, by index or name (default: all the family's cuts; `sim list` names them)", cutValue)
     .option('-f, --format <format>', "output: text, markdown (the seed's form) or json", tableFormat, 'text')
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option('--expect <file>', 'JSON file of expected rows replacing the reference ones, e.g. {"mark-first": [1,0,1,1,1]}')
@@ -59,36 +60,39 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       '\nExit codes: 0 every measured cell matches its expected value; 1 a cell differs or a case\ncould not be judged; 2 bad input.',
     )
     .action(async (options: TableOptions) => {
-      const expected = options.expect ? readExpectations(options.expect, EXPECTED_EFFECTS) : EXPECTED_EFFECTS;
-      const protocols = await resolveProtocols(options.protocol ?? SEED_PROTOCOLS.map((p) => p.name), io.cwd);
+      const family = chooseFamily(options.family, options.protocol);
+      const reference = expectedTable(family.name);
+      const expected = options.expect ? readExpectations(options.expect, reference, family.cuts.length) : reference;
+      const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol ?? Object.keys(reference), io.cwd);
       if (options.cuts === 'all') {
         if (options.cut || options.chart || options.expect || options.format !== 'text' || options.crashMode !== 'in-process') {
           throw new UsageError(
             '--cuts all finds its own cuts and prints text, in process: it cannot be combined with --cut, --chart, --expect, --format or --crash-mode.',
           );
         }
-        const { results, runFolder } = await executeBoundaryRun(protocols, options.out, io.cwd);
+        const { results, runFolder } = await executeBoundaryRun(family, protocols, options.out, io.cwd);
         io.stdout(
           results.rows.map((row) => boundaryTable(row, results.intention)).join('\n\n') +
             `\n\nrun folder: ${displayPath(runFolder, io.cwd)}\n`,
         );
         return exit(results.verdict === 'error' ? EXIT.checkFailed : EXIT.ok);
       }
-      const cutIndexes = [...(options.cut ?? CLASSIC_CUTS.map((_, index) => index))].sort((a, b) => a - b);
-      if (options.crashMode === 'both') {
-        return exit(
-          await tableBothModes({ protocols, cutIndexes, outDir: options.out, cwd: io.cwd, expected, jobs: options.jobs, io }, options),
-        );
-      }
-      const { results, runFolder, resultsFile } = await executeTableRun({
+      const cuts = cutIndexes(family, options.cut);
+      const request = {
+        family,
         protocols,
-        cutIndexes,
+        protocolFiles,
+        cutIndexes: cuts,
         outDir: options.out,
         cwd: io.cwd,
         expected,
-        crashMode: options.crashMode,
         jobs: options.jobs,
         io,
+      };
+      if (options.crashMode === 'both') return exit(await tableBothModes(request, options));
+      const { results, runFolder, resultsFile } = await executeTableRun({
+        ...request,
+        crashMode: options.crashMode,
       });
       const shownFolder = displayPath(runFolder, io.cwd);
       const reports = options.chart ? await writeRunReports(runFolder, io.cwd) : null;
@@ -113,6 +117,7 @@ function renderTable(
             resultsFile,
             verdict: results.verdict,
             crashMode: results.crashMode,
+            family: results.family,
             cuts: results.cuts.map((cut) => cut.name),
             effects: Object.fromEntries(
               results.protocols.map((p) => [
@@ -136,7 +141,7 @@ function renderTable(
     case 'text':
       return (
         [
-          `sim table: ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash ${results.crashMode}, intention ${results.intention}`,
+          `sim table: family ${results.family}, ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash ${results.crashMode}, intention ${results.intention}`,
           '',
           alignedTable(results),
           ...legendLines(results),

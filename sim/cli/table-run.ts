@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PROTOCOLS } from '../../protocols/registry.js';
-import type { Protocol } from '../../protocols/types.js';
-import { REFERENCE_INTENTION, runTable } from '../../scenarios/reference-table.js';
+import type { FamilyProtocol } from '../engine/family.js';
+import type { AnyFamily } from '../engine/run-case.js';
+import { runTable, type ExpectedTable } from '../table/run-table.js';
 import { createRunFolder, writeJsonAtomic } from '../results/run-folder.js';
 import { tableResults, type CrashMode, type TableResults } from '../results/table-results.js';
 import { killModeCaseRunner } from '../process/kill-table.js';
@@ -13,11 +13,14 @@ import type { Io } from './io.js';
 import { Progress } from './progress.js';
 
 export interface TableRunRequest {
-  protocols: readonly Protocol[];
+  family: AnyFamily;
+  protocols: readonly FamilyProtocol[];
+  /** Protocol name → the user's module it came from: kill mode loads it afresh in every child. */
+  protocolFiles?: ReadonlyMap<string, string>;
   cutIndexes: readonly number[];
   outDir: string;
   cwd: string;
-  expected: Readonly<Record<string, readonly number[]>>;
+  expected: ExpectedTable;
   /** Default in-process. */
   crashMode?: CrashMode;
   /** Cases at a time: default 1 in-process, one per core in kill mode. */
@@ -26,19 +29,10 @@ export interface TableRunRequest {
   io?: Io;
 }
 
-/** Kill mode's child finds its protocol by name in the registry, where a module loaded from a file is not. */
-export function assertBuiltIn(protocols: readonly Protocol[]): void {
-  const fromFiles = protocols.filter((protocol) => !PROTOCOLS.includes(protocol));
-  if (fromFiles.length > 0) {
-    throw new UsageError(`kill mode runs the built-in protocols only; ${fromFiles.map((p) => p.name).join(', ')} is loaded from a file.`);
-  }
-}
-
 /** Creates the run folder, runs every case, writes results.json. Shared by `sim table` and `sim run`. */
 export async function executeTableRun(
   request: TableRunRequest,
 ): Promise<{ results: TableResults; runFolder: string; resultsFile: string }> {
-  if (request.crashMode === 'kill') assertBuiltIn(request.protocols);
   const folder = createRunFolder(resolve(request.cwd, request.outDir));
   const started = performance.now();
   const kill = request.crashMode === 'kill';
@@ -47,12 +41,13 @@ export async function executeTableRun(
   let done = 0;
   const table = () =>
     runTable({
+      family: request.family,
       protocols: request.protocols,
       cutIndexes: request.cutIndexes,
       runFolder: folder.path,
       expected: request.expected,
       jobs: request.jobs ?? (kill ? defaultJobs() : 1),
-      ...(kill ? { runCase: killModeCaseRunner() } : {}),
+      ...(kill ? { runCase: killModeCaseRunner(request.protocolFiles) } : {}),
       ...(progress ? { onCase: () => progress.update(++done) } : {}),
     });
   // Kill mode starts child processes: Ctrl-C must kill and reap every one of them before the harness exits.
@@ -63,7 +58,7 @@ export async function executeTableRun(
     runId: folder.runId,
     runFolder: folder.path,
     startedAt: folder.startedAt,
-    intention: `${REFERENCE_INTENTION.tenant}:${REFERENCE_INTENTION.key}`,
+    family: request.family,
     protocols: request.protocols,
     cutIndexes: request.cutIndexes,
     totalMs: Math.round(performance.now() - started),

@@ -19,6 +19,15 @@ export class VirtualClock {
     this.currentMs += deltaMs;
   }
 
+  /**
+   * Lets time pass until `targetMs`: virtual time simply moves there; a clock
+   * of real time (stress) sleeps instead. Worlds idle through this, so the
+   * same life code runs on either clock.
+   */
+  async waitUntilMs(targetMs: number): Promise<void> {
+    this.advanceToMs(targetMs);
+  }
+
   /** Moves forward to `targetMs`; a target in the past leaves the clock where it is. */
   advanceToMs(targetMs: number): void {
     assertTime(targetMs);

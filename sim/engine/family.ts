@@ -1,7 +1,7 @@
 import type { Contract, Receiver, ReceiverClient, ReceiverSettings } from '../../protocols/receivers/types.js';
 import type { Connection } from './connections.js';
 import type { JsonValue } from './history.js';
-import type { Life } from './runner.js';
+import type { Life, RunEnd } from './runner.js';
 
 /**
  * A family of side effects (reservation, plan, handover) as a value, the way
@@ -37,6 +37,22 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
   world(spec: WorldSpec<P, W, S>): World;
   /** After every life ended: N per intention and the family's other counts, read with the checker's own connections. */
   observe(stores: StoreReader, spec: WorldSpec<P, W, S>): Observation;
+  /** The workload in one line for headers: `tenantA:k1, tenantB:k1`. */
+  describeWorkload(workload: W): string;
+  /** The workload `sim explore` explores: `count` intentions chosen so that small counts already meet the interesting cases. */
+  exploreWorkload(count: number): W;
+  /**
+   * The family's checker, as exploration and kill-mode agreement use it:
+   * safety, and after faults stop, liveness. The first violation, or none.
+   */
+  judge(workload: W, outcome: JudgedRun): Violation | undefined;
+  /** How `sim stress` runs this family, if it can: worker `index`'s share of `total` intentions, and settings for a real-time lease. */
+  stress?: {
+    workload(total: number, workers: number, index: number): W;
+    settings(leaseMs: number): S;
+    /** Every boundary a built-in protocol awaits: where stress may arm a crash. */
+    cuts: readonly string[];
+  };
   /** Completes a user's module into a protocol of this family, or says in one sentence what is wrong. */
   protocolFromModule(exports: Record<string, unknown>, where: string): P | string;
   /** The workload as JSON and back: kill mode and stress hand it to child processes. */
@@ -138,3 +154,14 @@ export interface Observation {
   /** Every table of every store, row by row, for reports and checks beyond counting. */
   state: Record<string, Record<string, TableRows>>;
 }
+
+/** A checker's verdict against one run, grouped by kind in reports (Jepsen's "errors grouped by kind"). */
+export interface Violation {
+  /** `duplicate`, `lost`, `stuck`, `identity`, ... : the family names its kinds. */
+  kind: string;
+  intention?: string;
+  message: string;
+}
+
+/** What a checker judges: the observation of a finished case and how its lives ended. */
+export type JudgedRun = Observation & { end: RunEnd };

@@ -58,6 +58,47 @@ export interface RunOutcome {
   clock: VirtualClock;
 }
 
+/** How one life ended, as the runner and a kill-mode child both see it. */
+export type LifeEnd = { kind: 'completed' } | { kind: 'crashed'; crash?: CutHit } | { kind: 'error'; message: string };
+
+export interface OneLife {
+  index: number;
+  quiet: boolean;
+  medium: StoreMedium;
+  injector: CutInjector;
+  clock: VirtualClock;
+  history: History;
+  beforeLife?: (life: Life) => void;
+  afterLife?: (life: Life) => void;
+}
+
+/**
+ * Lives one process life of a scenario: the one life path. In-process runs
+ * call it once per life; a kill-mode child or a stress worker calls it once,
+ * in a process of its own, with an injector that kills that process at the
+ * armed cut. Fresh connections in, every one closed on the way out.
+ */
+export async function liveOneLife(scenario: Scenario, one: OneLife): Promise<LifeEnd> {
+  const { index, quiet, injector, clock, history } = one;
+  injector.startLife(index, { quiet });
+  const op = quiet ? 'quiet' : index === 0 ? 'attempt' : 'recovery';
+  history.record({ atMs: clock.nowMs(), life: index, worker: 'runner', type: 'life', op });
+  const life: Life = { index, quiet, connections: new ConnectionSet(one.medium), injector, clock, history };
+  const crashesBefore = injector.crashes().length;
+  one.beforeLife?.(life);
+  try {
+    await scenario.live(life);
+    return { kind: 'completed' };
+  } catch (error) {
+    if (!isCrash(error)) return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+    const crash = injector.crashes()[crashesBefore];
+    return crash ? { kind: 'crashed', crash } : { kind: 'crashed' };
+  } finally {
+    life.connections.closeAll();
+    one.afterLife?.(life);
+  }
+}
+
 /**
  * Runs a scenario through its lives: attempt, crash, recovery with fresh
  * connections, until a life completes or the bound on lives is reached.
@@ -75,25 +116,23 @@ export async function runLives(scenario: Scenario, options: RunOptions): Promise
   let end: RunEnd = { kind: 'lives-exhausted', livesMax: options.livesMax };
 
   const live = async (index: number, quiet: boolean): Promise<RunEnd | undefined> => {
-    injector.startLife(index, { quiet });
-    const op = quiet ? 'quiet' : index === 0 ? 'attempt' : 'recovery';
-    history.record({ atMs: clock.nowMs(), life: index, worker: 'runner', type: 'life', op });
-    const life: Life = { index, quiet, connections: new ConnectionSet(medium), injector, clock, history };
-    const crashesBefore = injector.crashes().length;
-    options.beforeLife?.(life);
-    try {
-      await scenario.live(life);
+    const ended = await liveOneLife(scenario, {
+      index,
+      quiet,
+      medium,
+      injector,
+      clock,
+      history,
+      ...(options.beforeLife ? { beforeLife: options.beforeLife } : {}),
+      ...(options.afterLife ? { afterLife: options.afterLife } : {}),
+    });
+    if (ended.kind === 'error') return ended;
+    if (ended.kind === 'completed') {
       lives.push({ index, quiet, ended: 'completed' });
-      return { kind: 'completed' };
-    } catch (error) {
-      if (!isCrash(error)) return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
-      const crash = injector.crashes()[crashesBefore];
-      lives.push(crash ? { index, quiet, ended: 'crashed', crash } : { index, quiet, ended: 'crashed' });
-      return undefined;
-    } finally {
-      life.connections.closeAll();
-      options.afterLife?.(life);
+      return ended;
     }
+    lives.push(ended.crash ? { index, quiet, ended: 'crashed', crash: ended.crash } : { index, quiet, ended: 'crashed' });
+    return undefined;
   };
 
   let index = 0;

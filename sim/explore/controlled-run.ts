@@ -1,8 +1,10 @@
-import type { Intention, Protocol, WarehouseSettings } from '../../protocols/types.js';
+import type { ReceiverSettings } from '../../protocols/receivers/types.js';
+import type { FamilyProtocol } from '../engine/family.js';
+import type { AnyFamily } from '../engine/run-case.js';
 import { MemoryMedium, type StoreMedium } from '../engine/connections.js';
 import type { CutHit, SchedulingPoint } from '../engine/injector.js';
 import type { Life } from '../engine/runner.js';
-import { runReservation, type ReservationOutcome } from '../reservation/run-reservation.js';
+import { runFamily, type FamilyOutcome } from '../engine/run-family.js';
 import { ChoiceLog, Pruned } from './choices.js';
 import { fingerprint } from './fingerprint.js';
 
@@ -20,7 +22,7 @@ export interface Execution {
   log: ChoiceLog;
   /** Stopped early: it reached a state whose every continuation was already explored. */
   pruned: boolean;
-  outcome?: ReservationOutcome;
+  outcome?: FamilyOutcome;
 }
 
 interface Waiting {
@@ -36,8 +38,9 @@ interface Waiting {
  * the ordinary engine: fresh stores, lives, recovery, the quiet life, counting.
  */
 export async function runControlled(options: {
-  protocol: Protocol;
-  intentions: readonly Intention[];
+  family: AnyFamily;
+  protocol: FamilyProtocol;
+  workload: unknown;
   bounds: ExploreBounds;
   log: ChoiceLog;
   folder: string;
@@ -75,16 +78,16 @@ export async function runControlled(options: {
   };
 
   let finished = false;
-  const run = runReservation({
+  const run = runFamily(options.family, {
     protocol: options.protocol,
-    intentions: options.intentions,
+    workload: options.workload,
     folder: options.folder,
     medium: options.medium ?? new MemoryMedium(),
     plan: decideCrash,
     livesMax: bounds.crashDepth + 1,
     quietLife: true,
     workers: bounds.workers,
-    warehouse: { retentionMs: bounds.retentionMs, closedWindow: false } satisfies WarehouseSettings,
+    receiverSettings: { retentionMs: bounds.retentionMs, closedWindow: false } satisfies ReceiverSettings,
     writeHistory: options.writeHistory ?? false,
     discoverBoundaries: bounds.cuts === 'all',
     beforeLife: (started) => {

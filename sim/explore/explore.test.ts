@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findProtocol } from '../../protocols/registry.js';
+import { findProtocol } from '../../protocols/reservation/registry.js';
 import { explore } from './explore.js';
+import { reservationFamily } from '../reservation/family.js';
 
 /**
  * Complete exploration of the seed protocols for W <= 2, I <= 2, D = 2 (which
@@ -23,7 +24,7 @@ describe('exhaustive exploration of the seed protocols', () => {
   it.each(Object.keys(EXPECTED).flatMap((protocol) => BOUNDS.map((bounds) => ({ protocol, ...bounds }))))(
     '$protocol, W=$workers I=$intentions D=2: explored completely, with exactly the violations the table predicts',
     async ({ protocol, ...bounds }) => {
-      const result = await explore(findProtocol(protocol)!, bounds, { executionsMax: 50_000 });
+      const result = await explore(reservationFamily, findProtocol(protocol)!, bounds, { executionsMax: 50_000 });
       expect(result.exhaustive).toBe(true);
       expect(result.complete).toBeGreaterThan(0);
       expect(result.violations.map((v) => v.kind)).toEqual(EXPECTED[protocol]!.kinds);
@@ -33,6 +34,7 @@ describe('exhaustive exploration of the seed protocols', () => {
 
   it.each(Object.keys(EXPECTED))("%s, one worker, one crash, nothing memoised: the violating cuts are the table's", async (protocol) => {
     const result = await explore(
+      reservationFamily,
       findProtocol(protocol)!,
       { workers: 1, intentions: 1, crashDepth: 1, retentionMs: null, cuts: 'named' as const },
       { executionsMax: 100, memoise: false },
@@ -45,6 +47,7 @@ describe('exhaustive exploration of the seed protocols', () => {
   it('with no crash and one worker, no protocol violates anything', async () => {
     for (const protocol of Object.keys(EXPECTED)) {
       const result = await explore(
+        reservationFamily,
         findProtocol(protocol)!,
         { workers: 1, intentions: 2, crashDepth: 0, retentionMs: null, cuts: 'named' as const },
         { executionsMax: 100 },
@@ -55,8 +58,8 @@ describe('exhaustive exploration of the seed protocols', () => {
 
   it('memoises: the same state is not explored twice, and the count is reproducible', async () => {
     const bounds = { workers: 2, intentions: 1, crashDepth: 1, retentionMs: null, cuts: 'named' as const };
-    const first = await explore(findProtocol('outbox-dedup')!, bounds, { executionsMax: 50_000 });
-    const second = await explore(findProtocol('outbox-dedup')!, bounds, { executionsMax: 50_000 });
+    const first = await explore(reservationFamily, findProtocol('outbox-dedup')!, bounds, { executionsMax: 50_000 });
+    const second = await explore(reservationFamily, findProtocol('outbox-dedup')!, bounds, { executionsMax: 50_000 });
     expect(first.pruned).toBeGreaterThan(0);
     expect([second.schedules, second.complete, second.distinctEndStates]).toEqual([
       first.schedules,
@@ -67,6 +70,7 @@ describe('exhaustive exploration of the seed protocols', () => {
 
   it('says when the bound on executions stopped it before it was exhaustive', async () => {
     const result = await explore(
+      reservationFamily,
       findProtocol('outbox-dedup')!,
       { workers: 2, intentions: 2, crashDepth: 2, retentionMs: null, cuts: 'named' as const },
       { executionsMax: 10 },
@@ -76,6 +80,7 @@ describe('exhaustive exploration of the seed protocols', () => {
 
   it("finds check-then-act's duplicate under concurrency without any crash", async () => {
     const result = await explore(
+      reservationFamily,
       findProtocol('check-then-act')!,
       { workers: 2, intentions: 1, crashDepth: 0, retentionMs: null, cuts: 'named' as const },
       { executionsMax: 1_000 },

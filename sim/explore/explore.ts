@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { Intention, Protocol } from '../../protocols/types.js';
-import { atMostOnce, firstViolation, noneLost, noneStuck, ranToEnd, type ViolationKind } from '../../scenarios/properties/checks.js';
-import type { ReservationOutcome } from '../reservation/run-reservation.js';
+import type { FamilyProtocol } from '../engine/family.js';
+import type { AnyFamily } from '../engine/run-case.js';
+
+import type { FamilyOutcome } from '../engine/run-family.js';
 import { ChoiceLog } from './choices.js';
 import { runControlled, type ExploreBounds } from './controlled-run.js';
 
 export interface ViolationGroup {
-  kind: ViolationKind;
+  kind: string;
   /** Complete executions that ended in this kind of violation. */
   count: number;
   /**
@@ -34,35 +35,13 @@ export interface ExploreResult {
   timeMs: number;
 }
 
-/** The explored workload: tenants alternate over a shared key space, so I = 2 is the same key under two tenants. */
-export function exploreIntentions(count: number): Intention[] {
-  return Array.from({ length: count }, (_, i) => ({
-    tenant: i % 2 === 0 ? 'tenantA' : 'tenantB',
-    key: `k${Math.floor(i / 2) + 1}`,
-    params: { part: 'bolt', qty: 1 },
-  }));
-}
-
-/** Safety (N <= 1, else duplicate) and, after faults stop and the outbox drains, liveness (N = 1, else lost; nothing pending, else stuck). */
-export function judge(intentions: readonly Intention[], outcome: ReservationOutcome) {
-  const trial = { intentions };
-  return firstViolation(
-    () => ranToEnd(outcome),
-    () => atMostOnce(trial, outcome),
-    () => noneLost(trial, outcome),
-    () => noneStuck(trial, outcome),
-  );
-}
-
 function lighter(a: readonly number[], b: readonly number[]): boolean {
   const index = a.findIndex((value, i) => value !== b[i]);
   return index !== -1 && (a[index] ?? 0) < (b[index] ?? 0);
 }
 
-function endState(outcome: ReservationOutcome): string {
-  return createHash('sha1')
-    .update(JSON.stringify([outcome.localState, outcome.reservations]))
-    .digest('hex');
+function endState(outcome: FamilyOutcome): string {
+  return createHash('sha1').update(JSON.stringify(outcome.state)).digest('hex');
 }
 
 /**
@@ -72,15 +51,16 @@ function endState(outcome: ReservationOutcome): string {
  * explored is not explored twice (memoised on its fingerprint).
  */
 export async function explore(
-  protocol: Protocol,
+  family: AnyFamily,
+  protocol: FamilyProtocol,
   bounds: ExploreBounds,
   options: { executionsMax: number; memoise?: boolean; onProgress?: (schedules: number) => void },
 ): Promise<ExploreResult> {
   const started = performance.now();
-  const intentions = exploreIntentions(bounds.intentions);
+  const workload = family.exploreWorkload(bounds.intentions);
   const explored = new Set<string>();
   const ends = new Set<string>();
-  const groups = new Map<ViolationKind, ViolationGroup>();
+  const groups = new Map<string, ViolationGroup>();
   let prefix: number[] = [];
   let schedules = 0;
   let pruned = 0;
@@ -88,14 +68,14 @@ export async function explore(
 
   while (schedules < options.executionsMax) {
     const log = new ChoiceLog(prefix, options.memoise === false ? new Set() : explored);
-    const execution = await runControlled({ protocol, intentions, bounds, log, folder: `explore/${schedules}` });
+    const execution = await runControlled({ family, protocol, workload, bounds, log, folder: `explore/${schedules}` });
     schedules++;
     options.onProgress?.(schedules);
     if (execution.pruned || !execution.outcome) {
       pruned++;
     } else {
       ends.add(endState(execution.outcome));
-      const violation = judge(intentions, execution.outcome);
+      const violation = family.judge(workload, execution.outcome);
       if (violation) {
         const weight = log.weight();
         const candidate = { schedule: log.schedule(), choices: log.made.length, crashes: weight[0], message: violation.message, weight };

@@ -1,13 +1,12 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { ORCHESTRATOR, createFreshStores } from '../engine/case-files.js';
 import { FileMedium } from '../engine/connections.js';
 import { parseHistory, type HistoryEvent } from '../engine/history.js';
+import { CASE_LIVES_MAX, caseError, type CaseResult, type CaseSpec } from '../engine/run-case.js';
+import { observe, storeSchemas, worldSpec } from '../engine/run-family.js';
 import type { LifeRecord, RunEnd } from '../engine/runner.js';
-import { countEffects } from '../reservation/count-effects.js';
-import { readLocalState } from '../reservation/local-state.js';
-import type { CaseResult, CaseSpec } from '../reservation/run-case.js';
-import { caseFiles, createFreshStores, readStore } from '../reservation/stores.js';
 import { runChild } from './children.js';
 import { compiledEntry } from './entry-path.js';
 import { classifyLife, type LifeVerdict } from './life-verdict.js';
@@ -28,48 +27,69 @@ export type KillCaseResult = CaseResult & { crashMode: 'kill'; children: ChildRe
 export interface KillCaseOptions {
   /** A child still alive after this long is killed by the parent and the case reported as timed out. */
   lifeTimeoutMs: number;
+  /** The user's module a protocol was loaded from: each child loads it afresh. */
+  protocolFile?: string;
 }
 
 const LIFE_CHILD = compiledEntry(new URL('./life-child.js', import.meta.url));
-const LIVES_MAX = 4;
 
 /**
  * A table case in kill mode: the same case as `runCase`, but each process
  * life runs in a child process of its own. The attempt's child is killed
  * with SIGKILL at the armed cut; recovery starts a new child on the same
- * files; the parent then counts N with a connection of its own, as in-process
- * mode does, and assembles history.jsonl from what each child appended.
+ * files; the parent then observes the stores with connections of its own,
+ * as in-process mode does, and assembles history.jsonl from what each child appended.
  */
 export async function runKillCase(spec: Omit<CaseSpec, 'afterLife' | 'medium'>, options: KillCaseOptions): Promise<KillCaseResult> {
   const started = performance.now();
+  const { family } = spec;
   const medium = new FileMedium();
-  const files = caseFiles(spec.folder);
-  createFreshStores(medium, files, spec.protocol.localSchema);
+  const workload = spec.workload ?? family.tableWorkload;
+  const world = worldSpec(family, { protocol: spec.protocol, workload, folder: spec.folder, plan: [], livesMax: CASE_LIVES_MAX });
+  createFreshStores(medium, world.files, storeSchemas(family, spec.protocol));
   const events: HistoryEvent[] = [];
   const lives: LifeRecord[] = [];
   const children: ChildRecord[] = [];
-  let end: RunEnd = { kind: 'lives-exhausted', livesMax: LIVES_MAX };
+  let end: RunEnd = { kind: 'lives-exhausted', livesMax: CASE_LIVES_MAX };
   let clockMs = 0;
+  let transportCalls = 0;
 
-  for (let index = 0; index < LIVES_MAX; index++) {
+  for (let index = 0; index < CASE_LIVES_MAX; index++) {
     const eventsFile = join(spec.folder, `life-${index}.events.jsonl`);
+    const endFile = join(spec.folder, `life-${index}.end.json`);
     const lifeSpec: LifeSpec = {
+      family: family.name,
       protocol: spec.protocol.name,
-      intentions: [...spec.intentions],
-      files,
+      ...(options.protocolFile ? { protocolFile: options.protocolFile } : {}),
+      workload: family.workloadToJson(workload),
+      folder: spec.folder,
       life: index,
       plan: spec.cut ? [{ life: 0, cut: spec.cut.name }] : [],
       startMs: clockMs,
-      transportCalls: events.filter((event) => event.op === 'reserve' && event.type === 'invoke').length,
+      transportCalls,
       eventsFile,
-      relayRoundsMax: 100,
+      endFile,
+      roundsMax: world.roundsMax,
     };
     writeFileSync(eventsFile, '');
-    const exit = await runChild(LIFE_CHILD, [JSON.stringify(lifeSpec)], options.lifeTimeoutMs);
+    // The spec travels in a file: a workload may be larger than a command line can hold.
+    const specFile = join(spec.folder, `life-${index}.spec.json`);
+    writeFileSync(specFile, JSON.stringify(lifeSpec));
+    const exit = await runChild(LIFE_CHILD, [specFile], options.lifeTimeoutMs);
+    rmSync(specFile);
     const lifeEvents = parseHistory(readFileSync(eventsFile, 'utf8'), eventsFile);
+    const completed = existsSync(endFile) ? (JSON.parse(readFileSync(endFile, 'utf8')) as LifeCompleted) : undefined;
     rmSync(eventsFile);
+    rmSync(endFile, { force: true });
     events.push(...lifeEvents);
-    const verdict = classifyLife(exit, lifeEvents, index, index === 0 ? (spec.cut?.name ?? null) : null, options.lifeTimeoutMs);
+    const verdict = classifyLife(
+      exit,
+      lifeEvents,
+      index,
+      index === 0 ? (spec.cut?.name ?? null) : null,
+      options.lifeTimeoutMs,
+      completed !== undefined,
+    );
     children.push({
       life: index,
       pid: exit.pid,
@@ -81,46 +101,52 @@ export async function runKillCase(spec: Omit<CaseSpec, 'afterLife' | 'medium'>, 
     if (verdict.kind === 'killed-at-cut') {
       lives.push({ index, quiet: false, ended: 'crashed', crash: verdict.hit });
       clockMs = verdict.hit.atMs;
+      // A killed child cannot say how many calls it made: count its invokes that carry a transport ordinal.
+      transportCalls += lifeEvents.filter((event) => event.type === 'invoke' && hasCall(event)).length;
       continue;
     }
-    if (verdict.kind === 'completed') {
+    if (verdict.kind === 'completed' && completed) {
       lives.push({ index, quiet: false, ended: 'completed' });
-      clockMs = (JSON.parse(exit.stdout.trim().split('\n').at(-1) ?? '{}') as LifeCompleted).clockMs;
+      clockMs = completed.clockMs;
+      transportCalls = completed.transportCalls;
       end = { kind: 'completed' };
     } else {
-      end = { kind: 'error', message: verdict.message };
+      end = { kind: 'error', message: verdict.kind === 'completed' ? 'the child completed without saying so' : verdict.message };
     }
     break;
   }
 
-  writeFileSync(files.history, events.map((event, seq) => JSON.stringify({ ...event, seq })).join('\n') + (events.length ? '\n' : ''));
-  const effects = readStore(medium, files.warehouse, (db) => countEffects(db, spec.intentions));
+  writeFileSync(
+    world.files.history,
+    events.map((event, seq) => JSON.stringify({ ...event, seq })).join('\n') + (events.length ? '\n' : ''),
+  );
+  const observation = observe(family, medium, world);
   const cutFired = spec.cut === null || children[0]?.verdict === 'killed-at-cut';
   const result: KillCaseResult = {
+    family: family.name,
     protocol: spec.protocol.name,
     cut: spec.cut,
-    effects,
+    effects: observation.effects,
+    metrics: observation.metrics,
     cutFired,
     end,
     lives,
     cutHits: hitsOf(events),
-    localState: readStore(medium, files.orchestrator, readLocalState),
-    files,
+    localState: observation.state[ORCHESTRATOR] ?? {},
+    files: world.files,
     timingsMs: { total: 0 },
     crashMode: 'kill',
     children,
   };
-  const error =
-    end.kind === 'error'
-      ? end.message
-      : !cutFired
-        ? `armed cut '${spec.cut?.name}' was never reached, so this case proves nothing`
-        : end.kind === 'lives-exhausted'
-          ? `no life completed within ${LIVES_MAX} lives`
-          : undefined;
+  const error = caseError(result);
   if (error) result.error = error;
   result.timingsMs.total = Math.round((performance.now() - started) * 1000) / 1000;
   return result;
+}
+
+function hasCall(event: HistoryEvent): boolean {
+  const value = event.value;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value['call'] === 'number';
 }
 
 /** Hits per cut name over every life, in the injector's order (by name). */

@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { outboxDedup } from '../../protocols/outbox-dedup.js';
-import { EXPECTED_EFFECTS, REFERENCE_INTENTION } from '../../scenarios/reference-table.js';
+import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
+import { EXPECTED_EFFECTS } from '../../scenarios/reservation/reference-table.js';
+import { reservationFamily, SEED_INTENTION as REFERENCE_INTENTION } from '../reservation/family.js';
 import type { HistoryEvent } from '../engine/history.js';
 import type { TableResults } from '../results/table-results.js';
 import { runCli } from '../testing/run-cli.js';
@@ -35,7 +36,9 @@ describe('kill mode', () => {
     for (const cell of results.cells) {
       const killCase = cell.case as unknown as KillCaseResult;
       // Measured from the file, not from the harness: the row the expectation names.
-      expect(referenceEffectsOnDisk(join(killFolder, cell.case.files.warehouse))).toBe(EXPECTED_EFFECTS[cell.protocol]![cell.cut.index]);
+      expect(referenceEffectsOnDisk(join(killFolder, cell.case.files.stores['warehouse']!))).toBe(
+        EXPECTED_EFFECTS[cell.protocol]![cell.cut.index],
+      );
       // The fault fired: the attempt's child died by SIGKILL that the parent did not send, and its last durable event is the crash at this cut.
       expect(killCase.children[0]).toMatchObject({ life: 0, verdict: 'killed-at-cut', signal: 'SIGKILL', code: null });
       expect(killCase.children.at(-1)).toMatchObject({ verdict: 'completed', code: 0, signal: null });
@@ -51,7 +54,7 @@ describe('kill mode', () => {
     const result = await runKillCase(
       {
         protocol: unknownToTheChild,
-        intentions: [REFERENCE_INTENTION],
+        family: reservationFamily,
         folder: join(cwd, 'died'),
         cut: { index: 2, name: 'effect-applied' },
       },
@@ -66,7 +69,7 @@ describe('kill mode', () => {
 
   it('kills a child still alive after its time limit and reports the case as timed out', async () => {
     const result = await runKillCase(
-      { protocol: outboxDedup, intentions: [REFERENCE_INTENTION], folder: join(cwd, 'timeout'), cut: { index: 2, name: 'effect-applied' } },
+      { protocol: outboxDedup, family: reservationFamily, folder: join(cwd, 'timeout'), cut: { index: 2, name: 'effect-applied' } },
       { lifeTimeoutMs: 1 },
     );
     expect(result.children).toEqual([expect.objectContaining({ verdict: 'timed-out', signal: 'SIGKILL' })]);
@@ -79,10 +82,6 @@ describe('sim table --crash-mode: bad input is one line on stderr, exit 2', () =
     { argv: ['--crash-mode', 'fork'], says: /crash mode must be one of in-process, kill, both; got 'fork'/ },
     { argv: ['--crash-mode', 'both', '--chart'], says: /--chart draws the reports of one run/ },
     { argv: ['--crash-mode', 'kill', '--jobs', '0'], says: /jobs must be a whole number from 1 to 64/ },
-    ...['kill', 'both'].map((mode) => ({
-      argv: ['--crash-mode', mode, '--protocol', join(process.cwd(), 'protocols', 'examples', 'my-protocol.ts')],
-      says: /kill mode runs the built-in protocols only; .* is loaded from a file/,
-    })),
   ])('sim table $argv', async ({ argv, says }) => {
     const out = join(cwd, 'bad-input');
     const { code, stdout, stderr } = await runCli(['table', ...argv, '--out', out], cwd);

@@ -1,4 +1,4 @@
-import type { CaseResult, CaseSpec } from '../reservation/run-case.js';
+import type { CaseResult, CaseSpec } from '../engine/run-case.js';
 import { runKillCase } from './kill-case.js';
 
 /**
@@ -8,6 +8,12 @@ import { runKillCase } from './kill-case.js';
 export const LIFE_TIMEOUT_MS = 15_000;
 
 /** The table's case runner for kill mode: each life of each case in a child process of its own. */
-export function killModeCaseRunner(lifeTimeoutMs = LIFE_TIMEOUT_MS): (spec: CaseSpec) => Promise<CaseResult> {
-  return (spec) => runKillCase(spec, { lifeTimeoutMs });
+export function killModeCaseRunner(
+  protocolFiles: ReadonlyMap<string, string> = new Map(),
+  lifeTimeoutMs = LIFE_TIMEOUT_MS,
+): (spec: CaseSpec) => Promise<CaseResult> {
+  return (spec) => {
+    const protocolFile = protocolFiles.get(spec.protocol.name);
+    return runKillCase(spec, { lifeTimeoutMs, ...(protocolFile ? { protocolFile } : {}) });
+  };
 }

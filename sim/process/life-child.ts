@@ -1,37 +1,40 @@
-import { closeSync, openSync } from 'node:fs';
-import { findProtocol } from '../../protocols/registry.js';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { VirtualClock } from '../engine/clock.js';
-import { ConnectionSet, FileMedium } from '../engine/connections.js';
-import { isCrash } from '../engine/crash.js';
+import { FileMedium } from '../engine/connections.js';
 import { CutInjector } from '../engine/injector.js';
-import type { Life } from '../engine/runner.js';
-import { DEFAULT_SETTINGS, KEEP_RECEIPTS } from '../reservation/run-reservation.js';
-import { reservationScenario } from '../reservation/scenario.js';
-import { NO_TRANSPORT_FAULTS, TransportState } from '../reservation/transport-faults.js';
+import { protocolFromFile } from '../engine/protocol-file.js';
+import { familyScenario, worldSpec } from '../engine/run-family.js';
+import { liveOneLife } from '../engine/runner.js';
+import { findFamily } from '../families.js';
+import { TransportState } from '../transport/transport-state.js';
+import { NO_TRANSPORT_FAULTS } from '../engine/family.js';
 import { dieWithParent } from './children.js';
 import { DurableHistory } from './durable-history.js';
 import type { LifeCompleted, LifeSpec } from './life-spec.js';
 
 /**
- * Kill mode's child: lives exactly one process life of a reservation case,
- * then exits 0. At the armed cut the injector records the crash (durably)
- * and the process kills itself with SIGKILL on the spot: no finally block,
- * no graceful close; whatever SQLite had committed is what the files hold.
- * Exit codes: 0 the life completed; 1 it failed with an error (stderr says
- * which); 3 a crash was thrown without the kill (a harness bug).
+ * Kill mode's child: lives exactly one process life of a case, through the
+ * same life path as in-process runs (liveOneLife over the family's
+ * scenario), then exits 0. At the armed cut the injector records the crash
+ * (durably) and the process kills itself with SIGKILL on the spot: no
+ * finally block, no graceful close; whatever SQLite had committed is what
+ * the files hold. Exit codes: 0 the life completed; 1 it failed with an
+ * error (stderr says which); 3 a crash was thrown without the kill (a harness bug).
  */
 const exitIfOrphaned = dieWithParent();
-const spec = JSON.parse(process.argv[2] ?? '') as LifeSpec;
-const protocol = findProtocol(spec.protocol);
-if (!protocol) {
-  process.stderr.write(`unknown protocol '${spec.protocol}'\n`);
+const spec = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as LifeSpec;
+const family = findFamily(spec.family);
+const builtIn = family?.protocols.find((entry) => entry.protocol.name === spec.protocol)?.protocol;
+if (!family || (!builtIn && !spec.protocolFile)) {
+  process.stderr.write(`unknown ${family ? 'protocol' : 'family'} '${family ? spec.protocol : spec.family}'\n`);
   process.exit(1);
 }
+const protocol = builtIn ?? (await protocolFromFile(family, spec.protocolFile ?? '', spec.protocolFile ?? ''));
 
 const eventsFd = openSync(spec.eventsFile, 'a');
 const history = new DurableHistory(eventsFd);
 const clock = new VirtualClock(spec.startMs);
-// At every cut: stop if the parent is gone; with one relay there is nothing else to schedule.
+// At every cut: stop if the parent is gone; with one worker there is nothing else to schedule.
 const injector = new CutInjector(
   spec.plan,
   history,
@@ -39,35 +42,30 @@ const injector = new CutInjector(
   async () => exitIfOrphaned(),
   () => process.kill(process.pid, 'SIGKILL'),
 );
-injector.startLife(spec.life);
-history.record({ atMs: clock.nowMs(), life: spec.life, worker: 'runner', type: 'life', op: spec.life === 0 ? 'attempt' : 'recovery' });
-
 const transport = new TransportState(NO_TRANSPORT_FAULTS);
 transport.calls = spec.transportCalls;
-const life: Life = { index: spec.life, quiet: false, connections: new ConnectionSet(new FileMedium()), injector, clock, history };
-// Not annotated: the scenario's run options may grow (cut discovery adds one), and this child asks for none of the new ones.
-const run = {
+const world = worldSpec(family, {
   protocol,
-  intentions: spec.intentions,
-  files: spec.files,
-  settings: DEFAULT_SETTINGS,
-  warehouse: KEEP_RECEIPTS,
-  transport,
-  workers: 1,
-  relayRoundsMax: spec.relayRoundsMax,
-  discoverBoundaries: false,
-};
+  workload: family.workloadFromJson(spec.workload),
+  folder: spec.folder,
+  plan: spec.plan,
+  livesMax: 1,
+  roundsMax: spec.roundsMax,
+});
 
-let code = 0;
-try {
-  await reservationScenario(run).live(life);
+const ended = await liveOneLife(familyScenario(family, world, { transport }), {
+  index: spec.life,
+  quiet: false,
+  medium: new FileMedium(),
+  injector,
+  clock,
+  history,
+});
+closeSync(eventsFd);
+if (ended.kind === 'completed') {
   const completed: LifeCompleted = { ended: 'completed', clockMs: clock.nowMs(), transportCalls: transport.calls };
-  process.stdout.write(JSON.stringify(completed) + '\n');
-} catch (error) {
-  code = isCrash(error) ? 3 : 1;
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-} finally {
-  life.connections.closeAll();
-  closeSync(eventsFd);
+  writeFileSync(spec.endFile, JSON.stringify(completed) + '\n');
+  process.exit(0);
 }
-process.exit(code);
+process.stderr.write(ended.kind === 'error' ? `${ended.message}\n` : 'a crash was thrown without the kill\n');
+process.exit(ended.kind === 'error' ? 1 : 3);

@@ -1,26 +1,30 @@
-import type { Intention } from '../../protocols/types.js';
+import type { JsonValue } from '../engine/history.js';
 import type { CrashPoint } from '../engine/injector.js';
-import type { CaseFiles } from '../reservation/stores.js';
 
 /**
  * Everything a child process needs to live exactly one process life of a
- * reservation case, passed as one JSON argument. The parent carries over what
- * outlives a life: the virtual time reached and the transport's call count.
+ * case, passed as one JSON argument. The parent carries over what outlives a
+ * life: the virtual time reached and the transport's call count.
  */
 export interface LifeSpec {
+  family: string;
   protocol: string;
-  intentions: Intention[];
-  files: CaseFiles;
+  /** A user's protocol module: the child loads it itself, so each life starts with fresh module state. */
+  protocolFile?: string;
+  workload: JsonValue;
+  folder: string;
   life: number;
   plan: CrashPoint[];
   startMs: number;
   transportCalls: number;
   /** Where the child appends its events, one write per event. */
   eventsFile: string;
-  relayRoundsMax: number;
+  /** Where the child writes how its life ended, when it was not killed: apart from stdout, which protocol code may use. */
+  endFile: string;
+  roundsMax: number;
 }
 
-/** What a child prints on stdout, as its last line, when its life completes. */
+/** What a child writes to its end file when its life completes. */
 export interface LifeCompleted {
   ended: 'completed';
   clockMs: number;

@@ -20,6 +20,8 @@ export function classifyLife(
   life: number,
   armedCut: string | null,
   timeoutMs: number,
+  /** The child wrote its end file: its life completed. */
+  saidCompleted: boolean,
 ): LifeVerdict {
   const who = `the child process of life ${life} (pid ${exit.pid})`;
   if (exit.timedOut) return { kind: 'timed-out', message: `${who} was still alive after ${timeoutMs} ms and was killed by the harness` };
@@ -27,8 +29,7 @@ export function classifyLife(
   if (exit.signal === 'SIGKILL' && armedCut !== null && last?.type === 'crash' && last.op === armedCut) {
     return { kind: 'killed-at-cut', hit: { cut: last.op, worker: last.worker, life: last.life, atMs: last.atMs } };
   }
-  if (exit.code === 0 && exit.signal === null && last?.type !== 'crash' && /"ended":"completed"/.test(exit.stdout))
-    return { kind: 'completed' };
+  if (exit.code === 0 && exit.signal === null && last?.type !== 'crash' && saidCompleted) return { kind: 'completed' };
   const how = exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
   const said = stderrGist(exit.stderr);
   const where = last ? `; its last event was ${last.type} ${last.op}` : '; it recorded no event';

@@ -1,4 +1,4 @@
-import { intentionId, type Intention } from '../../protocols/types.js';
+import { intentionId, type Intention } from '../../protocols/reservation/types.js';
 import type { Connection } from '../engine/connections.js';
 
 /**

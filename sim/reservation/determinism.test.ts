@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROTOCOLS } from '../../protocols/registry.js';
-import { CLASSIC_CUTS } from '../../protocols/cuts.js';
-import { REFERENCE_INTENTION } from '../../scenarios/reference-table.js';
+import { PROTOCOLS } from '../../protocols/reservation/registry.js';
+import { CLASSIC_CUTS } from '../../protocols/reservation/cuts.js';
+import { reservationFamily, SEED_INTENTION as REFERENCE_INTENTION } from './family.js';
 import { tempFolder } from '../testing/temp-folder.js';
-import { runCase } from './run-case.js';
+import { runCase } from '../engine/run-case.js';
 
 const root = tempFolder('determinism');
 
@@ -16,7 +16,7 @@ describe('determinism', () => {
       const histories = [];
       for (const copy of ['a', 'b']) {
         const folder = join(root, copy, protocol.name, `cut-${index}`);
-        await runCase({ protocol, intentions: [REFERENCE_INTENTION], folder, cut: { index, name: cut } });
+        await runCase({ protocol, family: reservationFamily, folder, cut: { index, name: cut } });
         histories.push(readFileSync(join(folder, 'history.jsonl')));
       }
       expect(histories[0]?.length).toBeGreaterThan(0);

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { outboxDedup } from '../../protocols/outbox-dedup.js';
-import { REFERENCE_INTENTION } from '../../scenarios/reference-table.js';
+import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
+import { reservationFamily, SEED_INTENTION as REFERENCE_INTENTION } from './family.js';
 import { tempFolder } from '../testing/temp-folder.js';
-import { runCase } from './run-case.js';
+import { runCase } from '../engine/run-case.js';
 
 const root = tempFolder('recovery');
 
@@ -13,7 +13,7 @@ describe('recovery', () => {
     const lives: { index: number; handles: readonly Database.Database[]; openWhenEnded: boolean[] }[] = [];
     const result = await runCase({
       protocol: outboxDedup,
-      intentions: [REFERENCE_INTENTION],
+      family: reservationFamily,
       folder: join(root, 'fresh-connections'),
       cut: { index: 2, name: 'effect-applied' },
       afterLife: (life) => {
@@ -33,7 +33,7 @@ describe('recovery', () => {
   it('never runs a statement after the crash: the crashed attempt stops at its cut', async () => {
     const result = await runCase({
       protocol: outboxDedup,
-      intentions: [REFERENCE_INTENTION],
+      family: reservationFamily,
       folder: join(root, 'stops-at-cut'),
       cut: { index: 1, name: 'intent-recorded' },
     });
@@ -45,7 +45,7 @@ describe('recovery', () => {
   it('reports a case whose armed cut is never reached as an error, not a pass', async () => {
     const result = await runCase({
       protocol: outboxDedup,
-      intentions: [REFERENCE_INTENTION],
+      family: reservationFamily,
       folder: join(root, 'never-reached'),
       cut: { index: 9, name: 'no-such-boundary' },
     });

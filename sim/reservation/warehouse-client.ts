@@ -1,51 +1,44 @@
-import type { ReserveReply, ReserveRequest, WarehouseClient, WarehouseContract, WarehouseSide } from '../../protocols/types.js';
-import { isCrash } from '../engine/crash.js';
-import type { JsonValue } from '../engine/history.js';
-import type { Life } from '../engine/runner.js';
-import type { TransportState } from './transport-faults.js';
+import type { JsonValue, ReceiverClient } from '../../protocols/receivers/types.js';
+import type { ReserveReply, ReserveRequest, WarehouseClient } from '../../protocols/reservation/types.js';
+import { assertNever } from '../../protocols/assert-never.js';
 
 /**
- * The in-process transport: runs the contract against warehouse.db, then
- * awaits the `effect-applied` cut before the caller sees the reply. A crash
- * there is the lost reply: the history records the call as `info` (outcome
- * unknown to the caller), whatever the warehouse committed. Transport faults
- * (unavailability, a reply dropped in transit) apply except in a quiet life.
+ * The reservation protocols' typed view of the generic warehouse client: a
+ * reservation is a request of kind `reserve` whose payload is the params, and
+ * an applied one's result is its reservation id.
  */
-export class InProcessWarehouseClient implements WarehouseClient {
-  constructor(
-    private readonly contract: WarehouseContract,
-    private readonly side: WarehouseSide,
-    private readonly life: Life,
-    private readonly worker: string,
-    private readonly transport: TransportState,
-  ) {}
+export function warehouseClient(client: ReceiverClient): WarehouseClient {
+  return {
+    async reserve(request: ReserveRequest): Promise<ReserveReply> {
+      const reply = await client.send({
+        tenant: request.tenant,
+        key: request.key,
+        kind: 'reserve',
+        payload: { part: request.params.part, qty: request.params.qty },
+        issuedAtMs: request.issuedAtMs,
+        intentionId: request.intentionId,
+      });
+      switch (reply.status) {
+        case 'ok':
+          return { status: 'ok', reservationId: reservationIdOf(reply.result), replayed: reply.replayed };
+        case 'rejected':
+          return { status: 'rejected', reason: 'params-mismatch' };
+        case 'refused':
+          return { status: 'refused', reason: reply.reason, definitive: reply.definitive };
+        case 'stale':
+        case 'unavailable':
+        case 'no-reply':
+        case 'accepted':
+          return { status: reply.status };
+        default:
+          return assertNever(reply, 'receiver reply');
+      }
+    },
+  };
+}
 
-  async reserve(request: ReserveRequest): Promise<ReserveReply> {
-    const ordinal = ++this.transport.calls;
-    const faulty = !this.life.quiet;
-    this.record('invoke', { call: ordinal, tenant: request.tenant, key: request.key, part: request.params.part, qty: request.params.qty });
-    if (faulty && this.transport.unavailableAt(this.side.nowMs())) {
-      this.record('fail', { status: 'unavailable' });
-      return { status: 'unavailable' };
-    }
-    let reply: ReserveReply;
-    try {
-      reply = await this.contract.reserve(this.side, request);
-      await this.side.cut('effect-applied');
-    } catch (error) {
-      if (isCrash(error)) this.record('info', 'reply lost in crash');
-      throw error;
-    }
-    if (faulty && this.transport.dropsReply(ordinal)) {
-      this.record('info', { lost: 'reply dropped in transit', warehouse: { ...reply } });
-      return { status: 'no-reply' };
-    }
-    this.record(reply.status === 'ok' ? 'ok' : reply.status === 'accepted' ? 'info' : 'fail', { ...reply });
-    return reply;
-  }
-
-  private record(type: 'invoke' | 'ok' | 'fail' | 'info', value: JsonValue): void {
-    const { history, clock, index } = this.life;
-    history.record({ atMs: clock.nowMs(), life: index, worker: this.worker, type, op: 'reserve', value });
-  }
+/** A receipt written before its effect (receipt-then-effect) stores no result: its replay names reservation 0. */
+function reservationIdOf(result: JsonValue): number {
+  const id = result !== null && typeof result === 'object' && !Array.isArray(result) ? result['reservationId'] : undefined;
+  return typeof id === 'number' ? id : 0;
 }

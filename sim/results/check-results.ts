@@ -1,5 +1,5 @@
-import type { TrialBounds } from '../../scenarios/properties/arbitraries.js';
-import type { PropertyResult, StoreKind } from '../../scenarios/properties/check-property.js';
+import type { TrialBounds } from '../../scenarios/reservation/properties/arbitraries.js';
+import type { PropertyResult, StoreKind } from '../../scenarios/reservation/properties/check-property.js';
 
 /** A property's result as results.json keeps it: with the replay command and where its run's files are. */
 export type StoredProperty = PropertyResult & {

@@ -42,6 +42,18 @@ export function object(shape: Record<string, Check>): Check {
   };
 }
 
+/** An object whose every value passes `item`, with at least one entry. */
+export function entries(item: Check): Check {
+  return (value) => {
+    if (!isObject(value) || Object.keys(value).length === 0) return ' must be an object with at least one entry';
+    for (const [key, entry] of Object.entries(value)) {
+      const problem = item(entry);
+      if (problem) return `.${key}${problem}`;
+    }
+    return undefined;
+  };
+}
+
 export function list(item: Check): Check {
   return (value) => {
     if (!Array.isArray(value)) return ' must be a list';

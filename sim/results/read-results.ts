@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { anyObject, count, countOrNull, innerPath, list, object, oneOf, shapeProblem, text } from './json-shape.js';
+import { anyObject, count, countOrNull, entries, innerPath, list, object, oneOf, shapeProblem, text } from './json-shape.js';
 import type { TableResults } from './table-results.js';
 import { InputError } from '../engine/input-error.js';
 
@@ -40,6 +40,7 @@ const tableResultsCheck = object({
   runId: text,
   startedAt: text,
   crashMode: text,
+  family: text,
   intention: text,
   protocols: list(object({ name: text, summary: text, contract: object({ name: text, summary: text }) })),
   cuts: list(object({ index: count, name: text, meaning: text })),
@@ -51,7 +52,7 @@ const tableResultsCheck = object({
       expected: countOrNull,
       case: object({
         localState: anyObject,
-        files: object({ orchestrator: innerPath, warehouse: innerPath, history: innerPath }),
+        files: object({ folder: innerPath, stores: entries(innerPath), history: innerPath }),
       }),
     }),
   ),

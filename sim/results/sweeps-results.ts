@@ -1,4 +1,4 @@
-import type { MeasuredSweeps } from '../../scenarios/sweeps/run-sweeps.js';
+import type { MeasuredSweeps } from '../../scenarios/reservation/sweeps/run-sweeps.js';
 
 /** The file the sweep charts are drawn from, beside a check run's results.json. */
 export const SWEEPS_FILE_NAME = 'sweeps.json';

@@ -1,12 +1,12 @@
 import { relative } from 'node:path';
-import { CLASSIC_CUTS, CLASSIC_CUT_MEANINGS } from '../../protocols/cuts.js';
-import type { Protocol } from '../../protocols/types.js';
-import type { Mismatch, TableRun } from '../../scenarios/reference-table.js';
-import type { CaseResult } from '../reservation/run-case.js';
+import type { FamilyProtocol } from '../engine/family.js';
+import type { AnyFamily } from '../engine/run-case.js';
+import type { Mismatch, TableRun } from '../table/run-table.js';
+import type { CaseResult } from '../engine/run-case.js';
 
 /** A case as stored in results.json: file paths relative to the run folder, so the folder can move. */
 export type StoredCase = Omit<CaseResult, 'files'> & {
-  files: { folder: string; orchestrator: string; warehouse: string; history: string };
+  files: { folder: string; stores: Record<string, string>; history: string };
 };
 
 export interface StoredCell {
@@ -27,8 +27,14 @@ export interface TableResults {
   runId: string;
   startedAt: string;
   crashMode: CrashMode;
+  family: string;
   intention: string;
-  protocols: { name: string; summary: string; contract: { name: string; summary: string } }[];
+  protocols: {
+    name: string;
+    summary: string;
+    contract: { name: string; summary: string };
+    contracts: Record<string, { name: string; summary: string }>;
+  }[];
   cuts: { index: number; name: string; meaning: string }[];
   cells: StoredCell[];
   mismatches: Mismatch[];
@@ -44,8 +50,7 @@ export function storeCase(result: CaseResult, runFolder: string): StoredCase {
     ...result,
     files: {
       folder: rel(files.folder),
-      orchestrator: rel(files.orchestrator),
-      warehouse: rel(files.warehouse),
+      stores: Object.fromEntries(Object.entries(files.stores).map(([store, path]) => [store, rel(path)])),
       history: rel(files.history),
     },
   };
@@ -56,8 +61,8 @@ export function tableResults(input: {
   runId: string;
   runFolder: string;
   startedAt: string;
-  intention: string;
-  protocols: readonly Protocol[];
+  family: AnyFamily;
+  protocols: readonly FamilyProtocol[];
   cutIndexes: readonly number[];
   totalMs: number;
   crashMode?: CrashMode;
@@ -70,15 +75,22 @@ export function tableResults(input: {
     runId: input.runId,
     startedAt: input.startedAt,
     crashMode: input.crashMode ?? 'in-process',
-    intention: input.intention,
-    protocols: input.protocols.map((p) => ({
-      name: p.name,
-      summary: p.summary,
-      contract: { name: p.contract.name, summary: p.contract.summary },
-    })),
+    family: input.family.name,
+    intention: input.family.tableIntention,
+    protocols: input.protocols.map((p) => {
+      const contracts = Object.fromEntries(
+        Object.entries(input.family.contracts(p)).map(([receiver, contract]) => [
+          receiver,
+          { name: contract.name, summary: contract.summary },
+        ]),
+      );
+      // The first receiver's contract, as a one-receiver family's reports name it.
+      const first = Object.values(contracts)[0] ?? { name: 'none', summary: '' };
+      return { name: p.name, summary: p.summary, contract: first, contracts };
+    }),
     cuts: input.cutIndexes.map((index) => {
-      const name = CLASSIC_CUTS[index] ?? `cut-${index}`;
-      return { index, name, meaning: CLASSIC_CUT_MEANINGS[name as keyof typeof CLASSIC_CUT_MEANINGS] ?? '' };
+      const cut = input.family.cuts[index];
+      return { index, name: cut?.name ?? `cut-${index}`, meaning: cut?.meaning ?? '' };
     }),
     cells: run.cells.map((cell) => ({ ...cell, case: storeCase(cell.case, input.runFolder) })),
     mismatches: run.mismatches,

@@ -7,10 +7,13 @@ export function isBusy(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
+/** How a BusyExhausted message begins: the life's error carries only the message across the runner. */
+export const BUSY_EXHAUSTED = 'SQLITE_BUSY on ';
+
 /** The bound on retries was reached: reported as this worker's failure, never a harness crash. */
 export class BusyExhausted extends Error {
   constructor(readonly attempts: number) {
-    super(`SQLITE_BUSY on ${attempts} attempts in a row`);
+    super(`${BUSY_EXHAUSTED}${attempts} attempts in a row`);
     this.name = 'BusyExhausted';
   }
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { VirtualClock } from '../engine/clock.js';
 
 /**
@@ -17,6 +18,11 @@ export function monotonicMs(): number {
 export class MonotonicClock extends VirtualClock {
   override nowMs(): number {
     return monotonicMs();
+  }
+
+  /** Real time is waited for: every pending row is leased by another worker (or a dead one) until then. */
+  override async waitUntilMs(targetMs: number): Promise<void> {
+    await sleep(Math.max(1, targetMs - this.nowMs()));
   }
 
   override advanceMs(): void {

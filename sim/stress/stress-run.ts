@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Protocol } from '../../protocols/types.js';
+import type { FamilyProtocol } from '../engine/family.js';
+import type { AnyFamily } from '../engine/run-case.js';
 import { SeededRandom } from '../engine/random.js';
 import { mapPool } from '../process/pool.js';
 import { runTrial, type StressTuning, type TrialResult } from './stress-trial.js';
@@ -29,7 +30,10 @@ export interface ProtocolStress {
 }
 
 export interface StressRequest {
-  protocols: readonly Protocol[];
+  family: AnyFamily;
+  protocols: readonly FamilyProtocol[];
+  /** Protocol name → the user's module it came from: every worker life loads it afresh. */
+  protocolFiles?: ReadonlyMap<string, string>;
   trials: number;
   seed: number;
   tuning: StressTuning;
@@ -54,7 +58,18 @@ export async function runStress(request: StressRequest): Promise<ProtocolStress[
     const started = performance.now();
     const folderOf = (trial: number) => join(protocol.name, `trial-${trial}`);
     const results = await mapPool(seeds, request.jobs, async (seed, index) => {
-      const result = await runTrial(protocol, request.tuning, index + 1, seed, join(request.runFolder, folderOf(index + 1)));
+      const protocolFile = request.protocolFiles?.get(protocol.name);
+      const result = await runTrial(
+        request.family,
+        protocol,
+        request.tuning,
+        index + 1,
+        seed,
+        join(request.runFolder, folderOf(index + 1)),
+        {
+          ...(protocolFile ? { protocolFile } : {}),
+        },
+      );
       request.onTrial?.();
       return result;
     });

@@ -1,22 +1,21 @@
-import type { CaseFiles } from '../reservation/stores.js';
+import type { JsonValue } from '../engine/history.js';
 
 /** One life of one stress worker, passed to its process as one JSON argument. */
 export interface StressWorkerSpec {
+  family: string;
   protocol: string;
-  files: CaseFiles;
+  /** A user's protocol module, loaded afresh by every worker life. */
+  protocolFile?: string;
+  folder: string;
   /** The worker's name, also its lease owner: `w1` .. `wW`. */
   worker: string;
   /** 0 for its first start, n after its nth restart. */
   life: number;
-  /**
-   * Which intentions this worker presents as the caller (again after each
-   * restart): its share of the trial's, which it rebuilds (a list would not
-   * fit in a command line). It relays everyone's.
-   */
-  share: { intentions: number; workers: number; index: number };
+  /** The intentions this worker presents as the caller (again after each restart); it relays everyone's. */
+  workload: JsonValue;
+  settings: JsonValue;
   /** Where this life is killed: the nth hit of this cut; null for a life without faults. */
   crash: { cut: string; nth: number } | null;
-  leaseMs: number;
   /** SQLite's own wait for a lock before it answers SQLITE_BUSY. */
   busyTimeoutMs: number;
   /** Attempts of one transaction before the worker gives up (it is then restarted). */
@@ -25,9 +24,11 @@ export interface StressWorkerSpec {
   pause: { chance: number; maxMs: number };
   /** Seeds the worker's pauses and back-off jitter. */
   seed: number;
+  /** Where the worker writes its report: apart from stdout, which protocol code may use. */
+  reportFile: string;
 }
 
-/** The last line a worker prints on stdout: when drained, or (durably, just before its SIGKILL) when killed. */
+/** The last line a worker writes to its report file: when drained, or (durably, just before its SIGKILL) when killed. */
 export interface WorkerReport {
   ended: 'drained' | 'killed' | 'busy-exhausted';
   busyRetries: number;

@@ -1,17 +1,16 @@
 import { performance } from 'node:perf_hooks';
-import { CLASSIC_CUTS } from '../../protocols/cuts.js';
-import type { Protocol } from '../../protocols/types.js';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createFreshStores } from '../engine/case-files.js';
 import { FileMedium } from '../engine/connections.js';
+import type { FamilyProtocol } from '../engine/family.js';
+import type { JsonValue } from '../engine/history.js';
+import type { AnyFamily } from '../engine/run-case.js';
+import { observe, storeSchemas, worldSpec } from '../engine/run-family.js';
 import { SeededRandom } from '../engine/random.js';
 import { runChild, stderrGist, type ChildExit } from '../process/children.js';
 import { compiledEntry } from '../process/entry-path.js';
-import { countEffects } from '../reservation/count-effects.js';
-import { caseFiles, createFreshStores, readStore } from '../reservation/stores.js';
-import { stressIntentions } from './stress-intentions.js';
 import type { StressWorkerSpec, WorkerReport } from './stress-spec.js';
-
-/** Every boundary a built-in protocol awaits; one a protocol never reaches arms a crash that never fires. */
-export const STRESS_CUTS: readonly string[] = [...CLASSIC_CUTS, 'receipt-checked'];
 
 export interface StressTuning {
   workers: number;
@@ -59,17 +58,21 @@ const STRESS_WORKER = compiledEntry(new URL('./stress-worker.js', import.meta.ur
  * per intention from warehouse.db with the parent's own connection.
  */
 export async function runTrial(
-  protocol: Protocol,
+  family: AnyFamily,
+  protocol: FamilyProtocol,
   tuning: StressTuning,
   trial: number,
   seed: number,
   folder: string,
+  options: { protocolFile?: string } = {},
 ): Promise<TrialResult> {
   const started = performance.now();
+  const stress = family.stress;
+  if (!stress) throw new Error(`family ${family.name} has no stress workload`);
   const medium = new FileMedium();
-  const files = caseFiles(folder);
-  createFreshStores(medium, files, protocol.localSchema);
-  const intentions = stressIntentions(tuning.intentions);
+  const world = worldSpec(family, { protocol, workload: stress.workload(tuning.intentions, 1, 0), folder, plan: [], livesMax: 1 });
+  createFreshStores(medium, world.files, storeSchemas(family, protocol));
+  const settings = stress.settings(tuning.leaseMs) as JsonValue;
   // Each worker draws its faults from its own seeded source, so the plan does not depend on which process the OS runs first.
   const trialRandom = new SeededRandom(seed);
   const workerSeeds = Array.from({ length: tuning.workers }, () => trialRandom.int(0, 2 ** 31 - 1));
@@ -83,23 +86,32 @@ export async function runTrial(
     // Crashes and failures spend the worker's budget; once it is spent, lives run without faults and drain.
     for (let life = 0; life <= tuning.crashesPerWorker + 1; life++) {
       const armed = crashesLeft > 0 && random.next() < tuning.crashChance;
-      const crash = armed ? { cut: STRESS_CUTS[random.int(0, STRESS_CUTS.length - 1)] as string, nth: random.int(1, share) } : null;
+      const crash = armed ? { cut: stress.cuts[random.int(0, stress.cuts.length - 1)] as string, nth: random.int(1, share) } : null;
       if (crash) tally.crashesArmed++;
+      const reportFile = join(folder, `${worker}-life-${life}.report.jsonl`);
       const spec: StressWorkerSpec = {
+        family: family.name,
         protocol: protocol.name,
-        files,
+        ...(options.protocolFile ? { protocolFile: options.protocolFile } : {}),
+        folder,
         worker,
         life,
-        share: { intentions: tuning.intentions, workers: tuning.workers, index },
+        workload: family.workloadToJson(stress.workload(tuning.intentions, tuning.workers, index)),
+        settings,
         crash,
-        leaseMs: tuning.leaseMs,
+        reportFile,
         pause: tuning.pause,
         busyTimeoutMs: tuning.busyTimeoutMs,
         busyAttemptsMax: tuning.busyAttemptsMax,
         seed: random.int(0, 2 ** 31 - 1),
       };
-      const exit = await runChild(STRESS_WORKER, [JSON.stringify(spec)], tuning.lifeTimeoutMs);
-      const last = lastReport(exit);
+      // The spec travels in a file: a worker's share of the workload may be larger than a command line can hold.
+      const specFile = join(folder, `${worker}-life-${life}.spec.json`);
+      writeFileSync(specFile, JSON.stringify(spec));
+      const exit = await runChild(STRESS_WORKER, [specFile], tuning.lifeTimeoutMs);
+      rmSync(specFile, { force: true });
+      const last = lastReport(reportFile);
+      rmSync(reportFile, { force: true });
       tally.busyRetries += last?.busyRetries ?? 0;
       if (exit.code === 0 && last?.ended === 'drained') return;
       if (crash && exit.signal === 'SIGKILL' && !exit.timedOut && last?.ended === 'killed' && last.cut === crash.cut) {
@@ -114,11 +126,11 @@ export async function runTrial(
   };
   await Promise.all(Array.from({ length: tuning.workers }, (_, index) => runWorker(index)));
 
-  const effects = Object.values(readStore(medium, files.warehouse, (db) => countEffects(db, intentions)));
+  const effects = Object.values(observe(family, medium, world).effects);
   return {
     trial,
     seed,
-    intentions: intentions.length,
+    intentions: effects.length,
     effects: effects.reduce((sum, n) => sum + n, 0),
     duplicates: effects.filter((n) => n >= 2).length,
     extraEffects: effects.reduce((sum, n) => sum + Math.max(0, n - 1), 0),
@@ -128,8 +140,9 @@ export async function runTrial(
   };
 }
 
-function lastReport(exit: ChildExit): WorkerReport | undefined {
-  const line = exit.stdout.trim().split('\n').at(-1);
+function lastReport(reportFile: string): WorkerReport | undefined {
+  if (!existsSync(reportFile)) return undefined;
+  const line = readFileSync(reportFile, 'utf8').trim().split('\n').at(-1);
   if (!line) return undefined;
   try {
     return JSON.parse(line) as WorkerReport;

@@ -1,90 +1,92 @@
-import { writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { findProtocol } from '../../protocols/registry.js';
-import { ConnectionSet, FileMedium } from '../engine/connections.js';
+import { FileMedium } from '../engine/connections.js';
+import { NO_TRANSPORT_FAULTS } from '../engine/family.js';
 import { History } from '../engine/history.js';
 import { CutInjector } from '../engine/injector.js';
+import { protocolFromFile } from '../engine/protocol-file.js';
 import { SeededRandom } from '../engine/random.js';
-import type { Life } from '../engine/runner.js';
+import { familyScenario, worldSpec } from '../engine/run-family.js';
+import { liveOneLife } from '../engine/runner.js';
+import { findFamily } from '../families.js';
 import { dieWithParent } from '../process/children.js';
-import { BusyExhausted, BusyRetry } from './busy-retry.js';
+import { TransportState } from '../transport/transport-state.js';
+import { BUSY_EXHAUSTED, BusyRetry } from './busy-retry.js';
 import { MonotonicClock } from './monotonic-clock.js';
-import { stressContext } from './stress-context.js';
-import { shareOf, stressIntentions } from './stress-intentions.js';
 import type { StressWorkerSpec, WorkerReport } from './stress-spec.js';
 
 /**
- * One life of a stress worker, in a process of its own: present its
- * intentions as the caller, then relay everyone's pending rows until the
- * outbox is empty, on its own connections to the shared files. At the armed
- * cut it reports and kills itself with SIGKILL. Exit codes: 0 drained; 4 gave
- * up on SQLITE_BUSY after the bound; 1 any other error (stderr says which).
+ * One life of a stress worker, in a process of its own, through the same
+ * life path as every other mode: the family's world with one worker, on this
+ * process's own connections to the shared files, real time for leases, and
+ * every transaction retried on SQLITE_BUSY. At the armed cut it reports and
+ * kills itself with SIGKILL. Exit codes: 0 drained; 4 gave up on SQLITE_BUSY
+ * after the bound; 1 any other error (stderr says which).
  */
 const exitIfOrphaned = dieWithParent();
-const spec = JSON.parse(process.argv[2] ?? '') as StressWorkerSpec;
-const protocol = findProtocol(spec.protocol);
-if (!protocol) {
-  process.stderr.write(`unknown protocol '${spec.protocol}'\n`);
+const spec = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as StressWorkerSpec;
+const family = findFamily(spec.family);
+const builtIn = family?.protocols.find((entry) => entry.protocol.name === spec.protocol)?.protocol;
+if (!family || (!builtIn && !spec.protocolFile)) {
+  process.stderr.write(`unknown ${family ? 'protocol' : 'family'} '${family ? spec.protocol : spec.family}'\n`);
   process.exit(1);
 }
+const protocol = builtIn ?? (await protocolFromFile(family, spec.protocolFile ?? '', spec.protocolFile ?? ''));
 
 const random = new SeededRandom(spec.seed);
 const busy = new BusyRetry(spec.busyAttemptsMax, random);
+const reportFd = openSync(spec.reportFile, 'a');
 const report = (ended: WorkerReport['ended'], cut?: string) =>
-  writeSync(1, JSON.stringify({ ended, busyRetries: busy.retries, ...(cut ? { cut } : {}) } satisfies WorkerReport) + '\n');
+  writeSync(reportFd, JSON.stringify({ ended, busyRetries: busy.retries, ...(cut ? { cut } : {}) } satisfies WorkerReport) + '\n');
 
 const clock = new MonotonicClock();
-const history = new History();
 const plan = spec.crash ? [{ life: spec.life, cut: spec.crash.cut, nth: spec.crash.nth }] : [];
 // A slow worker: at a cut, sometimes stop for a while, so leases run out under it as they do in production.
 const pauseAtCut = async () => {
   exitIfOrphaned();
   if (random.next() < spec.pause.chance) await sleep(random.int(1, spec.pause.maxMs));
 };
+const history = new History();
 const injector = new CutInjector(plan, history, clock, pauseAtCut, (hit) => {
   report('killed', hit.cut);
   process.kill(process.pid, 'SIGKILL');
 });
-injector.startLife(spec.life);
-const connections = new ConnectionSet(new FileMedium());
-const life: Life = { index: spec.life, quiet: false, connections, injector, clock, history };
-
-let code = 0;
-try {
-  const open = (path: string) =>
-    busy.run(() => {
-      const db = connections.open(path);
-      db.pragma(`busy_timeout = ${spec.busyTimeoutMs}`);
-      return db;
-    });
-  const databases = { orchestrator: await open(spec.files.orchestrator), warehouse: await open(spec.files.warehouse) };
-  const ctx = stressContext({
-    protocol,
-    life,
-    worker: spec.worker,
-    databases,
-    busy,
-    settings: { leaseMs: spec.leaseMs, retryDelaysMs: [spec.leaseMs] },
-  });
-  for (const intention of shareOf(stressIntentions(spec.share.intentions), spec.share.workers, spec.share.index)) {
-    await protocol.submit(ctx, intention);
+const world = worldSpec(family, {
+  protocol,
+  workload: family.workloadFromJson(spec.workload),
+  settings: spec.settings,
+  folder: spec.folder,
+  plan,
+  livesMax: 1,
+  // Real time bounds a stress life (its time limit), not a count of rounds.
+  roundsMax: Number.MAX_SAFE_INTEGER,
+});
+const retryBusy = <T>(work: () => T) => busy.run(work);
+/** The shared files, opened with this trial's wait for a lock before SQLite answers SQLITE_BUSY. */
+class BusyTimeoutMedium extends FileMedium {
+  override open(path: string) {
+    const db = super.open(path);
+    db.pragma(`busy_timeout = ${spec.busyTimeoutMs}`);
+    return db;
   }
-  for (;;) {
-    const wait = await protocol.relay(ctx);
-    if (!wait) break;
-    // Every pending row is leased by another worker (or a dead one): come back when the first lease ends.
-    await sleep(Math.max(1, wait.waitUntilMs - clock.nowMs()));
-  }
-  report('drained');
-} catch (error) {
-  if (error instanceof BusyExhausted) {
-    report('busy-exhausted');
-    code = 4;
-  } else {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    code = 1;
-  }
-} finally {
-  connections.closeAll();
 }
+
+const ended = await liveOneLife(familyScenario(family, world, { transport: new TransportState(NO_TRANSPORT_FAULTS), retryBusy }), {
+  index: spec.life,
+  quiet: false,
+  medium: new BusyTimeoutMedium(),
+  injector,
+  clock,
+  history,
+});
+let code = 0;
+if (ended.kind === 'completed') report('drained');
+else if (ended.kind === 'error' && ended.message.startsWith(BUSY_EXHAUSTED)) {
+  report('busy-exhausted');
+  code = 4;
+} else {
+  process.stderr.write(`${ended.kind === 'error' ? ended.message : 'a crash was thrown without the kill'}\n`);
+  code = ended.kind === 'error' ? 1 : 3;
+}
+closeSync(reportFd);
 process.exit(code);

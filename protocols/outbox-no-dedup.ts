@@ -1,9 +1,0 @@
-import { outboxProtocol } from './outbox.js';
-import { noReceipt } from './warehouse/no-receipt.js';
-
-/** The outbox against a warehouse without receipts: a resend after the effect is a second effect. */
-export const outboxNoDedup = outboxProtocol({
-  name: 'outbox-no-dedup',
-  summary: 'intention + outbox row in one local transaction, relay resends pending rows; warehouse applies every request as new',
-  contract: noReceipt,
-});

@@ -1,9 +1,0 @@
-import { outboxProtocol } from './outbox.js';
-import { receiptThenEffect as contract } from './warehouse/split-receipt.js';
-
-/** The outbox against a warehouse that files the receipt before applying the effect: N=0 at the gap. */
-export const receiptThenEffect = outboxProtocol({
-  name: 'receipt-then-effect',
-  summary: 'outbox; the warehouse commits the receipt, then the effect in a second transaction',
-  contract,
-});

@@ -1,0 +1,181 @@
+import { assertNever } from '../assert-never.js';
+import { LOCAL_SCHEMA } from './local-schema.js';
+import type { Contract } from '../receivers/types.js';
+import type Database from 'better-sqlite3';
+import { intentionId, retryDelayMs, type Protocol, type ProtocolContext, type ReserveReply } from './types.js';
+
+/** A row claimed for delivery, as the relay sees it. */
+export interface ClaimedRow {
+  id: number;
+  intentionId: number;
+  tenant: string;
+  key: string;
+  requestKey: string;
+  keyLife: number;
+  part: string;
+  qty: number;
+  issuedAtMs: number;
+  attempts: number;
+}
+
+/** How an intention ends locally once its reply settles it. */
+export type Settlement = { status: 'done' | 'failed' | 'reconcile'; result: string };
+
+/**
+ * The outbox's named seams: what a variant may change, each with the correct
+ * behaviour as its default. A flawed protocol's file holds its own seam, so a
+ * reader of a flaw sees the flaw.
+ */
+export interface OutboxSeams {
+  /**
+   * The key sent for a claimed row, chosen inside the claim transaction.
+   * Correct: the key recorded with the intention, the same in every life.
+   */
+  requestKey(db: Database.Database, row: ClaimedRow, life: number): string;
+  /**
+   * What an asynchronous warehouse's "accepted" means. Correct: no answer
+   * yet (undefined): the row stays pending and is asked again by the same key.
+   */
+  onAccepted(): Settlement | undefined;
+  /**
+   * Settles the intention and retires its outbox row. Correct: one local
+   * transaction for both, where the first settling answer wins.
+   */
+  confirm(ctx: ProtocolContext, row: ClaimedRow, settlement: Settlement): Promise<void>;
+}
+
+export const CORRECT_SEAMS: OutboxSeams = {
+  requestKey: (_db, row) => row.requestKey,
+  onAccepted: () => undefined,
+  async confirm(ctx, row, { status, result }) {
+    await ctx.orchestrator.transaction((db) => {
+      // The first settling answer wins: a late duplicate send must not overwrite it.
+      db.prepare(`UPDATE intentions SET status = ?, result = ? WHERE id = ? AND status = 'pending'`).run(status, result, row.intentionId);
+      db.prepare(`UPDATE outbox SET status = 'sent', lease_owner = NULL, lease_until_ms = NULL WHERE id = ?`).run(row.id);
+    });
+  },
+};
+
+export interface OutboxDefinition {
+  name: string;
+  summary: string;
+  contract: Contract;
+  /** The seams this variant changes; the others keep their correct default. */
+  seams?: Partial<OutboxSeams>;
+}
+
+/**
+ * The transactional outbox: the intention and a pending outbox row commit in
+ * one local transaction, and a relay delivers pending rows and confirms each
+ * after the reply. Nothing is lost, but a row whose effect happened and whose
+ * confirmation did not is sent again after a crash: whether that resend is a
+ * duplicate or a replay is decided by the warehouse contract, not the sender.
+ */
+export function outboxProtocol(definition: OutboxDefinition): Protocol {
+  const { seams: changed, ...identity } = definition;
+  const seams: OutboxSeams = { ...CORRECT_SEAMS, ...changed };
+  return {
+    ...identity,
+    localSchema: LOCAL_SCHEMA,
+
+    async submit(ctx, intention) {
+      await ctx.cut('before-intent');
+      await ctx.orchestrator.transaction((db) => {
+        const known = db
+          .prepare('SELECT id FROM intentions WHERE tenant = ? AND key = ? AND part = ? AND qty = ?')
+          .get(intention.tenant, intention.key, intention.params.part, intention.params.qty);
+        // A re-presented intention keeps its first record: same key, same outbox row.
+        if (known) return;
+        const { lastInsertRowid } = db
+          .prepare(`INSERT INTO intentions (tenant, key, part, qty, status, issued_at_ms) VALUES (?, ?, ?, ?, 'pending', ?)`)
+          .run(intention.tenant, intention.key, intention.params.part, intention.params.qty, ctx.nowMs());
+        db.prepare(`INSERT INTO outbox (intention_id, status, request_key, key_life) VALUES (?, 'pending', ?, ?)`).run(
+          lastInsertRowid,
+          intention.key,
+          ctx.life,
+        );
+      });
+      await ctx.cut('intent-recorded');
+    },
+
+    async relay(ctx) {
+      for (;;) {
+        // Claim the oldest due row with a lease, so other workers leave it alone until the lease ends.
+        const now = ctx.nowMs();
+        const claim = await ctx.orchestrator.transaction((db) => {
+          const due = db
+            .prepare(
+              `SELECT o.id, o.intention_id AS intentionId, i.tenant, i.key, o.request_key AS requestKey,
+                      o.key_life AS keyLife, i.part, i.qty, i.issued_at_ms AS issuedAtMs, o.attempts
+               FROM outbox o JOIN intentions i ON i.id = o.intention_id
+               WHERE o.status = 'pending' AND o.next_attempt_ms <= ?
+                 AND (o.lease_until_ms IS NULL OR o.lease_until_ms <= ?)
+               ORDER BY o.id LIMIT 1`,
+            )
+            .get(now, now) as ClaimedRow | undefined;
+          if (!due) {
+            // Nothing to claim now: say when the earliest pending row can be claimed again, if one is left.
+            const next = db
+              .prepare(`SELECT min(max(next_attempt_ms, coalesce(lease_until_ms, 0))) AS dueMs FROM outbox WHERE status = 'pending'`)
+              .get() as { dueMs: number | null };
+            return { nextDueMs: next.dueMs };
+          }
+          due.requestKey = seams.requestKey(db, due, ctx.life);
+          db.prepare('UPDATE outbox SET lease_owner = ?, lease_until_ms = ?, attempts = attempts + 1 WHERE id = ?').run(
+            ctx.worker,
+            now + ctx.settings.leaseMs,
+            due.id,
+          );
+          return { row: { ...due, attempts: due.attempts + 1 } };
+        });
+        const { row } = claim;
+        if (!row) return typeof claim.nextDueMs === 'number' ? { waitUntilMs: claim.nextDueMs } : undefined;
+
+        const reply = await ctx.warehouse.reserve({
+          tenant: row.tenant,
+          key: row.requestKey,
+          params: { part: row.part, qty: row.qty },
+          issuedAtMs: row.issuedAtMs,
+          intentionId: intentionId(row),
+        });
+        await ctx.cut('response-observed');
+
+        const settlement = reply.status === 'accepted' ? seams.onAccepted() : settle(reply);
+        if (!settlement) {
+          // No settling answer: release the row and try again, same key, after the retry delay.
+          await ctx.orchestrator.transaction((db) => {
+            db.prepare('UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL, next_attempt_ms = ? WHERE id = ?').run(
+              ctx.nowMs() + retryDelayMs(ctx.settings, row.attempts),
+              row.id,
+            );
+          });
+          continue;
+        }
+        await seams.confirm(ctx, row, settlement);
+        await ctx.cut('confirmed');
+      }
+    },
+  };
+}
+
+/** The local ending a reply settles, or undefined when it settles nothing yet (ask again later, same key). */
+function settle(reply: ReserveReply): Settlement | undefined {
+  switch (reply.status) {
+    case 'ok':
+      return { status: 'done', result: JSON.stringify({ reservationId: reply.reservationId, replayed: reply.replayed }) };
+    case 'rejected':
+      return { status: 'failed', result: JSON.stringify({ rejected: reply.reason }) };
+    case 'refused':
+      // A refusal that can never succeed ends the intention; one that may (out of stock, unavailable) is asked again.
+      return reply.definitive ? { status: 'failed', result: JSON.stringify({ refused: reply.reason }) } : undefined;
+    case 'stale':
+      // Refused by the closed window: an older attempt may or may not have taken effect, so it must be settled by a lookup.
+      return { status: 'reconcile', result: JSON.stringify({ refused: 'stale' }) };
+    case 'unavailable':
+    case 'no-reply':
+    case 'accepted':
+      return undefined;
+    default:
+      return assertNever(reply, 'warehouse reply');
+  }
+}

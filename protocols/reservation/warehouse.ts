@@ -1,0 +1,41 @@
+import type Database from 'better-sqlite3';
+import { receiverSchema } from '../receivers/schema.js';
+import type { Receiver, ReceiverRequest } from '../receivers/types.js';
+import type { ReservationParams } from './types.js';
+
+/** The warehouse's effect table: one row per reservation applied. */
+export const RESERVATIONS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS reservations (
+  id            INTEGER PRIMARY KEY,
+  tenant        TEXT    NOT NULL,
+  request_key   TEXT    NOT NULL,
+  part          TEXT    NOT NULL,
+  qty           INTEGER NOT NULL,
+  intention_id  TEXT    NOT NULL, -- oracle tag for counting effects; no contract reads it
+  applied_at_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS reservations_by_intention ON reservations (intention_id);
+`;
+
+/** The whole warehouse store: the reservations and the receipt tables every contract shares. */
+export const WAREHOUSE_SCHEMA = receiverSchema(RESERVATIONS_SCHEMA);
+
+/** The effect itself: one reservation row, whose id is the result a receipt stores. */
+export function applyReservation(db: Database.Database, request: ReceiverRequest, nowMs: number): { reservationId: number } {
+  const params = request.payload as unknown as ReservationParams;
+  const { lastInsertRowid } = db
+    .prepare(
+      `INSERT INTO reservations (tenant, request_key, part, qty, intention_id, applied_at_ms)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    )
+    .run(request.tenant, request.key, params.part, params.qty, request.intentionId, nowMs);
+  return { reservationId: Number(lastInsertRowid) };
+}
+
+/** The reservation family's one receiver: the warehouse, whose effect is a reservation row. */
+export const warehouse: Receiver = {
+  name: 'warehouse',
+  schema: WAREHOUSE_SCHEMA,
+  effect: { apply: (db, request, nowMs) => ({ applied: applyReservation(db, request, nowMs) }) },
+  appliedCut: 'effect-applied',
+};

@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { KEEP_RECEIPTS } from '../../../protocols/receivers/types.js';
+import { resendHorizonMs, trialArb, type TrialBounds } from './arbitraries.js';
+import {
+  atMostOnce,
+  doneOrReconciled,
+  exactlyOnceDone,
+  firstViolation,
+  keyIdentity,
+  noneLost,
+  ranToEnd,
+} from '../../../sim/reservation/checks.js';
+import type { PropertyDefinition } from './property.js';
+import type { Trial } from './trial.js';
+import { twinsWorkload } from './workloads.js';
+
+/** Receipts kept at least as long as any resend can follow its effect (see resendHorizonMs). */
+function longRetention(bounds: TrialBounds, closedWindow: fc.Arbitrary<boolean>) {
+  return (trial: Omit<Trial, 'warehouse'>): fc.Arbitrary<Trial> => {
+    const horizon = resendHorizonMs(trial, bounds);
+    return fc
+      .record({ retentionMs: fc.integer({ min: horizon, max: 2 * horizon }), closedWindow })
+      .map((warehouse) => ({ ...trial, warehouse }));
+  };
+}
+
+/** Receipts that expire before a retry: retention shorter than the largest retry delay. */
+function shortRetention(closedWindow: boolean) {
+  return (trial: Omit<Trial, 'warehouse'>): fc.Arbitrary<Trial> =>
+    fc
+      .integer({ min: 1, max: Math.max(1, Math.max(...trial.settings.retryDelaysMs) - 1) })
+      .map((retentionMs) => ({ ...trial, warehouse: { retentionMs, closedWindow } }));
+}
+
+const keepReceipts = (trial: Omit<Trial, 'warehouse'>): Trial => ({ ...trial, warehouse: KEEP_RECEIPTS });
+
+export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
+  {
+    name: 'dedup-safety',
+    title:
+      'outbox-dedup: N <= 1 for every intention, under crashes (also of recovery), lost replies, unavailability, lease take-overs; retention covers the resend horizon',
+    expect: 'hold',
+    protocol: 'outbox-dedup',
+    trials: (bounds, protocol) => trialArb(protocol, bounds).chain(longRetention(bounds, fc.boolean())),
+    check: (trial, outcome) =>
+      firstViolation(
+        () => ranToEnd(outcome),
+        () => atMostOnce(trial, outcome),
+      ),
+    mustFire: ['crashes', 'crashesInRecovery', 'droppedReplies', 'unavailableCalls', 'concurrentSends', 'replays'],
+  },
+  {
+    name: 'dedup-liveness',
+    title: 'outbox-dedup: once faults stop, draining leaves every intention done with N = 1 and the stored result of its effect',
+    expect: 'hold',
+    protocol: 'outbox-dedup',
+    trials: (bounds, protocol) => trialArb(protocol, bounds).chain(longRetention(bounds, fc.constant(false))),
+    check: (trial, outcome) =>
+      firstViolation(
+        () => ranToEnd(outcome),
+        () => exactlyOnceDone(trial, outcome),
+      ),
+    mustFire: ['crashes', 'crashesInRecovery', 'droppedReplies', 'unavailableCalls', 'replays'],
+  },
+  {
+    name: 'identity',
+    title: 'same key + other params is rejected with no effect and marked failed; the same key under another tenant is its own intention',
+    expect: 'hold',
+    protocol: 'outbox-dedup',
+    trials: (bounds, protocol) =>
+      trialArb(protocol, bounds, { intentions: twinsWorkload(bounds, { reusedKey: true, otherTenant: true }) }).map(keepReceipts),
+    check: (trial, outcome) =>
+      firstViolation(
+        () => ranToEnd(outcome),
+        () => keyIdentity(trial, outcome),
+      ),
+    mustFire: ['rejections', 'crashes', 'replays'],
+  },
+  {
+    name: 'closed-window',
+    title:
+      'outbox-dedup with receipts shorter-lived than a retry but a closed window: N <= 1, and every refused intention is marked for reconciliation',
+    expect: 'hold',
+    protocol: 'outbox-dedup',
+    trials: (bounds, protocol) => trialArb(protocol, bounds).chain(shortRetention(true)),
+    check: (trial, outcome) =>
+      firstViolation(
+        () => ranToEnd(outcome),
+        () => atMostOnce(trial, outcome),
+        () => doneOrReconciled(trial, outcome),
+      ),
+    mustFire: ['staleRefusals', 'droppedReplies', 'crashes'],
+  },
+  {
+    name: 'control-no-dedup',
+    title: 'negative control: outbox-no-dedup must be caught with N = 2',
+    expect: 'find',
+    protocol: 'outbox-no-dedup',
+    trials: (bounds, protocol) => trialArb(protocol, bounds).map(keepReceipts),
+    check: (trial, outcome) => atMostOnce(trial, outcome),
+    mustFire: [],
+  },
+  {
+    name: 'control-mark-first',
+    title: 'negative control: mark-first must be caught with N = 0',
+    expect: 'find',
+    protocol: 'mark-first',
+    trials: (bounds, protocol) => trialArb(protocol, bounds).map(keepReceipts),
+    check: (trial, outcome) => noneLost(trial, outcome),
+    mustFire: [],
+  },
+  {
+    name: 'control-check-then-act',
+    title:
+      'negative control: a receipt checked and acted on in two transactions must be caught with N = 2 under concurrency, without any crash',
+    expect: 'find',
+    protocol: 'check-then-act',
+    trials: (bounds, protocol) =>
+      trialArb(protocol, { ...bounds, workersMax: Math.max(2, bounds.workersMax) }, { workersMin: 2, crashes: fc.constant([]) }).map(
+        keepReceipts,
+      ),
+    check: (trial, outcome) => atMostOnce(trial, outcome),
+    mustFire: [],
+  },
+  {
+    name: 'control-key-regenerated',
+    title: 'negative control: a key regenerated on resume must be caught with N = 2',
+    expect: 'find',
+    protocol: 'key-regenerated-on-resume',
+    trials: (bounds, protocol) => trialArb(protocol, bounds).map(keepReceipts),
+    check: (trial, outcome) => atMostOnce(trial, outcome),
+    mustFire: [],
+  },
+  {
+    name: 'control-short-retention',
+    title: 'negative control: receipts that expire before a retry, without the closed window, must be caught with N = 2',
+    expect: 'find',
+    protocol: 'outbox-dedup',
+    trials: (bounds, protocol) => trialArb(protocol, bounds).chain(shortRetention(false)),
+    check: (trial, outcome) => atMostOnce(trial, outcome),
+    mustFire: [],
+  },
+  {
+    name: 'control-tenant-less',
+    title: 'negative control: receipts without the tenant must be caught suppressing one tenant (N = 0)',
+    expect: 'find',
+    protocol: 'tenant-less-receipt',
+    trials: (bounds, protocol) =>
+      trialArb(protocol, bounds, { intentions: twinsWorkload(bounds, { reusedKey: false, otherTenant: true }) }).map(keepReceipts),
+    check: (trial, outcome) => noneLost(trial, outcome),
+    mustFire: [],
+  },
+];
+
+export function propertyNames(): string[] {
+  return PROPERTY_DEFINITIONS.map((property) => property.name);
+}
+
+export function findProperty(name: string): PropertyDefinition | undefined {
+  return PROPERTY_DEFINITIONS.find((property) => property.name === name);
+}

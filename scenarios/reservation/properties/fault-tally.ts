@@ -1,0 +1,59 @@
+import type { HistoryEvent } from '../../../sim/engine/history.js';
+
+/** How often each kind of fault actually fired in a set of runs: the proof that a property was exercised. */
+export interface FaultTally {
+  runs: number;
+  crashes: number;
+  crashesInRecovery: number;
+  droppedReplies: number;
+  unavailableCalls: number;
+  /** The same request sent by two workers in one life: a lease taken over while its holder was suspended. */
+  concurrentSends: number;
+  replays: number;
+  rejections: number;
+  staleRefusals: number;
+}
+
+export function emptyTally(): FaultTally {
+  return {
+    runs: 0,
+    crashes: 0,
+    crashesInRecovery: 0,
+    droppedReplies: 0,
+    unavailableCalls: 0,
+    concurrentSends: 0,
+    replays: 0,
+    rejections: 0,
+    staleRefusals: 0,
+  };
+}
+
+function field(value: HistoryEvent['value'], name: string): unknown {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value[name] : undefined;
+}
+
+/** Adds one run's history to the tally. */
+export function tallyRun(tally: FaultTally, events: readonly HistoryEvent[]): void {
+  tally.runs++;
+  const senders = new Map<string, Set<string>>();
+  for (const event of events) {
+    if (event.type === 'crash') {
+      tally.crashes++;
+      if (event.life > 0) tally.crashesInRecovery++;
+    }
+    if (event.op !== 'reserve') continue;
+    if (event.type === 'invoke') {
+      const request = `${event.life}/${String(field(event.value, 'tenant'))}/${String(field(event.value, 'key'))}`;
+      senders.set(request, (senders.get(request) ?? new Set()).add(event.worker));
+    }
+    if (event.type === 'info' && field(event.value, 'lost') !== undefined) tally.droppedReplies++;
+    if (event.type === 'ok' && field(event.value, 'replayed') === true) tally.replays++;
+    if (event.type === 'fail') {
+      const status = field(event.value, 'status');
+      if (status === 'unavailable') tally.unavailableCalls++;
+      if (status === 'rejected') tally.rejections++;
+      if (status === 'stale') tally.staleRefusals++;
+    }
+  }
+  for (const workers of senders.values()) if (workers.size > 1) tally.concurrentSends++;
+}

@@ -1,0 +1,62 @@
+import type fc from 'fast-check';
+import { findProtocol } from '../../../protocols/reservation/registry.js';
+import type { ReceiverSettings } from '../../../protocols/receivers/types.js';
+import type { Intention, ProtocolSettings } from '../../../protocols/reservation/types.js';
+import type { StoreMedium } from '../../../sim/engine/connections.js';
+import type { CrashPoint, YieldPoint } from '../../../sim/engine/injector.js';
+import type { TransportFaults } from '../../../sim/engine/family.js';
+import { runFamily, type FamilyOutcome } from '../../../sim/engine/run-family.js';
+import { reservationFamily } from '../../../sim/reservation/family.js';
+
+/** Everything one property run is made of, as generated data: replaying it replays the run. */
+export interface Trial {
+  protocol: string;
+  intentions: Intention[];
+  workers: number;
+  /** crashAtHit[i]: the process crashes at the nth cut reached in life i (any cut, any worker). */
+  crashAtHit: number[];
+  settings: ProtocolSettings;
+  warehouse: ReceiverSettings;
+  faults: TransportFaults;
+}
+
+export function crashPlan(trial: Trial): CrashPoint[] {
+  return trial.crashAtHit.map((nth, life) => ({ life, nth }));
+}
+
+/** A scheduling point per cut and pause, resolved in the order fast-check's scheduler picks. */
+export function schedulerYield(scheduler: fc.Scheduler): YieldPoint {
+  return (point) => scheduler.schedule(Promise.resolve(), `${point.worker}@${point.kind === 'cut' ? point.name : `(${point.name})`}`);
+}
+
+export interface TrialRunOptions {
+  folder: string;
+  medium: StoreMedium;
+  scheduler?: fc.Scheduler;
+  writeHistory?: boolean;
+}
+
+/**
+ * Runs one trial: the faulty lives (crashes, transport faults, interleavings
+ * chosen by the scheduler), then a quiet life once faults stop.
+ */
+export async function runTrial(trial: Trial, options: TrialRunOptions): Promise<FamilyOutcome> {
+  const protocol = findProtocol(trial.protocol);
+  if (!protocol) throw new Error(`unknown protocol ${trial.protocol}`);
+  const run = runFamily(reservationFamily, {
+    protocol,
+    workload: trial.intentions,
+    folder: options.folder,
+    medium: options.medium,
+    plan: crashPlan(trial),
+    livesMax: trial.crashAtHit.length + 1,
+    quietLife: true,
+    workers: trial.workers,
+    settings: trial.settings,
+    receiverSettings: trial.warehouse,
+    faults: trial.faults,
+    writeHistory: options.writeHistory ?? false,
+    ...(options.scheduler ? { yieldPoint: schedulerYield(options.scheduler) } : {}),
+  });
+  return options.scheduler ? options.scheduler.waitFor(run) : run;
+}

@@ -1,0 +1,45 @@
+import { InvalidArgumentError } from 'commander';
+import type { AnyFamily } from '../engine/run-case.js';
+import { DEFAULT_FAMILY, FAMILIES, familyOfProtocol, findFamily } from '../families.js';
+import { UsageError } from './errors.js';
+import { looksLikePath } from './load-protocol.js';
+
+export const FAMILY_OPTION_HELP = `family of side effects: ${FAMILIES.map((family) => family.name).join(', ')} (default: the family of the built-in protocols named, else ${DEFAULT_FAMILY})`;
+
+/** Commander parser for --family: a known family's name. */
+export function familyName(value: string): string {
+  if (!findFamily(value))
+    throw new InvalidArgumentError(`unknown family '${value}'; valid: ${FAMILIES.map((family) => family.name).join(', ')}.`);
+  return value;
+}
+
+/**
+ * The family a command runs: the one named by --family, or else the family
+ * of the built-in protocols named (they must agree), or the default.
+ */
+export function chooseFamily(named: string | undefined, protocolValues: readonly string[] = []): AnyFamily {
+  const builtIns = protocolValues.filter((value) => !looksLikePath(value));
+  const implied = [...new Set(builtIns.map((value) => familyOfProtocol(value)?.name).filter((name): name is string => name !== undefined))];
+  if (named !== undefined) return findFamily(named) as AnyFamily;
+  if (implied.length > 1)
+    throw new UsageError(
+      `the protocols named belong to different families (${implied.join(', ')}): run one family at a time, with --family`,
+    );
+  return findFamily(implied[0] ?? DEFAULT_FAMILY) as AnyFamily;
+}
+
+/** Resolves --cut values (an index or a name) against the family's cuts. */
+export function cutIndexes(family: AnyFamily, values: readonly string[] | undefined): number[] {
+  if (!values) return family.cuts.map((_, index) => index);
+  const indexes = values.map((value) => {
+    const trimmed = value.trim();
+    const index = /^\d+$/.test(trimmed) ? Number(trimmed) : family.cuts.findIndex((cut) => cut.name === trimmed);
+    if (index < 0 || index >= family.cuts.length) {
+      throw new UsageError(
+        `cut must be 0 to ${family.cuts.length - 1} or one of ${family.cuts.map((cut) => cut.name).join(', ')} (family ${family.name}); got '${value}'`,
+      );
+    }
+    return index;
+  });
+  return [...new Set(indexes)].sort((a, b) => a - b);
+}

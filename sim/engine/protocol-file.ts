@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { extname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Family, FamilyProtocol } from './family.js';
+import { InputError } from './input-error.js';
+
+export const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'];
+
+/** A protocol module that cannot be used: one sentence saying what to change. */
+export class ProtocolFileError extends InputError {}
+
+/**
+ * Imports a user's module: TypeScript through tsx's import API, JavaScript
+ * with a plain import. `instance` makes a fresh module instance (its own
+ * top-level state) for each distinct value: a new process life must not see
+ * what the crashed one kept in module variables.
+ */
+export async function importModule(path: string, instance?: string): Promise<Record<string, unknown>> {
+  if (!existsSync(path)) throw new ProtocolFileError(`protocol file ${path} does not exist`);
+  if (!MODULE_EXTENSIONS.includes(extname(path)))
+    throw new ProtocolFileError(`protocol file ${path} must end in ${MODULE_EXTENSIONS.join(', ')}`);
+  const url = pathToFileURL(path).href + (instance === undefined ? '' : `?instance=${encodeURIComponent(instance)}`);
+  try {
+    return (
+      ['.ts', '.mts'].includes(extname(path))
+        ? // tsx (and its esbuild) loads only when a TypeScript protocol is asked for: every other run starts faster.
+          await (await import('tsx/esm/api')).tsImport(url, import.meta.url)
+        : await import(url)
+    ) as Record<string, unknown>;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new ProtocolFileError(`cannot load protocol file ${path}: ${reason}`);
+  }
+}
+
+/** Loads a user's protocol file as a protocol of `family`, or throws one sentence saying what is wrong. */
+export async function protocolFromFile<P extends FamilyProtocol>(
+  family: Family<P, unknown, unknown>,
+  path: string,
+  shownAs: string,
+  instance?: string,
+): Promise<P> {
+  const exports = await importModule(path, instance);
+  const protocol = family.protocolFromModule(exports, shownAs);
+  if (typeof protocol === 'string') throw new ProtocolFileError(protocol);
+  return protocol;
+}

@@ -1,0 +1,102 @@
+import { performance } from 'node:perf_hooks';
+import type { StoreMedium } from './connections.js';
+import { ORCHESTRATOR } from './case-files.js';
+import type { CaseFiles, Family, FamilyProtocol, TableRows } from './family.js';
+import { runFamily } from './run-family.js';
+import type { Life, LifeRecord, RunEnd } from './runner.js';
+import type { ClientFactory } from './worker-context.js';
+
+/** Any family, as the generic table, kill mode and CLI hold it. */
+export type AnyFamily = Family<FamilyProtocol, unknown, unknown>;
+
+export interface CaseSpec {
+  family: AnyFamily;
+  protocol: FamilyProtocol;
+  /** What the case asks for; the family's table workload when omitted. */
+  workload?: unknown;
+  folder: string;
+  /** The cut to crash at, on its first hit in the first attempt; null for a fault-free run. */
+  cut: { index: number | null; name: string } | null;
+  /**
+   * Cut discovery: every commit is a boundary, every boundary is named after
+   * its source line, and the crash is at the cut's index-th boundary hit
+   * (1-based) of the first attempt.
+   */
+  discoverBoundaries?: boolean;
+  afterLife?: (life: Life) => void;
+  /** Replaces the file medium (benchmarks trace the SQL through it). */
+  medium?: StoreMedium;
+  clientFactory?: ClientFactory;
+}
+
+export interface CaseResult {
+  family: string;
+  protocol: string;
+  cut: { index: number | null; name: string } | null;
+  /** N(k) per intention, read back from the receivers' stores. */
+  effects: Record<string, number>;
+  /** The family's other counts (the table's second column group). */
+  metrics: Record<string, number>;
+  /** Whether the armed cut was reached and the crash injected; a case whose fault never fired proves nothing. */
+  cutFired: boolean;
+  end: RunEnd;
+  lives: LifeRecord[];
+  cutHits: Record<string, number>;
+  /** The orchestrator's tables at the end: the agent's own view of its work. */
+  localState: Record<string, TableRows>;
+  files: CaseFiles;
+  timingsMs: { total: number };
+  /** Set when the case could not be judged: its cut never fired, or the protocol failed with a non-crash error. */
+  error?: string;
+}
+
+export const CASE_LIVES_MAX = 4;
+
+/**
+ * One table case: fresh files in `folder`, one worker, the cut armed at its
+ * first hit in the first attempt, recovery until a life completes (at most
+ * three recoveries), history.jsonl written beside the stores.
+ */
+export async function runCase(spec: CaseSpec): Promise<CaseResult> {
+  const started = performance.now();
+  const outcome = await runFamily(spec.family, {
+    protocol: spec.protocol,
+    workload: spec.workload ?? spec.family.tableWorkload,
+    folder: spec.folder,
+    plan: !spec.cut ? [] : spec.discoverBoundaries ? [{ life: 0, nth: spec.cut.index ?? 0 }] : [{ life: 0, cut: spec.cut.name }],
+    discoverBoundaries: spec.discoverBoundaries ?? false,
+    livesMax: CASE_LIVES_MAX,
+    writeHistory: true,
+    ...(spec.afterLife ? { afterLife: spec.afterLife } : {}),
+    ...(spec.medium ? { medium: spec.medium } : {}),
+    ...(spec.clientFactory ? { clientFactory: spec.clientFactory } : {}),
+  });
+  // The crash must have fired at this very cut in the first attempt. With discovery the plan arms the nth
+  // boundary, so this also checks it is the boundary the fault-free run named there (a deterministic protocol).
+  const cutFired = spec.cut === null || outcome.crashes.some((crash) => crash.cut === spec.cut?.name && crash.life === 0);
+  const result: CaseResult = {
+    family: spec.family.name,
+    protocol: spec.protocol.name,
+    cut: spec.cut,
+    effects: outcome.effects,
+    metrics: outcome.metrics,
+    cutFired,
+    end: outcome.end,
+    lives: outcome.lives,
+    cutHits: outcome.cutHits,
+    localState: outcome.state[ORCHESTRATOR] ?? {},
+    files: outcome.files,
+    timingsMs: { total: 0 },
+  };
+  const error = caseError(result);
+  if (error) result.error = error;
+  result.timingsMs.total = Math.round((performance.now() - started) * 1000) / 1000;
+  return result;
+}
+
+export function caseError(result: Pick<CaseResult, 'end' | 'cutFired' | 'cut'>): string | undefined {
+  if (result.end.kind === 'error') return `protocol failed: ${result.end.message}`;
+  if (!result.cutFired) return `armed cut '${result.cut?.name}' was never reached, so this case proves nothing`;
+  if (result.end.kind === 'lives-exhausted') return `no life completed within ${result.end.livesMax} lives`;
+  return undefined;
+}

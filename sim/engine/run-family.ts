@@ -1,0 +1,164 @@
+import type { ReceiverSettings } from '../../protocols/receivers/types.js';
+import { KEEP_RECEIPTS } from '../../protocols/receivers/types.js';
+import { TransportState } from '../transport/transport-state.js';
+import { caseFiles, createFreshStores, ORCHESTRATOR, readStore, storePath } from './case-files.js';
+import { FileMedium, type StoreMedium } from './connections.js';
+import {
+  NO_TRANSPORT_FAULTS,
+  type CaseFiles,
+  type Family,
+  type FamilyProtocol,
+  type Observation,
+  type TransportFaults,
+  type WorldSpec,
+} from './family.js';
+import type { History } from './history.js';
+import type { CrashDecider, CrashPoint, CutHit, YieldPoint } from './injector.js';
+import { runLives, type Life, type LifeRecord, type RunEnd, type Scenario } from './runner.js';
+import { worldLife, type ClientFactory } from './worker-context.js';
+
+/** One run of a family's world: which protocol, on which workload, under which faults. */
+export interface FamilyRunSpec<P extends FamilyProtocol, W, S> {
+  protocol: P;
+  workload: W;
+  /** Where the stores live: a folder for the file medium, a name for the memory medium. */
+  folder: string;
+  medium?: StoreMedium;
+  plan: readonly CrashPoint[] | CrashDecider;
+  livesMax: number;
+  /** Live one more, quiet life after completion: faults stop, work drains (liveness). */
+  quietLife?: boolean;
+  workers?: number;
+  settings?: S;
+  receiverSettings?: ReceiverSettings;
+  faults?: TransportFaults;
+  yieldPoint?: YieldPoint;
+  roundsMax?: number;
+  /** Write history.jsonl into the folder (file medium). */
+  writeHistory?: boolean;
+  /** Every commit is a boundary of its own, named after its source line. */
+  discoverBoundaries?: boolean;
+  /** How workers reach the receivers; in-process when omitted. */
+  clientFactory?: ClientFactory;
+  beforeLife?: (life: Life) => void;
+  afterLife?: (life: Life) => void;
+}
+
+export interface FamilyOutcome extends Observation {
+  end: RunEnd;
+  lives: LifeRecord[];
+  cutHits: Record<string, number>;
+  crashes: readonly CutHit[];
+  history: History;
+  files: CaseFiles;
+  endedAtMs: number;
+}
+
+/** The world spec a run hands to its family: the spec's choices with every default filled in. */
+export function worldSpec<P extends FamilyProtocol, W, S>(family: Family<P, W, S>, spec: FamilyRunSpec<P, W, S>): WorldSpec<P, W, S> {
+  return {
+    protocol: spec.protocol,
+    workload: spec.workload,
+    files: caseFiles(spec.folder, [ORCHESTRATOR, ...family.receivers.map((receiver) => receiver.name)]),
+    settings: spec.settings ?? family.defaultSettings,
+    receiverSettings: spec.receiverSettings ?? KEEP_RECEIPTS,
+    faults: spec.faults ?? NO_TRANSPORT_FAULTS,
+    workers: spec.workers ?? 1,
+    roundsMax: spec.roundsMax ?? 100,
+    discoverBoundaries: spec.discoverBoundaries ?? false,
+  };
+}
+
+/** The schema of every store of a case: the protocol's orchestrator tables and each receiver's. */
+export function storeSchemas<P extends FamilyProtocol>(family: Family<P, unknown, unknown>, protocol: P): Record<string, string> {
+  return {
+    [ORCHESTRATOR]: family.orchestratorSchema(protocol),
+    ...Object.fromEntries(family.receivers.map((receiver) => [receiver.name, receiver.schema])),
+  };
+}
+
+/** How the engine reaches a world's receivers in one process: the transport's state, and optionally another transport or a lock retry. */
+export interface LifeWiring {
+  transport: TransportState;
+  clientFactory?: ClientFactory;
+  /** Wraps every transaction (stress retries SQLITE_BUSY with a bound). */
+  retryBusy?: <T>(work: () => T) => Promise<T>;
+}
+
+/**
+ * The one life path: a family's world as the runner's scenario. runFamily
+ * lives it in this process; a kill-mode child and a stress worker live one
+ * life of the very same scenario in a process of their own.
+ */
+export function familyScenario<P extends FamilyProtocol, W, S>(
+  family: Family<P, W, S>,
+  world: WorldSpec<P, W, S>,
+  wiring: LifeWiring,
+): Scenario {
+  const contracts = family.contracts(world.protocol);
+  const parts = {
+    files: world.files,
+    receivers: family.receivers.map((receiver) => ({
+      receiver,
+      contract: contracts[receiver.name] ?? missingContract(family.name, receiver.name),
+    })),
+    receiverSettings: world.receiverSettings,
+    transport: wiring.transport,
+    discoverBoundaries: world.discoverBoundaries,
+    ...(wiring.clientFactory ? { clientFactory: wiring.clientFactory } : {}),
+    ...(wiring.retryBusy ? { retryBusy: wiring.retryBusy } : {}),
+  };
+  const lives = family.world(world);
+  return { live: (life) => lives.live(worldLife(life, parts)) };
+}
+
+/**
+ * Runs a family's world once: fresh stores, lives until one completes (crash,
+ * recovery with fresh connections), optionally a quiet life, then the
+ * family's observation read with connections of the checker's own.
+ */
+export async function runFamily<P extends FamilyProtocol, W, S>(
+  family: Family<P, W, S>,
+  spec: FamilyRunSpec<P, W, S>,
+): Promise<FamilyOutcome> {
+  const medium = spec.medium ?? new FileMedium();
+  const world = worldSpec(family, spec);
+  createFreshStores(medium, world.files, storeSchemas(family as Family<P, unknown, unknown>, spec.protocol));
+  const scenario = familyScenario(family, world, {
+    transport: new TransportState(world.faults),
+    ...(spec.clientFactory ? { clientFactory: spec.clientFactory } : {}),
+  });
+  const outcome = await runLives(scenario, {
+    plan: spec.plan,
+    livesMax: spec.livesMax,
+    quietLife: spec.quietLife ?? false,
+    medium,
+    ...(spec.yieldPoint ? { yieldPoint: spec.yieldPoint } : {}),
+    ...(spec.afterLife ? { afterLife: spec.afterLife } : {}),
+    ...(spec.beforeLife ? { beforeLife: spec.beforeLife } : {}),
+  });
+  if (spec.writeHistory) outcome.history.writeJsonl(world.files.history);
+  return {
+    ...observe(family, medium, world),
+    end: outcome.end,
+    lives: outcome.lives,
+    cutHits: outcome.hits,
+    crashes: outcome.crashes,
+    history: outcome.history,
+    files: world.files,
+    endedAtMs: outcome.clock.nowMs(),
+  };
+}
+
+/** The family's observation of a finished case, each store read with a connection of the checker's own. */
+export function observe<P extends FamilyProtocol, W, S>(
+  family: Family<P, W, S>,
+  medium: StoreMedium,
+  world: WorldSpec<P, W, S>,
+): Observation {
+  return family.observe((store, read) => readStore(medium, storePath(world.files, store), read), world);
+}
+
+function missingContract(family: string, receiver: string): never {
+  throw new Error(`family ${family}: the protocol binds no contract to receiver '${receiver}'`);
+}

@@ -1,0 +1,115 @@
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Contract, Receiver, ReceiverClient, ReceiverSettings, ReceiverSide } from '../../protocols/receivers/types.js';
+import type { TransportState } from '../transport/transport-state.js';
+import { InProcessClient } from '../transport/in-process-client.js';
+import { callSite, siteLabel } from './call-site.js';
+import { immediateTransaction, type Connection } from './connections.js';
+import { ORCHESTRATOR } from './case-files.js';
+import type { CaseFiles, WorkerContext, WorldLife } from './family.js';
+import type { Life } from './runner.js';
+
+/**
+ * Where the harness's own code lives, as absolute folders of this package (its
+ * sources, and dist/ when compiled): a boundary's call site is the first frame
+ * outside them, in protocol code or a user's module.
+ */
+const HARNESS_FOLDERS = ((): string[] => {
+  const here = fileURLToPath(import.meta.url);
+  const base = here.slice(0, here.lastIndexOf(`${sep}sim${sep}engine${sep}`));
+  const root = base.endsWith(`${sep}dist`) ? base.slice(0, -`${sep}dist`.length) : base;
+  return [root, join(root, 'dist')].flatMap((folder) => [join(folder, 'sim') + sep, join(folder, 'scenarios') + sep]);
+})();
+
+function totalChanges(db: Connection): number {
+  return (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+}
+
+/**
+ * A store bound to one connection of one life: no transaction runs once the
+ * life has crashed. With commit boundaries on, every commit is itself a
+ * boundary, named after the store and the source line that committed, so a
+ * crash can be injected right after it.
+ */
+function storeOn(db: Connection, life: Life, worker: string, store: string, parts: WorkerContextParts): WorkerContext['orchestrator'] {
+  const { discoverBoundaries, retryBusy } = parts;
+  return {
+    async transaction(work) {
+      life.injector.assertAlive(worker, 'transaction');
+      if (retryBusy) return retryBusy(() => immediateTransaction(db, work));
+      if (!discoverBoundaries) return immediateTransaction(db, work);
+      const site = siteLabel(callSite(HARNESS_FOLDERS));
+      const changesBefore = totalChanges(db);
+      const result = immediateTransaction(db, work);
+      // Only a commit that wrote something is a durable boundary; a read-only one changes nothing a crash could split.
+      if (totalChanges(db) !== changesBefore) await life.injector.reach(`${store}-commit@${site}`, worker);
+      return result;
+    },
+  };
+}
+
+/** How a worker reaches one receiver: in-process by default; other transports (HTTP, MCP) give their own client. */
+export type ClientFactory = (binding: ReceiverBinding, side: ReceiverSide, life: Life, worker: string) => ReceiverClient;
+
+export interface ReceiverBinding {
+  receiver: Receiver;
+  contract: Contract;
+}
+
+export interface WorkerContextParts {
+  files: CaseFiles;
+  receivers: readonly ReceiverBinding[];
+  receiverSettings: ReceiverSettings;
+  transport: TransportState;
+  /** Cut discovery: every commit is a boundary of its own, and every boundary is named after the source line that reached it. */
+  discoverBoundaries: boolean;
+  clientFactory?: ClientFactory;
+  /** Wraps every transaction: stress workers retry SQLITE_BUSY with a bound. */
+  retryBusy?: <T>(work: () => T) => Promise<T>;
+}
+
+/**
+ * Turns an engine life into a world's life: the life's connections to every
+ * store are opened once, and each worker gets its own view of them (its cut
+ * seam, its clock, its orchestrator, a client per receiver).
+ */
+export function worldLife(life: Life, parts: WorkerContextParts): WorldLife {
+  const path = (store: string) => parts.files.stores[store] ?? '';
+  const orchestratorDb = life.connections.open(path(ORCHESTRATOR));
+  const receiverDbs = new Map(parts.receivers.map(({ receiver }) => [receiver.name, life.connections.open(path(receiver.name))]));
+  const clientFor = parts.clientFactory ?? inProcessClient(parts.transport);
+  const context = (worker: string): WorkerContext => {
+    const cut = (name: string) =>
+      life.injector.reach(parts.discoverBoundaries ? `${name}@${siteLabel(callSite(HARNESS_FOLDERS))}` : name, worker);
+    const nowMs = () => life.clock.nowMs();
+    const clients = new Map(
+      parts.receivers.map((binding) => {
+        const side: ReceiverSide = {
+          ...storeOn(receiverDbs.get(binding.receiver.name) as Connection, life, worker, binding.receiver.name, parts),
+          cut,
+          nowMs,
+          settings: parts.receiverSettings,
+          effect: binding.receiver.effect,
+        };
+        return [binding.receiver.name, clientFor(binding, side, life, worker)];
+      }),
+    );
+    return {
+      worker,
+      life: life.index,
+      cut,
+      nowMs,
+      orchestrator: storeOn(orchestratorDb, life, worker, ORCHESTRATOR, parts),
+      receiver(name) {
+        const client = clients.get(name);
+        if (!client) throw new Error(`no receiver '${name}' in this world (it has ${[...clients.keys()].join(', ')})`);
+        return client;
+      },
+    };
+  };
+  return { ...life, context };
+}
+
+function inProcessClient(transport: TransportState): ClientFactory {
+  return (binding, side, life, worker) => new InProcessClient(binding.receiver, binding.contract, side, life, worker, transport);
+}

@@ -1,0 +1,68 @@
+import {
+  intentionId,
+  type Intention,
+  type Protocol,
+  type ProtocolContext,
+  type ProtocolSettings,
+} from '../../protocols/reservation/types.js';
+import { isCrash } from '../engine/crash.js';
+import type { World, WorldLife, WorldSpec } from '../engine/family.js';
+import { joinWorkers } from '../engine/runner.js';
+import { warehouseClient } from './warehouse-client.js';
+
+export type ReservationSpec = WorldSpec<Protocol, readonly Intention[], ProtocolSettings>;
+
+/**
+ * One life of the reservation world, the same in the first attempt and in
+ * every recovery: the caller presents each intention (again, after a crash:
+ * same tenant, same key, same params), then the relay workers drain the
+ * outbox concurrently.
+ */
+export function reservationWorld(spec: ReservationSpec): World {
+  const contextFor = (life: WorldLife, worker: string): ProtocolContext => {
+    const base = life.context(worker);
+    return {
+      orchestrator: base.orchestrator,
+      warehouse: warehouseClient(base.receiver('warehouse')),
+      cut: base.cut,
+      nowMs: base.nowMs,
+      worker,
+      life: life.index,
+      settings: spec.settings,
+    };
+  };
+
+  async function drain(life: WorldLife, worker: string): Promise<void> {
+    const ctx = contextFor(life, worker);
+    for (let round = 0; round < spec.roundsMax; round++) {
+      const wait = await spec.protocol.relay(ctx);
+      if (!wait) return;
+      // Work is pending but not due (a lease or a retry delay). Idle at a scheduling
+      // point, so another worker may finish first, then let virtual time pass.
+      await life.injector.pause(worker, 'idle');
+      life.history.record({ atMs: life.clock.nowMs(), life: life.index, worker, type: 'idle', op: 'nothing due', value: wait.waitUntilMs });
+      await life.clock.waitUntilMs(wait.waitUntilMs);
+    }
+  }
+
+  return {
+    async live(life) {
+      const caller = contextFor(life, 'caller');
+      for (const intention of spec.workload) {
+        const at = () => ({ atMs: life.clock.nowMs(), life: life.index, worker: 'caller', op: 'submit', value: intentionId(intention) });
+        life.history.record({ ...at(), type: 'invoke' });
+        try {
+          await spec.protocol.submit(caller, intention);
+        } catch (error) {
+          if (isCrash(error)) life.history.record({ ...at(), type: 'info' });
+          throw error;
+        }
+        life.history.record({ ...at(), type: 'ok' });
+      }
+
+      // Once faults have stopped, one relay drains alone: no lease can be taken over.
+      const workers = life.quiet ? 1 : spec.workers;
+      await joinWorkers(Array.from({ length: workers }, (_, n) => drain(life, `relay-${n + 1}`)));
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { MemoryMedium } from '../engine/connections.js';
+import type { FamilyProtocol } from '../engine/family.js';
+import { runCase, type AnyFamily, type CaseResult } from '../engine/run-case.js';
+import { runFamily } from '../engine/run-family.js';
+
+/** A durable boundary found in a fault-free run: the nth boundary reached, its name and source line. */
+export interface Boundary {
+  /** 1-based position among the boundaries the fault-free first attempt reached. */
+  number: number;
+  /** As reached: `intent-recorded@outbox.ts:60`, `orchestrator-commit@outbox.ts:45`. */
+  name: string;
+  /** What it is: a named cut (`intent-recorded`) or a commit (`orchestrator-commit`, `warehouse-commit`). */
+  kind: string;
+  /** The source line that reached it. */
+  site: string;
+  /** The classic cut's index when this boundary is one of the five, else null. */
+  classic: number | null;
+}
+
+export interface BoundaryCell {
+  boundary: Boundary;
+  /** Measured N for the intention after a crash right after this boundary and recovery; null when not judged. */
+  effects: number | null;
+  case: CaseResult;
+}
+
+export interface BoundaryRow {
+  protocol: string;
+  boundaries: Boundary[];
+  cells: BoundaryCell[];
+}
+
+function boundaryOf(family: AnyFamily, name: string, number: number): Boundary {
+  const at = name.lastIndexOf('@');
+  const kind = at === -1 ? name : name.slice(0, at);
+  const classic = family.cuts.findIndex((cut) => cut.name === kind);
+  return { number, name, kind, site: at === -1 ? 'unknown' : name.slice(at + 1), classic: classic === -1 ? null : classic };
+}
+
+/**
+ * Finds every durable boundary of a protocol from one fault-free run: each
+ * `ctx.cut`, each orchestrator or receiver commit that wrote something, and the
+ * point after the warehouse commit before the reply is observed.
+ */
+export async function discoverBoundaries(family: AnyFamily, protocol: FamilyProtocol, workload: unknown): Promise<Boundary[]> {
+  const outcome = await runFamily(family, {
+    protocol,
+    workload,
+    folder: `discovery/${protocol.name}`,
+    medium: new MemoryMedium(),
+    plan: [],
+    livesMax: 1,
+    discoverBoundaries: true,
+  });
+  if (outcome.end.kind === 'error') throw new Error(`the fault-free run of ${protocol.name} failed: ${outcome.end.message}`);
+  return outcome.history
+    .all()
+    .filter((event) => event.type === 'cut' && event.life === 0)
+    .map((event, index) => boundaryOf(family, event.op, index + 1));
+}
+
+/** Crashes a protocol right after each of its discovered boundaries in turn, each case on fresh stores. */
+export async function runBoundaryRow(
+  family: AnyFamily,
+  protocol: FamilyProtocol,
+  runFolder: string,
+  onCase?: (cell: BoundaryCell) => void,
+): Promise<BoundaryRow> {
+  const workload = family.tableWorkload;
+  const boundaries = await discoverBoundaries(family, protocol, workload);
+  const cells: BoundaryCell[] = [];
+  const label = family.tableIntention;
+  for (const boundary of boundaries) {
+    const result = await runCase({
+      family,
+      protocol,
+      workload,
+      folder: join(runFolder, protocol.name, `boundary-${boundary.number}`),
+      cut: { index: boundary.number, name: boundary.name },
+      discoverBoundaries: true,
+    });
+    const cell = { boundary, effects: result.error ? null : (result.effects[label] ?? null), case: result };
+    cells.push(cell);
+    onCase?.(cell);
+  }
+  return { protocol: protocol.name, boundaries, cells };
+}

@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import type { FamilyProtocol } from '../engine/family.js';
+import { runCase, type AnyFamily, type CaseResult, type CaseSpec } from '../engine/run-case.js';
+import { mapPool } from '../process/pool.js';
+
+/** Expected N per protocol, one number per classic cut in the family's order. */
+export type ExpectedTable = Readonly<Record<string, readonly number[]>>;
+
+export interface TableCell {
+  protocol: string;
+  cut: { index: number; name: string };
+  /** Measured N for the family's table intention; null when the case could not be judged. */
+  effects: number | null;
+  /** The expected N, when an expectation exists for this protocol. */
+  expected: number | null;
+  case: CaseResult;
+}
+
+export interface Mismatch {
+  protocol: string;
+  cut: { index: number; name: string };
+  expected: number;
+  measured: number | null;
+}
+
+export interface TableRun {
+  cells: TableCell[];
+  mismatches: Mismatch[];
+}
+
+export interface TableSpec {
+  family: AnyFamily;
+  protocols: readonly FamilyProtocol[];
+  cutIndexes: readonly number[];
+  /** The run folder; each case gets `<protocol>/cut-<n>/` inside it. */
+  runFolder: string;
+  expected: ExpectedTable;
+  onCase?: (cell: TableCell) => void;
+  /** Runs one case: in-process `runCase` by default; kill mode runs each life in a child process. */
+  runCase?: (spec: CaseSpec) => Promise<CaseResult>;
+  /** Extra fields for every case (a transport's client factory). */
+  caseOptions?: Partial<CaseSpec>;
+  /** At most this many cases at a time (default 1). Cases share nothing, each has its own folder and stores. */
+  jobs?: number;
+}
+
+/** Runs every (protocol, cut) case of a family's table, each on its own fresh stores. */
+export async function runTable(spec: TableSpec): Promise<TableRun> {
+  const run = spec.runCase ?? runCase;
+  const cases = spec.protocols.flatMap((protocol) =>
+    spec.cutIndexes.map((index) => {
+      const name = spec.family.cuts[index]?.name;
+      if (name === undefined) throw new RangeError(`family ${spec.family.name} has no cut ${index}`);
+      return { protocol, cut: { index, name } };
+    }),
+  );
+  const cells = await mapPool(cases, spec.jobs ?? 1, async ({ protocol, cut }) => {
+    const result = await run({
+      ...spec.caseOptions,
+      family: spec.family,
+      protocol,
+      folder: join(spec.runFolder, protocol.name, `cut-${cut.index}`),
+      cut,
+    });
+    const measured = result.error ? null : (result.effects[spec.family.tableIntention] ?? null);
+    const cell: TableCell = {
+      protocol: protocol.name,
+      cut,
+      effects: measured,
+      expected: spec.expected[protocol.name]?.[cut.index] ?? null,
+      case: result,
+    };
+    spec.onCase?.(cell);
+    return cell;
+  });
+  const mismatches = cells.flatMap((cell) =>
+    cell.expected !== null && cell.effects !== cell.expected
+      ? [{ protocol: cell.protocol, cut: cell.cut, expected: cell.expected, measured: cell.effects }]
+      : [],
+  );
+  return { cells, mismatches };
+}
