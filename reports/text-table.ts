@@ -54,12 +54,17 @@ export function verdictLines(results: TableResults): string[] {
   for (const cell of results.cells) {
     if (cell.case.error) lines.push(`error: ${cell.protocol} cut ${cell.cut.index} (${cell.cut.name}): ${cell.case.error}`);
   }
+  const talkers = results.cells.filter((cell) => cell.case.protocolLog !== undefined);
+  for (const protocol of new Set(talkers.map((cell) => cell.protocol))) {
+    const logs = talkers.filter((cell) => cell.protocol === protocol);
+    lines.push(`${protocol} printed output: kept in protocol.log of ${logs.length} case folder(s), e.g. ${logs[0]?.case.protocolLog}`);
+  }
   return lines;
 }
 
 export function legendLines(results: TableResults): string[] {
   return [
     `cuts: ${results.cuts.map((cut) => `${cut.index} ${cut.name}`).join(' · ')}`,
-    'N = reservation rows in warehouse.db for the intention after recovery: 1 right, 0 lost, 2+ duplicate.',
+    `N = ${results.counted ?? 'effects the receivers hold'} for the intention after recovery: 1 right, 0 lost, 2+ duplicate.`,
   ];
 }

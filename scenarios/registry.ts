@@ -1,4 +1,5 @@
 import type { ExpectedTable } from '../sim/table/run-table.js';
+import { PROPERTY_DEFINITIONS } from './reservation/properties/definitions.js';
 import { EXPECTED_EFFECTS } from './reservation/reference-table.js';
 
 /**
@@ -12,3 +13,15 @@ export const EXPECTED_TABLES: Readonly<Record<string, ExpectedTable>> = {
 export function expectedTable(family: string): ExpectedTable {
   return EXPECTED_TABLES[family] ?? {};
 }
+
+/** A property as `sim list` shows it. */
+export interface PropertySummary {
+  name: string;
+  title: string;
+  expect: 'hold' | 'find';
+}
+
+/** The properties `sim check` runs for each family, by family name. One line per family. */
+export const PROPERTIES: Readonly<Record<string, readonly PropertySummary[]>> = {
+  reservation: PROPERTY_DEFINITIONS,
+};

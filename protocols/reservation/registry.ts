@@ -33,9 +33,17 @@ export const PROTOCOLS: readonly Protocol[] = [...SEED_PROTOCOLS, ...FLAWED_PROT
 
 /** Protocols loaded from users' files during this process, findable by name like the built-ins. */
 const loaded: Protocol[] = [];
+const loadedFrom = new Map<string, string>();
 
-export function registerProtocol(protocol: Protocol): void {
+/** Registers a protocol loaded from a user's module, and the module's path: each life of a trial imports it afresh. */
+export function registerProtocol(protocol: Protocol, file?: string): void {
   if (!findProtocol(protocol.name)) loaded.push(protocol);
+  if (file !== undefined) loadedFrom.set(protocol.name, file);
+}
+
+/** The module a registered protocol was loaded from, if it was. */
+export function protocolFile(name: string): string | undefined {
+  return loadedFrom.get(name);
 }
 
 export function protocolNames(): string[] {

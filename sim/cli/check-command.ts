@@ -239,8 +239,9 @@ async function keepCounterexample(
 async function checkedProtocol(value: string, cwd: string): Promise<{ as: string; name: string }> {
   const {
     protocols: [protocol],
+    files,
   } = await resolveProtocols(reservationFamily, [value], cwd);
   if (!protocol) throw new UsageError('--protocol names no protocol');
-  registerProtocol(protocol as Protocol);
+  registerProtocol(protocol as Protocol, files.get(protocol.name));
   return { as: value, name: protocol.name };
 }

@@ -9,6 +9,7 @@ import { registerReport } from './report-command.js';
 import { registerRun } from './run-command.js';
 import { registerTable } from './table-command.js';
 import { registerStress } from './stress-command.js';
+import { registerList } from './list-command.js';
 
 /** Builds the `sim` program. Commands live in their own modules; this file only wires them. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
@@ -35,6 +36,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
   registerShow(program, io, exit);
   registerReport(program, io, exit);
   registerStress(program, io, exit);
+  registerList(program, io, exit);
   return program;
 }
 

@@ -10,7 +10,8 @@ import { resolveProtocols } from './load-protocol.js';
 import { readExpectations } from './expectations.js';
 import type { Io } from './io.js';
 import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
-import { cutValue, protocolName } from './options.js';
+import { cutValue, positiveInt, protocolName } from './options.js';
+import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { executeTableRun } from './table-run.js';
 
 interface RunOptions {
@@ -19,6 +20,8 @@ interface RunOptions {
   cut: string[];
   out: string;
   expect?: string;
+  lifeTimeoutMs?: number;
+  checkDeterminism: boolean;
 }
 
 /** Names an N the way a reviewer reads it. */
@@ -38,6 +41,12 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
       cutValue(value),
     )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
+    .option(
+      '--life-timeout-ms <ms>',
+      `wall time each process life of a protocol file's case (or of a kill-mode child) may take before the watchdog stops it and reports the case as an error (default ${LIFE_TIMEOUT_MS})`,
+      positiveInt('life-timeout-ms', 3_600_000),
+    )
+    .option('--no-check-determinism', 'do not run each case of a protocol file twice to compare its histories byte for byte')
     .option('--expect <file>', 'JSON file of expected rows replacing the reference ones')
     .addHelpText('after', '\nExit codes: 0 the case ran and N is as expected; 1 N differs or the case could not be judged; 2 bad input.')
     .action(async (options: RunOptions) => {
@@ -51,6 +60,8 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
         family,
         protocols: [protocol],
         protocolFiles,
+        lifeTimeoutMs: options.lifeTimeoutMs,
+        checkDeterminism: options.checkDeterminism,
         cutIndexes: cutIndexes(family, options.cut),
         outDir: options.out,
         cwd: io.cwd,

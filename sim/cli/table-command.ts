@@ -12,6 +12,7 @@ import type { Io } from './io.js';
 import { reportLines, writeRunReports, type ShownReports } from './report-command.js';
 import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import { cutValue, positiveInt, cutsChoice, protocolName, tableFormat, type TableFormat } from './options.js';
+import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { executeTableRun } from './table-run.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
@@ -22,6 +23,8 @@ interface TableOptions {
   format: TableFormat;
   out: string;
   expect?: string;
+  lifeTimeoutMs?: number;
+  checkDeterminism: boolean;
   chart?: boolean;
   crashMode: CrashModeChoice;
   jobs?: number;
@@ -41,6 +44,12 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .option('-c, --cut <cut...>', "cuts to crash at, by index or name (default: all the family's cuts; `sim list` names them)", cutValue)
     .option('-f, --format <format>', "output: text, markdown (the seed's form) or json", tableFormat, 'text')
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
+    .option(
+      '--life-timeout-ms <ms>',
+      `wall time each process life of a protocol file's case (or of a kill-mode child) may take before the watchdog stops it and reports the case as an error (default ${LIFE_TIMEOUT_MS})`,
+      positiveInt('life-timeout-ms', 3_600_000),
+    )
+    .option('--no-check-determinism', 'do not run each case of a protocol file twice to compare its histories byte for byte')
     .option('--expect <file>', 'JSON file of expected rows replacing the reference ones, e.g. {"mark-first": [1,0,1,1,1]}')
     .option('--chart', 'also write table.md, effects.png and report.html into the run folder (as `sim report` does)')
     .option(
@@ -88,6 +97,8 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         expected,
         jobs: options.jobs,
         io,
+        lifeTimeoutMs: options.lifeTimeoutMs,
+        checkDeterminism: options.checkDeterminism,
       };
       if (options.crashMode === 'both') return exit(await tableBothModes(request, options));
       const { results, runFolder, resultsFile } = await executeTableRun({

@@ -5,7 +5,8 @@ import type { AnyFamily } from '../engine/run-case.js';
 import { runTable, type ExpectedTable } from '../table/run-table.js';
 import { createRunFolder, writeJsonAtomic } from '../results/run-folder.js';
 import { tableResults, type CrashMode, type TableResults } from '../results/table-results.js';
-import { killModeCaseRunner } from '../process/kill-table.js';
+import { killModeCaseRunner, LIFE_TIMEOUT_MS } from '../process/kill-table.js';
+import { isolatingCaseRunner } from '../process/isolated-case.js';
 import { withChildrenReaped } from '../process/children.js';
 import { defaultJobs } from '../process/pool.js';
 import { UsageError } from './errors.js';
@@ -25,6 +26,10 @@ export interface TableRunRequest {
   crashMode?: CrashMode;
   /** Cases at a time: default 1 in-process, one per core in kill mode. */
   jobs?: number | undefined;
+  /** Each life of a case of a protocol file gets this much wall time before the watchdog stops it. */
+  lifeTimeoutMs?: number;
+  /** Run each case of a protocol file twice and compare histories (default on). */
+  checkDeterminism?: boolean;
   /** Where kill mode shows progress and reports an interruption. */
   io?: Io;
 }
@@ -43,15 +48,21 @@ export async function executeTableRun(
     runTable({
       family: request.family,
       protocols: request.protocols,
+      ...(request.protocolFiles ? { protocolFiles: request.protocolFiles } : {}),
       cutIndexes: request.cutIndexes,
       runFolder: folder.path,
       expected: request.expected,
       jobs: request.jobs ?? (kill ? defaultJobs() : 1),
-      ...(kill ? { runCase: killModeCaseRunner(request.protocolFiles) } : {}),
+      runCase: kill
+        ? killModeCaseRunner(request.lifeTimeoutMs)
+        : isolatingCaseRunner({
+            lifeTimeoutMs: request.lifeTimeoutMs ?? LIFE_TIMEOUT_MS,
+            checkDeterminism: request.checkDeterminism ?? true,
+          }),
       ...(progress ? { onCase: () => progress.update(++done) } : {}),
     });
-  // Kill mode starts child processes: Ctrl-C must kill and reap every one of them before the harness exits.
-  const run = kill ? await withChildrenReaped(request.io?.stderr ?? ((text) => process.stderr.write(text)), table) : await table();
+  // Kill mode and isolated cases start child processes: Ctrl-C must kill and reap every one of them before the harness exits.
+  const run = await withChildrenReaped(request.io?.stderr ?? ((text) => process.stderr.write(text)), table);
   progress?.done();
   const results = tableResults({
     run,

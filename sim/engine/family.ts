@@ -18,6 +18,8 @@ import type { Life, RunEnd } from './runner.js';
 export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, S = unknown> {
   name: string;
   summary: string;
+  /** What N counts, for the line under a table: `reservation rows in warehouse.db`. */
+  counted?: string;
   /** The classic cuts, in the order a run reaches them: the table's columns. */
   cuts: readonly CutInfo[];
   /** Built-in protocols, each marked correct, flawed (exists to prove its bug is found) or repaired. */

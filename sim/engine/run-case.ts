@@ -5,6 +5,8 @@ import type { CaseFiles, Family, FamilyProtocol, TableRows } from './family.js';
 import { runFamily } from './run-family.js';
 import type { Life, LifeRecord, RunEnd } from './runner.js';
 import type { ClientFactory } from './worker-context.js';
+import type { History } from './history.js';
+import { protocolFromFile } from './protocol-file.js';
 
 /** Any family, as the generic table, kill mode and CLI hold it. */
 export type AnyFamily = Family<FamilyProtocol, unknown, unknown>;
@@ -27,6 +29,10 @@ export interface CaseSpec {
   /** Replaces the file medium (benchmarks trace the SQL through it). */
   medium?: StoreMedium;
   clientFactory?: ClientFactory;
+  /** The user's module the protocol came from: each life imports a fresh instance of it. */
+  protocolFile?: string;
+  /** Where events are recorded (a durable history when the case runs isolated); a new one when omitted. */
+  history?: History;
 }
 
 export interface CaseResult {
@@ -46,6 +52,8 @@ export interface CaseResult {
   localState: Record<string, TableRows>;
   files: CaseFiles;
   timingsMs: { total: number };
+  /** What the protocol printed while the case ran isolated, kept apart from our output. */
+  protocolLog?: string;
   /** Set when the case could not be judged: its cut never fired, or the protocol failed with a non-crash error. */
   error?: string;
 }
@@ -70,6 +78,8 @@ export async function runCase(spec: CaseSpec): Promise<CaseResult> {
     ...(spec.afterLife ? { afterLife: spec.afterLife } : {}),
     ...(spec.medium ? { medium: spec.medium } : {}),
     ...(spec.clientFactory ? { clientFactory: spec.clientFactory } : {}),
+    ...(spec.history ? { history: spec.history } : {}),
+    ...(spec.protocolFile ? { freshProtocol: freshInstances(spec.family, spec.protocolFile, spec.folder) } : {}),
   });
   // The crash must have fired at this very cut in the first attempt. With discovery the plan arms the nth
   // boundary, so this also checks it is the boundary the fault-free run named there (a deterministic protocol).
@@ -99,4 +109,13 @@ export function caseError(result: Pick<CaseResult, 'end' | 'cutFired' | 'cut'>):
   if (!result.cutFired) return `armed cut '${result.cut?.name}' was never reached, so this case proves nothing`;
   if (result.end.kind === 'lives-exhausted') return `no life completed within ${result.end.livesMax} lives`;
   return undefined;
+}
+
+/**
+ * A fresh instance of a user's protocol module for every life of one run,
+ * named after the run's folder and the life: module variables do not survive
+ * a crash, exactly as in a real restart.
+ */
+export function freshInstances(family: AnyFamily, protocolFile: string, run: string): (life: number) => Promise<FamilyProtocol> {
+  return (life) => protocolFromFile(family, protocolFile, protocolFile, `${run}#life-${life}`);
 }

@@ -15,7 +15,7 @@ import {
 import type { History } from './history.js';
 import type { CrashDecider, CrashPoint, CutHit, YieldPoint } from './injector.js';
 import { runLives, type Life, type LifeRecord, type RunEnd, type Scenario } from './runner.js';
-import { worldLife, type ClientFactory } from './worker-context.js';
+import { assertCutsAwaited, worldLife, type ClientFactory } from './worker-context.js';
 
 /** One run of a family's world: which protocol, on which workload, under which faults. */
 export interface FamilyRunSpec<P extends FamilyProtocol, W, S> {
@@ -40,6 +40,10 @@ export interface FamilyRunSpec<P extends FamilyProtocol, W, S> {
   discoverBoundaries?: boolean;
   /** How workers reach the receivers; in-process when omitted. */
   clientFactory?: ClientFactory;
+  /** A fresh instance of the protocol for each life (a user's module, imported anew). */
+  freshProtocol?: (life: number) => Promise<P>;
+  /** Where events are recorded (a durable history in an isolated case); a new one when omitted. */
+  history?: History;
   beforeLife?: (life: Life) => void;
   afterLife?: (life: Life) => void;
 }
@@ -78,11 +82,13 @@ export function storeSchemas<P extends FamilyProtocol>(family: Family<P, unknown
 }
 
 /** How the engine reaches a world's receivers in one process: the transport's state, and optionally another transport or a lock retry. */
-export interface LifeWiring {
+export interface LifeWiring<P = FamilyProtocol> {
   transport: TransportState;
   clientFactory?: ClientFactory;
   /** Wraps every transaction (stress retries SQLITE_BUSY with a bound). */
   retryBusy?: <T>(work: () => T) => Promise<T>;
+  /** A fresh instance of the protocol for each life (a user's module, imported anew). */
+  freshProtocol?: (life: number) => Promise<P>;
 }
 
 /**
@@ -93,23 +99,32 @@ export interface LifeWiring {
 export function familyScenario<P extends FamilyProtocol, W, S>(
   family: Family<P, W, S>,
   world: WorldSpec<P, W, S>,
-  wiring: LifeWiring,
+  wiring: LifeWiring<P>,
 ): Scenario {
-  const contracts = family.contracts(world.protocol);
-  const parts = {
-    files: world.files,
-    receivers: family.receivers.map((receiver) => ({
-      receiver,
-      contract: contracts[receiver.name] ?? missingContract(family.name, receiver.name),
-    })),
-    receiverSettings: world.receiverSettings,
-    transport: wiring.transport,
-    discoverBoundaries: world.discoverBoundaries,
-    ...(wiring.clientFactory ? { clientFactory: wiring.clientFactory } : {}),
-    ...(wiring.retryBusy ? { retryBusy: wiring.retryBusy } : {}),
+  const partsFor = (protocol: P) => {
+    const contracts = family.contracts(protocol);
+    return {
+      files: world.files,
+      receivers: family.receivers.map((receiver) => ({
+        receiver,
+        contract: contracts[receiver.name] ?? missingContract(family.name, receiver.name),
+      })),
+      receiverSettings: world.receiverSettings,
+      transport: wiring.transport,
+      discoverBoundaries: world.discoverBoundaries,
+      ...(wiring.clientFactory ? { clientFactory: wiring.clientFactory } : {}),
+      ...(wiring.retryBusy ? { retryBusy: wiring.retryBusy } : {}),
+    };
   };
-  const lives = family.world(world);
-  return { live: (life) => lives.live(worldLife(life, parts)) };
+  return {
+    async live(life) {
+      // A protocol loaded from a user's file gets a fresh module instance per life: a crash forgets module state.
+      const protocol = wiring.freshProtocol ? await wiring.freshProtocol(life.index) : world.protocol;
+      const lived = worldLife(life, partsFor(protocol));
+      await family.world({ ...world, protocol }).live(lived);
+      assertCutsAwaited(lived);
+    },
+  };
 }
 
 /**
@@ -127,17 +142,19 @@ export async function runFamily<P extends FamilyProtocol, W, S>(
   const scenario = familyScenario(family, world, {
     transport: new TransportState(world.faults),
     ...(spec.clientFactory ? { clientFactory: spec.clientFactory } : {}),
+    ...(spec.freshProtocol ? { freshProtocol: spec.freshProtocol } : {}),
   });
   const outcome = await runLives(scenario, {
     plan: spec.plan,
     livesMax: spec.livesMax,
     quietLife: spec.quietLife ?? false,
     medium,
+    ...(spec.history ? { history: spec.history } : {}),
     ...(spec.yieldPoint ? { yieldPoint: spec.yieldPoint } : {}),
     ...(spec.afterLife ? { afterLife: spec.afterLife } : {}),
     ...(spec.beforeLife ? { beforeLife: spec.beforeLife } : {}),
   });
-  if (spec.writeHistory) outcome.history.writeJsonl(world.files.history);
+  if (spec.writeHistory && medium.kind === 'file') outcome.history.writeJsonl(world.files.history);
   return {
     ...observe(family, medium, world),
     end: outcome.end,

@@ -33,6 +33,8 @@ export interface RunOptions {
   quietLife?: boolean;
   medium?: StoreMedium;
   clock?: VirtualClock;
+  /** Where events are recorded; a new history when omitted. */
+  history?: History;
   yieldPoint?: YieldPoint;
   /** Called when a life starts, before the scenario runs in it (explorers inspect its stores). */
   beforeLife?: (life: Life) => void;
@@ -110,7 +112,7 @@ export async function runLives(scenario: Scenario, options: RunOptions): Promise
   }
   const medium = options.medium ?? new FileMedium();
   const clock = options.clock ?? new VirtualClock();
-  const history = new History();
+  const history = options.history ?? new History();
   const injector = new CutInjector(options.plan, history, clock, options.yieldPoint);
   const lives: LifeRecord[] = [];
   let end: RunEnd = { kind: 'lives-exhausted', livesMax: options.livesMax };

@@ -78,9 +78,17 @@ export function worldLife(life: Life, parts: WorkerContextParts): WorldLife {
   const orchestratorDb = life.connections.open(path(ORCHESTRATOR));
   const receiverDbs = new Map(parts.receivers.map(({ receiver }) => [receiver.name, life.connections.open(path(receiver.name))]));
   const clientFor = parts.clientFactory ?? inProcessClient(parts.transport);
+  const checks: AwaitCheck[] = [];
   const context = (worker: string): WorkerContext => {
-    const cut = (name: string) =>
-      life.injector.reach(parts.discoverBoundaries ? `${name}@${siteLabel(callSite(HARNESS_FOLDERS))}` : name, worker);
+    const awaits = new AwaitCheck(worker, life.index);
+    checks.push(awaits);
+    const cut = (name: string) => {
+      awaits.assertAwaited();
+      return awaits.watch(
+        name,
+        life.injector.reach(parts.discoverBoundaries ? `${name}@${siteLabel(callSite(HARNESS_FOLDERS))}` : name, worker),
+      );
+    };
     const nowMs = () => life.clock.nowMs();
     const clients = new Map(
       parts.receivers.map((binding) => {
@@ -91,7 +99,8 @@ export function worldLife(life: Life, parts: WorkerContextParts): WorldLife {
           settings: parts.receiverSettings,
           effect: binding.receiver.effect,
         };
-        return [binding.receiver.name, clientFor(binding, side, life, worker)];
+        const client = clientFor(binding, side, life, worker);
+        return [binding.receiver.name, { send: (request) => (awaits.assertAwaited(), client.send(request)) } satisfies ReceiverClient];
       }),
     );
     return {
@@ -99,7 +108,7 @@ export function worldLife(life: Life, parts: WorkerContextParts): WorldLife {
       life: life.index,
       cut,
       nowMs,
-      orchestrator: storeOn(orchestratorDb, life, worker, ORCHESTRATOR, parts),
+      orchestrator: awaitedStore(storeOn(orchestratorDb, life, worker, ORCHESTRATOR, parts), awaits),
       receiver(name) {
         const client = clients.get(name);
         if (!client) throw new Error(`no receiver '${name}' in this world (it has ${[...clients.keys()].join(', ')})`);
@@ -107,7 +116,85 @@ export function worldLife(life: Life, parts: WorkerContextParts): WorldLife {
       },
     };
   };
-  return { ...life, context };
+  const contexts = new Map<string, WorkerContext>();
+  const world: WorldLife = {
+    ...life,
+    context: (worker) => {
+      // One context per worker and life: its await check must see every cut that worker reaches.
+      const known = contexts.get(worker) ?? context(worker);
+      contexts.set(worker, known);
+      return known;
+    },
+  };
+  LIFE_CHECKS.set(world, checks);
+  return world;
+}
+
+const LIFE_CHECKS = new WeakMap<WorldLife, AwaitCheck[]>();
+
+/** After a life's code returned: a cut left unawaited as its very last step is caught too. */
+export function assertCutsAwaited(life: WorldLife): void {
+  for (const check of LIFE_CHECKS.get(life) ?? []) check.assertAwaited();
+}
+
+/** A missed `await` on ctx.cut: the protocol ran on past a boundary where the run may have crashed. */
+export class MissedAwait extends Error {}
+
+/**
+ * Catches a cut that was not awaited. `ctx.cut` returns a thenable that
+ * notes when it is awaited; the worker's next step into the harness (another
+ * cut, a transaction, a request) fails if the previous cut never was, naming
+ * it. Its rejection is marked handled, so a crash at an unawaited cut cannot
+ * bring the process down as an unhandled rejection.
+ */
+class AwaitCheck {
+  private pending: { name: string; awaited: boolean } | undefined;
+
+  constructor(
+    private readonly worker: string,
+    private readonly life: number,
+  ) {}
+
+  watch(name: string, reached: Promise<void>): Promise<void> {
+    const marker = { name, awaited: false };
+    this.pending = marker;
+    reached.catch(() => undefined);
+    const thenable = {
+      then<A, B>(onFulfilled?: (value: void) => A | PromiseLike<A>, onRejected?: (reason: unknown) => B | PromiseLike<B>) {
+        marker.awaited = true;
+        return reached.then(onFulfilled, onRejected);
+      },
+      catch<B>(onRejected?: (reason: unknown) => B | PromiseLike<B>) {
+        marker.awaited = true;
+        return reached.catch(onRejected);
+      },
+      finally(onFinally?: () => void) {
+        marker.awaited = true;
+        return reached.finally(onFinally);
+      },
+      [Symbol.toStringTag]: 'Promise',
+    };
+    return thenable as Promise<void>;
+  }
+
+  assertAwaited(): void {
+    if (this.pending && !this.pending.awaited) {
+      const { name } = this.pending;
+      this.pending = undefined;
+      throw new MissedAwait(
+        `ctx.cut('${name}') was not awaited (worker ${this.worker}, life ${this.life}): write \`await ctx.cut('${name}')\``,
+      );
+    }
+  }
+}
+
+function awaitedStore(store: WorkerContext['orchestrator'], awaits: AwaitCheck): WorkerContext['orchestrator'] {
+  return {
+    transaction: (work) => {
+      awaits.assertAwaited();
+      return store.transaction(work);
+    },
+  };
 }
 
 function inProcessClient(transport: TransportState): ClientFactory {

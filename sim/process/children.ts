@@ -27,7 +27,12 @@ let interruptedBy: NodeJS.Signals | undefined;
  * parent dies, even by SIGKILL, the child reads end-of-file and kills itself
  * (see `dieWithParent`), so no child outlives the harness.
  */
-export function runChild(entry: string, args: readonly string[], timeoutMs: number): Promise<ChildExit> {
+export function runChild(
+  entry: string,
+  args: readonly string[],
+  timeoutMs: number,
+  options: { deadline?: () => number } = {},
+): Promise<ChildExit> {
   // Once interrupted, nothing new starts and nothing settles: the process is about to exit 130.
   if (interruptedBy) return new Promise(() => undefined);
   const started = performance.now();
@@ -40,18 +45,25 @@ export function runChild(entry: string, args: readonly string[], timeoutMs: numb
   child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
   child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const kill = () => {
     timedOut = true;
     child.kill('SIGKILL');
-  }, timeoutMs);
+  };
+  // A fixed limit, or a deadline the caller moves on (a watchdog per life): checked ten times a second.
+  const { deadline } = options;
+  const timer = deadline
+    ? setInterval(() => {
+        if (performance.now() > deadline()) kill();
+      }, 100)
+    : setTimeout(kill, timeoutMs);
   const result = new Promise<ChildExit>((resolve, reject) => {
     child.once('error', (error) => {
-      clearTimeout(timer);
+      clearInterval(timer);
       reject(error);
     });
     // 'close' comes after 'exit' once stdout and stderr are drained: the whole output is in.
     child.once('close', (code, signal) => {
-      clearTimeout(timer);
+      clearInterval(timer);
       if (child.pid !== undefined) alive.delete(child.pid);
       if (interruptedBy) return;
       resolve({ pid: child.pid ?? -1, code, signal, timedOut, stdout, stderr, ms: performance.now() - started });

@@ -27,8 +27,6 @@ export type KillCaseResult = CaseResult & { crashMode: 'kill'; children: ChildRe
 export interface KillCaseOptions {
   /** A child still alive after this long is killed by the parent and the case reported as timed out. */
   lifeTimeoutMs: number;
-  /** The user's module a protocol was loaded from: each child loads it afresh. */
-  protocolFile?: string;
 }
 
 const LIFE_CHILD = compiledEntry(new URL('./life-child.js', import.meta.url));
@@ -60,7 +58,7 @@ export async function runKillCase(spec: Omit<CaseSpec, 'afterLife' | 'medium'>, 
     const lifeSpec: LifeSpec = {
       family: family.name,
       protocol: spec.protocol.name,
-      ...(options.protocolFile ? { protocolFile: options.protocolFile } : {}),
+      ...(spec.protocolFile ? { protocolFile: spec.protocolFile } : {}),
       workload: family.workloadToJson(workload),
       folder: spec.folder,
       life: index,

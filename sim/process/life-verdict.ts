@@ -24,8 +24,15 @@ export function classifyLife(
   saidCompleted: boolean,
 ): LifeVerdict {
   const who = `the child process of life ${life} (pid ${exit.pid})`;
-  if (exit.timedOut) return { kind: 'timed-out', message: `${who} was still alive after ${timeoutMs} ms and was killed by the harness` };
   const last = events.at(-1);
+  const lastCut = [...events].reverse().find((event) => event.type === 'cut')?.op;
+  if (exit.timedOut) {
+    const where = lastCut ? `its last cut was '${lastCut}'` : 'it reached no cut';
+    return {
+      kind: 'timed-out',
+      message: `${who} did not finish within ${timeoutMs} ms (a loop, or a promise that never settles?) and was stopped by the watchdog (--life-timeout-ms); ${where}`,
+    };
+  }
   if (exit.signal === 'SIGKILL' && armedCut !== null && last?.type === 'crash' && last.op === armedCut) {
     return { kind: 'killed-at-cut', hit: { cut: last.op, worker: last.worker, life: last.life, atMs: last.atMs } };
   }

@@ -47,6 +47,7 @@ export type ReservationFamily = Family<Protocol, readonly Intention[], ProtocolS
 export const reservationFamily: ReservationFamily = {
   name: 'reservation',
   summary: 'seed 004: intention + outbox + relay against a warehouse; N = reservations per intention',
+  counted: 'reservation rows in warehouse.db',
   cuts: CLASSIC_CUTS.map((name) => ({ name, meaning: CLASSIC_CUT_MEANINGS[name] })),
   protocols: [
     ...SEED_PROTOCOLS.map((protocol) => ({ protocol, status: STATUS[protocol.name] ?? ('flawed' as const) })),

@@ -28,6 +28,8 @@ export interface TableResults {
   startedAt: string;
   crashMode: CrashMode;
   family: string;
+  /** What N counts, in words. */
+  counted?: string;
   intention: string;
   protocols: {
     name: string;
@@ -48,6 +50,7 @@ export function storeCase(result: CaseResult, runFolder: string): StoredCase {
   const { files } = result;
   return {
     ...result,
+    ...(result.protocolLog ? { protocolLog: rel(result.protocolLog) } : {}),
     files: {
       folder: rel(files.folder),
       stores: Object.fromEntries(Object.entries(files.stores).map(([store, path]) => [store, rel(path)])),
@@ -76,6 +79,7 @@ export function tableResults(input: {
     startedAt: input.startedAt,
     crashMode: input.crashMode ?? 'in-process',
     family: input.family.name,
+    ...(input.family.counted ? { counted: input.family.counted } : {}),
     intention: input.family.tableIntention,
     protocols: input.protocols.map((p) => {
       const contracts = Object.fromEntries(

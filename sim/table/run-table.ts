@@ -38,6 +38,8 @@ export interface TableSpec {
   onCase?: (cell: TableCell) => void;
   /** Runs one case: in-process `runCase` by default; kill mode runs each life in a child process. */
   runCase?: (spec: CaseSpec) => Promise<CaseResult>;
+  /** Protocol name → the user's module it came from: each life of its cases imports a fresh instance. */
+  protocolFiles?: ReadonlyMap<string, string>;
   /** Extra fields for every case (a transport's client factory). */
   caseOptions?: Partial<CaseSpec>;
   /** At most this many cases at a time (default 1). Cases share nothing, each has its own folder and stores. */
@@ -55,10 +57,12 @@ export async function runTable(spec: TableSpec): Promise<TableRun> {
     }),
   );
   const cells = await mapPool(cases, spec.jobs ?? 1, async ({ protocol, cut }) => {
+    const protocolFile = spec.protocolFiles?.get(protocol.name);
     const result = await run({
       ...spec.caseOptions,
       family: spec.family,
       protocol,
+      ...(protocolFile ? { protocolFile } : {}),
       folder: join(spec.runFolder, protocol.name, `cut-${cut.index}`),
       cut,
     });

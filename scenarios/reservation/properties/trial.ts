@@ -1,7 +1,8 @@
 import type fc from 'fast-check';
-import { findProtocol } from '../../../protocols/reservation/registry.js';
+import { findProtocol, protocolFile } from '../../../protocols/reservation/registry.js';
+import { freshInstances } from '../../../sim/engine/run-case.js';
 import type { ReceiverSettings } from '../../../protocols/receivers/types.js';
-import type { Intention, ProtocolSettings } from '../../../protocols/reservation/types.js';
+import type { Intention, Protocol, ProtocolSettings } from '../../../protocols/reservation/types.js';
 import type { StoreMedium } from '../../../sim/engine/connections.js';
 import type { CrashPoint, YieldPoint } from '../../../sim/engine/injector.js';
 import type { TransportFaults } from '../../../sim/engine/family.js';
@@ -43,8 +44,11 @@ export interface TrialRunOptions {
 export async function runTrial(trial: Trial, options: TrialRunOptions): Promise<FamilyOutcome> {
   const protocol = findProtocol(trial.protocol);
   if (!protocol) throw new Error(`unknown protocol ${trial.protocol}`);
+  const file = protocolFile(trial.protocol);
   const run = runFamily(reservationFamily, {
     protocol,
+    // A user's module: every life imports a fresh instance, so module state does not survive a crash.
+    ...(file ? { freshProtocol: freshInstances(reservationFamily, file, options.folder) as (life: number) => Promise<Protocol> } : {}),
     workload: trial.intentions,
     folder: options.folder,
     medium: options.medium,

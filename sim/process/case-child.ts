@@ -1,0 +1,61 @@
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { MemoryMedium } from '../engine/connections.js';
+import { History } from '../engine/history.js';
+import { runCase, type CaseResult } from '../engine/run-case.js';
+import { findFamily } from '../families.js';
+import { protocolFromFile } from '../engine/protocol-file.js';
+import { dieWithParent } from './children.js';
+import { DurableHistory } from './durable-history.js';
+import { firstDifference, type CaseChildSpec, type CaseChildEnd } from './case-child-spec.js';
+
+/**
+ * An isolated case: one whole case of a user's protocol (every life,
+ * crashes in-process) in a child process of its own, so nothing the
+ * protocol does can stop, hang or corrupt the harness. Each life imports a
+ * fresh instance of the module. The child records every event durably (the
+ * parent's watchdog names the last cut of a life that never ends), writes
+ * its result to a file (stdout is the protocol's), and exits 0. A protocol
+ * that calls process.exit is reported by the exit handler below.
+ */
+dieWithParent();
+const spec = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as CaseChildSpec;
+const family = findFamily(spec.family);
+if (!family) {
+  process.stderr.write(`unknown family '${spec.family}'\n`);
+  process.exit(1);
+}
+let finished = false;
+process.on('exit', (code) => {
+  if (!finished) writeFileSync(spec.endFile, JSON.stringify({ ended: 'exit-called', code } satisfies CaseChildEnd));
+});
+
+const protocol = await protocolFromFile(family, spec.protocolFile, spec.protocolFile, `${spec.folder}#load`);
+const eventsFd = openSync(spec.eventsFile, 'a');
+const base = {
+  family,
+  protocol,
+  protocolFile: spec.protocolFile,
+  cut: spec.cut,
+  ...(spec.discoverBoundaries ? { discoverBoundaries: true } : {}),
+};
+const result = await runCase({ ...base, folder: spec.folder, history: new DurableHistory(eventsFd) });
+closeSync(eventsFd);
+let ended: CaseChildEnd = { ended: 'completed', result };
+if (spec.checkDeterminism && !result.error) {
+  // The same case again, in memory, with fresh module instances of its own: the histories must be byte-identical.
+  const again = new History();
+  await runCase({ ...base, folder: `${spec.folder}#again`, medium: new MemoryMedium(), history: again });
+  const first = readFileSync(result.files.history, 'utf8').split('\n');
+  const difference = firstDifference(first, again.toJsonl().split('\n'));
+  if (difference) ended = { ended: 'completed', result: { ...result, error: nonDeterministic(difference) } satisfies CaseResult };
+}
+writeFileSync(spec.endFile, JSON.stringify(ended));
+finished = true;
+process.exit(0);
+
+function nonDeterministic(difference: { line: number; first: string; second: string }): string {
+  return (
+    `not deterministic: the same case run twice differs at history event ${difference.line}: ` +
+    `${difference.first || '(none)'} vs ${difference.second || '(none)'}; does the protocol read the wall clock, an unseeded random source, or state outside its stores?`
+  );
+}
