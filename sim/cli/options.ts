@@ -75,3 +75,15 @@ export function cutsChoice(value: string): 'all' {
   if (value !== 'all') throw new InvalidArgumentError(`the only value is 'all' (the classic five are the default); got '${value}'.`);
   return 'all';
 }
+
+/**
+ * A path the user must spell out: an empty string would quietly mean the
+ * current folder (`resolve(cwd, '')`), which is never what `--out ''` from an
+ * unset shell variable meant.
+ */
+export function nonEmptyPath(what: string) {
+  return (value: string): string => {
+    if (value.trim() === '') throw new InvalidArgumentError(`${what} is empty; give a path (is a shell variable unset?).`);
+    return value;
+  };
+}
