@@ -47,7 +47,7 @@ export function registerReport(program: Command, io: Io, exit: (code: ExitCode) 
         'for a check run, retention-sweep.png and concurrency-sweep.png, drawn from its sweeps.json',
     )
     .argument('[run-dir]', 'the run folder (default: the latest table run under --out)', nonEmptyPath('the run folder'))
-    .option('-o, --out <dir>', 'parent folder of run folders, searched when run-dir is omitted', nonEmptyPath('--out'), 'runs')
+    .option('-o, --out <dir>', 'parent folder of run folders, searched when run-dir is omitted', 'runs')
     .addHelpText(
       'after',
       "\nExit codes: 0 the reports are written (whatever the run's verdict, which they show); 2 bad input:\nno run, a missing or malformed results.json (or sweeps.json), or a run folder that cannot be written.",
