@@ -146,7 +146,13 @@ async function replay(
   const checked = subject ? `, protocol ${subject.name}` : '';
   io.stdout(`sim check: replaying ${definition.name}${checked}, seed ${seed}, path ${path}, workers <= ${bounds.workersMax}\n\n`);
   const kept = join(folder.path, definition.name);
-  const replayed = await replayProperty(definition, { seed, path, bounds, folder: kept, ...(subject ? { protocol: subject.name } : {}) }).catch(
+  const replayed = await replayProperty(definition, {
+    seed,
+    path,
+    bounds,
+    folder: kept,
+    ...(subject ? { protocol: subject.name } : {}),
+  }).catch(
     // fast-check refuses a path that walks past the shrinks it can make: the user's path does not fit this seed.
     (error: unknown) => {
       if (error instanceof Error && error.message.startsWith('Unable to replay')) return undefined;

@@ -36,7 +36,8 @@ export function ensureFolder(path: string, what: string): void {
     const found = statOrMissing(existing, fail);
     if (found === 'folder') break;
     if (found === 'other') fail(`${existing} is a file, not a folder; choose another path`);
-    if (missing.length === NEW_LEVELS_MAX) fail(`more than ${NEW_LEVELS_MAX} of its folders are missing; create some first or check the path`);
+    if (missing.length === NEW_LEVELS_MAX)
+      fail(`more than ${NEW_LEVELS_MAX} of its folders are missing; create some first or check the path`);
     missing.unshift(basename(existing));
     existing = dirname(existing);
   }
