@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { extname, resolve } from 'node:path';
 import { MODULE_EXTENSIONS, protocolFromFile } from '../engine/protocol-file.js';
 import type { FamilyProtocol } from '../engine/family.js';
@@ -27,6 +28,7 @@ export async function resolveProtocols(family: AnyFamily, values: readonly strin
     if (looksLikePath(value)) {
       const path = resolve(cwd, value);
       protocol = await protocolFromFile(family, path, value);
+      checkOrchestratorSchema(family.orchestratorSchema(protocol), value);
       if (family.protocols.some((entry) => entry.protocol.name === protocol?.name)) {
         throw new UsageError(`${value}: the name '${protocol.name}' is taken by a built-in protocol; choose another`);
       }
@@ -45,4 +47,21 @@ export async function resolveProtocols(family: AnyFamily, values: readonly strin
     if (!resolved.protocols.some((known) => known.name === protocol.name)) resolved.protocols.push(protocol);
   }
   return resolved;
+}
+
+/**
+ * Runs the orchestrator schema a user's protocol brings (its localSchema)
+ * once on a throw-away in-memory database, so a typo in their SQL is told as
+ * one line naming their file, before any run folder exists, instead of
+ * failing deep inside the first case.
+ */
+function checkOrchestratorSchema(schema: string, value: string): void {
+  const scratch = new Database(':memory:');
+  try {
+    scratch.exec(schema);
+  } catch (error) {
+    throw new UsageError(`${value}: its localSchema is not valid SQL: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    scratch.close();
+  }
 }

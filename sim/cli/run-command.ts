@@ -43,10 +43,10 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
     .action(async (options: RunOptions) => {
       const family = chooseFamily(options.family, options.protocol);
       const reference = expectedTable(family.name);
-      const expected = options.expect ? readExpectations(options.expect, reference, family.cuts.length) : reference;
       const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol, io.cwd);
       const [protocol] = protocols;
       if (!protocol) throw new UsageError('--protocol names no protocol');
+      const expected = options.expect ? readExpectations(options.expect, reference, family.cuts.length, [protocol], io.cwd) : reference;
       const { results, runFolder } = await executeTableRun({
         family,
         protocols: [protocol],
@@ -55,6 +55,7 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
         outDir: options.out,
         cwd: io.cwd,
         expected,
+        expectFile: options.expect,
       });
       const cell = results.cells[0];
       if (!cell) throw new Error('a one-case run produced no cell');
