@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { expectedTable } from '../../scenarios/registry.js';
 import { timeline } from '../../reports/timeline.js';
 import { parseHistory } from '../engine/history.js';
+import { readTextFile } from '../results/read-text-file.js';
 import { displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { resolveProtocols } from './load-protocol.js';
@@ -61,7 +61,7 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
       if (!cell) throw new Error('a one-case run produced no cell');
       const show = (path: string) => displayPath(join(runFolder, path), io.cwd);
       const historyPath = join(runFolder, cell.case.files.history);
-      const events = parseHistory(readFileSync(historyPath, 'utf8'), historyPath);
+      const events = parseHistory(readTextFile(historyPath), historyPath);
 
       const lines = [
         `sim run: family ${results.family}, ${cell.protocol}, crash at cut ${cell.cut.index} (${cell.cut.name}), intention ${results.intention}`,
