@@ -20,6 +20,11 @@ execFileSync('mkfifo', [join(cwd, 'pipe-run', 'results.json')]);
 mkdirSync(join(cwd, 'runs-with-pipe', '20261201-000000-abcdef'), { recursive: true });
 execFileSync('mkfifo', [join(cwd, 'runs-with-pipe', '20261201-000000-abcdef', 'results.json')]);
 writeFileSync(join(cwd, 'typo.json'), JSON.stringify({ 'mark-frist': [1, 0, 1, 1, 1] }));
+// A protocol whose name, which names a folder of every run, is too long for a file name.
+writeFileSync(
+  join(cwd, 'long-name.mjs'),
+  `export default { name: '${'x'.repeat(300)}', summary: 's', contract: 'no-receipt', async submit() {}, async relay() {} };\n`,
+);
 
 /** Every entry under cwd with its type and, for regular files, content: named pipes are never opened. */
 function snapshot(): string[] {
@@ -52,6 +57,7 @@ describe("a user's path or file cannot make a command hang or report a bug: exit
         argv: ['table', '--protocol', join(fixtures, 'bad-local-schema.mjs')],
         says: /its localSchema is not valid SQL: near "CREAT": syntax error/,
       },
+      { argv: ['table', '--protocol', './long-name.mjs'], says: /the protocol's name is longer than 64 characters/ },
       { argv: ['show', ''], says: /the folder is empty; give a path/ },
       { argv: ['show', 'pipe-case'], says: /cannot open .*pipe-case\/history\.jsonl: not a regular file \(a named pipe/ },
       { argv: ['show', 'null-case'], says: /null-case\/history\.jsonl: line 1 is not a history event \(not a JSON object\)/ },

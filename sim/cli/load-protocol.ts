@@ -5,6 +5,9 @@ import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { UsageError } from './errors.js';
 
+/** A protocol's name is a folder name in every run (at most 255 bytes on Linux); this leaves room and stays readable in a table. */
+const PROTOCOL_NAME_LENGTH_MAX = 64;
+
 /** A --protocol value names a file (rather than a built-in) when it has a path separator or a module extension. */
 export function looksLikePath(value: string): boolean {
   return value.includes('/') || MODULE_EXTENSIONS.includes(extname(value));
@@ -29,6 +32,11 @@ export async function resolveProtocols(family: AnyFamily, values: readonly strin
       const path = resolve(cwd, value);
       protocol = await protocolFromFile(family, path, value);
       checkOrchestratorSchema(family.orchestratorSchema(protocol), value);
+      if (protocol.name.length > PROTOCOL_NAME_LENGTH_MAX) {
+        throw new UsageError(
+          `${value}: the protocol's name is longer than ${PROTOCOL_NAME_LENGTH_MAX} characters; it names a folder of every run, choose a shorter one`,
+        );
+      }
       if (family.protocols.some((entry) => entry.protocol.name === protocol?.name)) {
         throw new UsageError(`${value}: the name '${protocol.name}' is taken by a built-in protocol; choose another`);
       }
