@@ -1,16 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableResults } from '../sim/results/table-results.js';
+import { browserCheck } from '../sim/testing/browser-check.js';
 import { tempFolder } from '../sim/testing/temp-folder.js';
 import { effectKind } from './effect-kinds.js';
 import { seriesColor } from './effects-chart.js';
 
-/** Debian's Chromium, which .ci/run installs; playwright-core never downloads a browser of its own. */
-const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium, which .ci/run installs (CUTPOINT_CHROMIUM names another); playwright-core never downloads a browser of its own. */
+const CHROMIUM = process.env['CUTPOINT_CHROMIUM'] ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -21,6 +22,10 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+// Without Chromium, a developer's `npm test` skips this file with one line; CI fails it (see browserCheck).
+const browserHere = browserCheck(CHROMIUM, process.env);
+if (browserHere.verdict === 'skip') process.stderr.write(`${browserHere.line}\n`);
 
 const cwd = tempFolder('html-report');
 const artifacts = join(process.cwd(), 'runs', 'test-artifacts');
@@ -33,14 +38,14 @@ const problems: string[] = [];
 const requests: string[] = [];
 
 beforeAll(async () => {
+  if (browserHere.verdict === 'skip') return;
   // The report as a user gets it: the built `sim` bin, run as a process.
   const run = spawnSync(process.execPath, [bin, 'table', '--chart', '--out', 'runs'], { cwd, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`sim table --chart exited ${run.status}: ${run.stderr}`);
   const runFolder = resolve(cwd, (run.stdout.trimEnd().split('\n').at(-1) ?? '').replace(/^run folder: /, ''));
   results = JSON.parse(readFileSync(join(runFolder, 'results.json'), 'utf8')) as TableResults;
 
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does`);
+  if (browserHere.verdict === 'fail') throw new Error(browserHere.line);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   page = await browser.newPage({ viewport: { width: 1320, height: 900 } });
   page.on('console', (message) => {
@@ -57,7 +62,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('report.html in headless Chromium', () => {
+describe.skipIf(browserHere.verdict === 'skip')('report.html in headless Chromium', () => {
   it('opens offline with no console error and no request beyond its own folder', () => {
     expect(problems).toEqual([]);
     expect(requests).toEqual([]);

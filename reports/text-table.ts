@@ -41,7 +41,9 @@ export function verdictLines(results: TableResults): string[] {
   if (compared.length === 0) {
     lines.push('no expected rows for these protocols: the table is measured only.');
   } else if (results.mismatches.length === 0) {
-    lines.push(`${compared.length}/${compared.length} expected cells match the reference table.`);
+    // "the reference table" only when it is the built-in one: rows from --expect are the user's expectations.
+    const against = results.expectFile === undefined ? 'the reference table' : `their expectation (--expect ${results.expectFile})`;
+    lines.push(`${compared.length}/${compared.length} expected cells match ${against}.`);
   } else {
     lines.push(`${results.mismatches.length} of ${compared.length} cells differ from the expected table:`);
     for (const m of results.mismatches) {

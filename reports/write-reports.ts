@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHistory, type HistoryEvent } from '../sim/engine/history.js';
+import { fsReason } from '../sim/results/fs-reason.js';
 import { readTableResults, ResultsFileError } from '../sim/results/read-results.js';
+import { readTextFile } from '../sim/results/read-text-file.js';
 import { writeFilesAtomic } from '../sim/results/run-folder.js';
 import type { TableResults } from '../sim/results/table-results.js';
 import { EFFECTS_CHART_SIZE, effectsChartConfig } from './effects-chart.js';
@@ -49,10 +50,9 @@ export async function writeReports(runFolder: string): Promise<WrittenReports> {
 function readHistory(runFolder: string, relativePath: string): HistoryEvent[] {
   let text: string;
   try {
-    text = readFileSync(join(runFolder, relativePath), 'utf8');
+    text = readTextFile(join(runFolder, relativePath));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new ResultsFileError(`results.json in ${runFolder} names ${relativePath}, which cannot be read: ${code}`);
+    throw new ResultsFileError(`results.json in ${runFolder} names ${relativePath}, which cannot be read: ${fsReason(error)}`);
   }
   return parseHistory(text, join(runFolder, relativePath));
 }

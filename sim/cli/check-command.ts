@@ -146,7 +146,19 @@ async function replay(
   const checked = subject ? `, protocol ${subject.name}` : '';
   io.stdout(`sim check: replaying ${definition.name}${checked}, seed ${seed}, path ${path}, workers <= ${bounds.workersMax}\n\n`);
   const kept = join(folder.path, definition.name);
-  const replayed = await replayProperty(definition, { seed, path, bounds, folder: kept, ...(subject ? { protocol: subject.name } : {}) });
+  const replayed = await replayProperty(definition, {
+    seed,
+    path,
+    bounds,
+    folder: kept,
+    ...(subject ? { protocol: subject.name } : {}),
+  }).catch(
+    // fast-check refuses a path that walks past the shrinks it can make: the user's path does not fit this seed.
+    (error: unknown) => {
+      if (error instanceof Error && error.message.startsWith('Unable to replay')) return undefined;
+      throw error;
+    },
+  );
   if (!replayed) throw new UsageError(`seed ${seed} and path ${path} name no run of ${definition.name}`);
   io.stdout(`${trialText(replayed.trial)}\n\ntimeline (virtual ms, worker, event):\n${timeline(replayed.events)}\n`);
   const violated = replayed.violation !== undefined;

@@ -8,6 +8,8 @@ export const EXIT = {
   checkFailed: 1,
   /** Bad input or environment: one clear line on stderr, no stack trace. */
   badInput: 2,
+  /** cutpoint's own bug: the stack on stderr and a request to report it. */
+  internalError: 3,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

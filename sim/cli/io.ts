@@ -8,10 +8,19 @@ export interface Io {
   isTty: boolean;
 }
 
+/**
+ * The process's own write functions, saved when this module loads, before
+ * anything can replace them: while a command runs, `process.stdout.write`
+ * is diverted to stderr (see foreign-output.ts), and the CLI's own table or
+ * JSON must still reach stdout.
+ */
+const ownStdoutWrite = process.stdout.write.bind(process.stdout);
+const ownStderrWrite = process.stderr.write.bind(process.stderr);
+
 export function processIo(): Io {
   return {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: (text) => ownStdoutWrite(text),
+    stderr: (text) => ownStderrWrite(text),
     cwd: process.cwd(),
     isTty: Boolean(process.stderr.isTTY),
   };

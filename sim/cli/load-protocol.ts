@@ -1,8 +1,12 @@
+import Database from 'better-sqlite3';
 import { extname, resolve } from 'node:path';
 import { MODULE_EXTENSIONS, protocolFromFile } from '../engine/protocol-file.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { UsageError } from './errors.js';
+
+/** A protocol's name is a folder name in every run (at most 255 bytes on Linux); this leaves room and stays readable in a table. */
+const PROTOCOL_NAME_LENGTH_MAX = 64;
 
 /** A --protocol value names a file (rather than a built-in) when it has a path separator or a module extension. */
 export function looksLikePath(value: string): boolean {
@@ -27,6 +31,12 @@ export async function resolveProtocols(family: AnyFamily, values: readonly strin
     if (looksLikePath(value)) {
       const path = resolve(cwd, value);
       protocol = await protocolFromFile(family, path, value);
+      checkOrchestratorSchema(family.orchestratorSchema(protocol), value);
+      if (protocol.name.length > PROTOCOL_NAME_LENGTH_MAX) {
+        throw new UsageError(
+          `${value}: the protocol's name is longer than ${PROTOCOL_NAME_LENGTH_MAX} characters; it names a folder of every run, choose a shorter one`,
+        );
+      }
       if (family.protocols.some((entry) => entry.protocol.name === protocol?.name)) {
         throw new UsageError(`${value}: the name '${protocol.name}' is taken by a built-in protocol; choose another`);
       }
@@ -45,4 +55,21 @@ export async function resolveProtocols(family: AnyFamily, values: readonly strin
     if (!resolved.protocols.some((known) => known.name === protocol.name)) resolved.protocols.push(protocol);
   }
   return resolved;
+}
+
+/**
+ * Runs the orchestrator schema a user's protocol brings (its localSchema)
+ * once on a throw-away in-memory database, so a typo in their SQL is told as
+ * one line naming their file, before any run folder exists, instead of
+ * failing deep inside the first case.
+ */
+function checkOrchestratorSchema(schema: string, value: string): void {
+  const scratch = new Database(':memory:');
+  try {
+    scratch.exec(schema);
+  } catch (error) {
+    throw new UsageError(`${value}: its localSchema is not valid SQL: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    scratch.close();
+  }
 }

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
-import { InputError } from '../engine/input-error.js';
 import { EXIT, type ExitCode } from './errors.js';
+import { refuseEmptyPaths } from './empty-paths.js';
+import { exitForError } from './exit-for-error.js';
 import type { Io } from './io.js';
 import { registerCheck } from './check-command.js';
 import { registerExplore } from './explore-command.js';
@@ -10,12 +11,15 @@ import { registerRun } from './run-command.js';
 import { registerTable } from './table-command.js';
 import { registerStress } from './stress-command.js';
 import { registerList } from './list-command.js';
+import { packageVersion } from './version.js';
 
 /** Builds the `sim` program. Commands live in their own modules; this file only wires them. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
   const program = new Command('sim')
     .description("cutpoint: crash an agent's side-effect protocol at every durable boundary and count the effects")
+    .version(packageVersion(), '-V, --version', 'print the version of cutpoint')
     .exitOverride()
+    .hook('preAction', refuseEmptyPaths)
     .showSuggestionAfterError(true)
     .configureOutput({
       writeOut: (text) => io.stdout(text),
@@ -43,7 +47,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
 /**
  * Runs `sim` with `argv` (without node and script) and returns the exit code.
  * The single top-level catch: bad input is one line and code 2, a crash of
- * the harness itself is reported as such, never as a check result.
+ * the harness itself is code 3 with its stack, never a check result.
  */
 export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
   let code: ExitCode = EXIT.ok;
@@ -58,13 +62,9 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
       // Help and version were asked for; anything else commander rejects is bad input (already printed).
       return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
     }
-    // A UsageError, or a folder or file problem found deeper down: one sentence, exit 2.
-    if (error instanceof InputError) {
-      io.stderr(`sim: ${error.message}\n`);
-      return EXIT.badInput;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`sim: internal error (a bug in cutpoint, please report it): ${message}\n`);
-    return EXIT.badInput;
+    // A user's mistake or machine is one line and exit 2; anything else is our bug, exit 3 with the stack.
+    const outcome = exitForError(error);
+    io.stderr(outcome.text);
+    return outcome.code;
   }
 }

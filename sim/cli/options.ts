@@ -54,12 +54,29 @@ export function seedValue(value: string): number {
   return n;
 }
 
+/**
+ * The largest number a replay path may hold. fast-check reaches run i of a
+ * path by generating the i runs before it (about 1 µs each), so a path like
+ * 999999999999999999999 would run for days; ten million is about ten seconds,
+ * a hundred times the soak's 100000 runs.
+ */
+export const REPLAY_SEGMENT_MAX = 10_000_000;
+/** A printed path has one segment per shrink step; a thousand is far beyond any real one. */
+export const REPLAY_SEGMENTS_MAX = 1_000;
+
 /** A fast-check replay path: colon-separated whole numbers, as printed with every failure. */
 export function replayPath(value: string): string {
-  if (!/^\d+(:\d+)*$/.test(value.trim())) {
+  const path = value.trim();
+  if (!/^\d+(:\d+)*$/.test(path)) {
     throw new InvalidArgumentError(`path must look like 12:0:3 (as printed with a failure); got '${value}'.`);
   }
-  return value.trim();
+  const segments = path.split(':');
+  if (segments.length > REPLAY_SEGMENTS_MAX || segments.some((segment) => Number(segment) > REPLAY_SEGMENT_MAX)) {
+    throw new InvalidArgumentError(
+      `path must have at most ${REPLAY_SEGMENTS_MAX} numbers of at most ${REPLAY_SEGMENT_MAX} each (copy it as printed with a failure); got '${value.slice(0, 40)}'.`,
+    );
+  }
+  return path;
 }
 
 export const STORES = ['file', 'memory'] as const;
@@ -74,4 +91,16 @@ export function storeKind(value: string): (typeof STORES)[number] {
 export function cutsChoice(value: string): 'all' {
   if (value !== 'all') throw new InvalidArgumentError(`the only value is 'all' (the classic five are the default); got '${value}'.`);
   return 'all';
+}
+
+/**
+ * A path the user must spell out: an empty string would quietly mean the
+ * current folder (`resolve(cwd, '')`), which is never what `--out ''` from an
+ * unset shell variable meant.
+ */
+export function nonEmptyPath(what: string) {
+  return (value: string): string => {
+    if (value.trim() === '') throw new InvalidArgumentError(`${what} is empty; give a path (is a shell variable unset?).`);
+    return value;
+  };
 }

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { onInterrupt } from '../process/interrupt.js';
 import type { Io } from './io.js';
 
 /**
@@ -9,6 +10,9 @@ export class Progress {
   private readonly started = performance.now();
   private lastDrawMs = 0;
   private lastTenth = 0;
+  private doneSoFar = 0;
+  /** An interruption's summary line tells how far this loop got. */
+  private readonly forget = onInterrupt(() => `${this.label}: ${this.doneSoFar}/${this.total} done`);
 
   constructor(
     private readonly io: Io,
@@ -17,6 +21,7 @@ export class Progress {
   ) {}
 
   update(done: number, note = ''): void {
+    this.doneSoFar = done;
     const elapsedMs = performance.now() - this.started;
     const rate = done / Math.max(elapsedMs / 1000, 1e-9);
     if (this.io.isTty) {
@@ -38,6 +43,7 @@ export class Progress {
   }
 
   done(): void {
+    this.forget();
     if (this.io.isTty) this.io.stderr('\r\x1b[K');
   }
 }

@@ -162,7 +162,7 @@ describe('sim report on bad input: one line on stderr, exit 2, nothing on disk t
     'a results.json with a wrong field': /is not a table run's results: cells\[3\]\.effects must be a non-negative integer or null/,
     'a results.json of another kind of run': /kind must be 'table'/,
     'a results.json whose file paths leave the run folder': /cells\[0\]\.case\.files\.history must be a path inside the run folder/,
-    'a missing history.jsonl': /names outbox-dedup\/cut-2\/history\.jsonl, which cannot be read: ENOENT/,
+    'a missing history.jsonl': /names outbox-dedup\/cut-2\/history\.jsonl, which cannot be read: no such file or folder/,
     'a run folder that does not exist': /run folder .*nowhere does not exist/,
     'a file named as the run folder': /a-file is not a folder/,
     'a run folder where table.md is a folder': /cannot write table\.md in .*: a folder of that name is in the way/,

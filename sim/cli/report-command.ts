@@ -6,6 +6,7 @@ import { isCheckRun } from '../results/read-sweeps.js';
 import { displayPath } from '../results/run-folder.js';
 import { EXIT, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
+import { nonEmptyPath } from './options.js';
 import { sweepReportLines, writeRunSweepReports } from './sweep-reports.js';
 
 interface ReportOptions {
@@ -45,7 +46,7 @@ export function registerReport(program: Command, io: Io, exit: (code: ExitCode) 
       'write table.md, effects.png and report.html into a table run folder, drawn from its results.json; ' +
         'for a check run, retention-sweep.png and concurrency-sweep.png, drawn from its sweeps.json',
     )
-    .argument('[run-dir]', 'the run folder (default: the latest table run under --out)')
+    .argument('[run-dir]', 'the run folder (default: the latest table run under --out)', nonEmptyPath('the run folder'))
     .option('-o, --out <dir>', 'parent folder of run folders, searched when run-dir is omitted', 'runs')
     .addHelpText(
       'after',

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { expectedTable } from '../../scenarios/registry.js';
 import { timeline } from '../../reports/timeline.js';
 import { parseHistory } from '../engine/history.js';
+import { readTextFile } from '../results/read-text-file.js';
 import { displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { resolveProtocols } from './load-protocol.js';
@@ -52,10 +52,10 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
     .action(async (options: RunOptions) => {
       const family = chooseFamily(options.family, options.protocol);
       const reference = expectedTable(family.name);
-      const expected = options.expect ? readExpectations(options.expect, reference, family.cuts.length) : reference;
       const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol, io.cwd);
       const [protocol] = protocols;
       if (!protocol) throw new UsageError('--protocol names no protocol');
+      const expected = options.expect ? readExpectations(options.expect, reference, family.cuts.length, [protocol], io.cwd) : reference;
       const { results, runFolder } = await executeTableRun({
         family,
         protocols: [protocol],
@@ -66,12 +66,13 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
         outDir: options.out,
         cwd: io.cwd,
         expected,
+        expectFile: options.expect,
       });
       const cell = results.cells[0];
       if (!cell) throw new Error('a one-case run produced no cell');
       const show = (path: string) => displayPath(join(runFolder, path), io.cwd);
       const historyPath = join(runFolder, cell.case.files.history);
-      const events = parseHistory(readFileSync(historyPath, 'utf8'), historyPath);
+      const events = parseHistory(readTextFile(historyPath), historyPath);
 
       const lines = [
         `sim run: family ${results.family}, ${cell.protocol}, crash at cut ${cell.cut.index} (${cell.cut.name}), intention ${results.intention}`,

@@ -1,6 +1,8 @@
 import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onInterrupt } from '../process/interrupt.js';
+import { fsReason } from '../results/fs-reason.js';
 import { UsageError } from './errors.js';
 
 /** Memory-backed /dev/shm when the machine has it: real files, without paying for a disk's fsync. */
@@ -16,13 +18,25 @@ export function defaultScratchParent(): string {
   return tmpdir();
 }
 
-/** A private scratch folder under `parent`, and a function that removes it. */
+/** A private scratch folder under `parent`, and a function that removes it; an interruption removes it too. */
 export function createScratch(parent: string): { path: string; remove: () => void } {
   let path: string;
   try {
     path = mkdtempSync(join(parent, 'cutpoint-scratch-'));
   } catch (error) {
-    throw new UsageError(`cannot create a scratch folder in ${parent}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new UsageError(`cannot create a scratch folder in ${parent}: ${fsReason(error)}`);
   }
-  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+  const removeNow = () => rmSync(path, { recursive: true, force: true });
+  // Ctrl-C or SIGTERM must not leave the folder behind (in /dev/shm it holds memory until the next boot).
+  const forget = onInterrupt(() => {
+    removeNow();
+    return `scratch folder ${path} removed`;
+  });
+  return {
+    path,
+    remove: () => {
+      forget();
+      removeNow();
+    },
+  };
 }

@@ -1,34 +1,28 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { timeline } from '../../reports/timeline.js';
 import { parseHistory } from '../engine/history.js';
+import { findHistories } from '../results/find-histories.js';
+import { readTextFile } from '../results/read-text-file.js';
 import { displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-
-/** Every history.jsonl at or below `folder`, in path order. */
-function histories(folder: string): string[] {
-  if (existsSync(join(folder, 'history.jsonl'))) return [join(folder, 'history.jsonl')];
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((path) => path === 'history.jsonl' || path.endsWith('/history.jsonl'))
-    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
-    .map((path) => join(folder, path));
-}
+import { nonEmptyPath } from './options.js';
 
 export function registerShow(program: Command, io: Io, exit: (code: ExitCode) => void): void {
   program
     .command('show')
     .description('print the history of a case (or of every case in a run folder) as a timeline')
-    .argument('<dir>', 'a case folder (holding history.jsonl) or a run folder')
+    .argument('<dir>', 'a case folder (holding history.jsonl) or a run folder', nonEmptyPath('the folder'))
     .addHelpText('after', '\nExit codes: 0 printed; 2 no such folder, no history in it, or a malformed history.jsonl.')
     .action((dir: string) => {
       const folder = resolve(io.cwd, dir);
       if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`${dir} is not a folder`);
-      const found = histories(folder);
+      const found = findHistories(folder, dir);
       if (found.length === 0) throw new UsageError(`no history.jsonl in ${dir} or below it`);
       const parts = found.map((path) => {
-        const events = parseHistory(readFileSync(path, 'utf8'), path);
+        const events = parseHistory(readTextFile(path), path);
         const title = relative(folder, path) === 'history.jsonl' ? displayPath(path, io.cwd) : relative(folder, path);
         return `${title} (${events.length} events; virtual ms, worker, event)\n${timeline(events)}`;
       });

@@ -71,8 +71,8 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .action(async (options: TableOptions) => {
       const family = chooseFamily(options.family, options.protocol);
       const reference = expectedTable(family.name);
-      const expected = options.expect ? readExpectations(options.expect, reference, family.cuts.length) : reference;
       const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol ?? Object.keys(reference), io.cwd);
+      const expected = options.expect ? readExpectations(options.expect, reference, family.cuts.length, protocols, io.cwd) : reference;
       if (options.cuts === 'all') {
         if (options.cut || options.chart || options.expect || options.format !== 'text' || options.crashMode !== 'in-process') {
           throw new UsageError(
@@ -95,6 +95,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         outDir: options.out,
         cwd: io.cwd,
         expected,
+        expectFile: options.expect,
         jobs: options.jobs,
         io,
         lifeTimeoutMs: options.lifeTimeoutMs,

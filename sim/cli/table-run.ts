@@ -22,6 +22,8 @@ export interface TableRunRequest {
   outDir: string;
   cwd: string;
   expected: ExpectedTable;
+  /** The --expect file the expectations were read from; undefined when they are the reference table's. */
+  expectFile?: string | undefined;
   /** Default in-process. */
   crashMode?: CrashMode;
   /** Cases at a time: default 1 in-process, one per core in kill mode. */
@@ -74,6 +76,7 @@ export async function executeTableRun(
     cutIndexes: request.cutIndexes,
     totalMs: Math.round(performance.now() - started),
     crashMode: request.crashMode ?? 'in-process',
+    expectFile: request.expectFile,
   });
   const resultsFile = join(folder.path, 'results.json');
   writeJsonAtomic(resultsFile, results);

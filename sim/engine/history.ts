@@ -59,12 +59,17 @@ export function parseHistory(text: string, source: string): HistoryEvent[] {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line, index) => {
-      let event: Partial<HistoryEvent>;
+      let parsed: unknown;
       try {
-        event = JSON.parse(line) as Partial<HistoryEvent>;
+        parsed = JSON.parse(line);
       } catch {
         throw new HistoryFormatError(`${source}: line ${index + 1} is not JSON`);
       }
+      // A line of `null`, a number or an array is JSON but no event: it must be an object before its fields are read.
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        throw new HistoryFormatError(`${source}: line ${index + 1} is not a history event (not a JSON object)`);
+      }
+      const event = parsed as Partial<HistoryEvent>;
       const valid =
         typeof event.seq === 'number' &&
         typeof event.atMs === 'number' &&

@@ -4,6 +4,7 @@ import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 
 import type { FamilyOutcome } from '../engine/run-family.js';
+import { letSignalsIn } from '../process/let-signals-in.js';
 import { ChoiceLog } from './choices.js';
 import { runControlled, type ExploreBounds } from './controlled-run.js';
 
@@ -67,6 +68,7 @@ export async function explore(
   let exhaustive = false;
 
   while (schedules < options.executionsMax) {
+    await letSignalsIn();
     const log = new ChoiceLog(prefix, options.memoise === false ? new Set() : explored);
     const execution = await runControlled({ family, protocol, workload, bounds, log, folder: `explore/${schedules}` });
     schedules++;

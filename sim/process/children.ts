@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { handleInterrupts, interruptedBy, onInterrupt } from './interrupt.js';
 
 /** How a child process ended, as the parent saw it. */
 export interface ChildExit {
@@ -19,7 +20,6 @@ const PARENT_PID = 'CUTPOINT_PARENT_PID';
 
 /** Every child the harness started and has not yet seen exit. */
 const alive = new Map<number, { child: ChildProcess; exited: Promise<void> }>();
-let interruptedBy: NodeJS.Signals | undefined;
 
 /**
  * Starts `node <entry> <args...>` and resolves when it has exited, however
@@ -34,7 +34,7 @@ export function runChild(
   options: { deadline?: () => number } = {},
 ): Promise<ChildExit> {
   // Once interrupted, nothing new starts and nothing settles: the process is about to exit 130.
-  if (interruptedBy) return new Promise(() => undefined);
+  if (interruptedBy()) return new Promise(() => undefined);
   const started = performance.now();
   const child = spawn(process.execPath, [entry, ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -65,7 +65,7 @@ export function runChild(
     child.once('close', (code, signal) => {
       clearInterval(timer);
       if (child.pid !== undefined) alive.delete(child.pid);
-      if (interruptedBy) return;
+      if (interruptedBy()) return;
       resolve({ pid: child.pid ?? -1, code, signal, timedOut, stdout, stderr, ms: performance.now() - started });
     });
   });
@@ -77,30 +77,25 @@ export function runChild(
 }
 
 /**
- * Runs `work` with Ctrl-C and SIGTERM handled: every child still alive is
- * killed with SIGKILL and reaped, then the process exits 130 (SIGINT) or 143
- * (SIGTERM) with one line on stderr. No child is left behind.
+ * Runs `work` with Ctrl-C and SIGTERM handled (see interrupt.ts): every child
+ * still alive is killed with SIGKILL and reaped, then the process exits 130
+ * (SIGINT) or 143 (SIGTERM) with one line on stderr. No child is left behind.
  */
 export async function withChildrenReaped<T>(stderr: (text: string) => void, work: () => Promise<T>): Promise<T> {
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (interruptedBy) return;
-    interruptedBy = signal;
+  const release = handleInterrupts(stderr);
+  const forget = onInterrupt(async () => {
     const exits = [...alive.values()].map(({ child, exited }) => {
       child.kill('SIGKILL');
       return exited;
     });
-    void Promise.all(exits).then(() => {
-      stderr(`sim: interrupted by ${signal}; ${exits.length} child process(es) killed and reaped\n`);
-      process.exit(signal === 'SIGINT' ? 130 : 143);
-    });
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+    await Promise.all(exits);
+    return `${exits.length} child process(es) killed and reaped`;
+  });
   try {
     return await work();
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    forget();
+    release();
   }
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseHistory, type HistoryEvent } from '../engine/history.js';
@@ -6,6 +6,7 @@ import { caseError, runCase, type CaseResult, type CaseSpec } from '../engine/ru
 import { worldSpec } from '../engine/run-family.js';
 import { runChild, stderrGist, type ChildExit } from './children.js';
 import { compiledEntry } from './entry-path.js';
+import { LifeWatchdog } from './life-watchdog.js';
 import type { CaseChildEnd, CaseChildSpec } from './case-child-spec.js';
 
 export interface IsolationOptions {
@@ -57,36 +58,14 @@ export async function runIsolatedCase(spec: CaseSpec, options: IsolationOptions)
   );
 }
 
-/** Starting node and loading the protocol module (through tsx for TypeScript) before the first life: slow on a loaded machine, not the protocol's time. */
-const STARTUP_MS = 15_000;
-
-/** Gives each life its own time: the deadline moves on whenever the child starts a new life. */
-class LifeWatchdog {
-  private lifeStartedAt = performance.now() + STARTUP_MS;
-  private lives = 0;
-  private readBytes = 0;
-
-  constructor(
-    private readonly eventsFile: string,
-    private readonly lifeTimeoutMs: number,
-  ) {}
-
-  deadline(): number {
-    const size = statSync(this.eventsFile, { throwIfNoEntry: false })?.size ?? 0;
-    if (size !== this.readBytes) {
-      this.readBytes = size;
-      const lives = (readFileSync(this.eventsFile, 'utf8').match(/"type":"life"/g) ?? []).length;
-      if (lives !== this.lives) {
-        this.lives = lives;
-        this.lifeStartedAt = performance.now();
-      }
-    }
-    return this.lifeStartedAt + this.lifeTimeoutMs;
-  }
-}
-
-/** What the protocol printed goes to the case's log, never to our stdout. */
+/**
+ * What the protocol printed goes to our stderr, where a user debugging it
+ * looks, and to the case's log, where it stays beside the case; never to
+ * our stdout, whose table or JSON it would corrupt.
+ */
 function keepOutput(folder: string, exit: ChildExit): string | undefined {
+  if (exit.stdout) process.stderr.write(exit.stdout);
+  if (exit.stderr) process.stderr.write(exit.stderr);
   const printed = [exit.stdout && `--- stdout\n${exit.stdout}`, exit.stderr && `--- stderr\n${exit.stderr}`].filter(Boolean).join('\n');
   if (!printed) return undefined;
   const log = join(folder, 'protocol.log');

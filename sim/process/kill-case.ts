@@ -9,6 +9,7 @@ import { observe, storeSchemas, worldSpec } from '../engine/run-family.js';
 import type { LifeRecord, RunEnd } from '../engine/runner.js';
 import { runChild } from './children.js';
 import { compiledEntry } from './entry-path.js';
+import { LifeWatchdog } from './life-watchdog.js';
 import { classifyLife, type LifeVerdict } from './life-verdict.js';
 import type { LifeCompleted, LifeSpec } from './life-spec.js';
 
@@ -73,7 +74,8 @@ export async function runKillCase(spec: Omit<CaseSpec, 'afterLife' | 'medium'>, 
     // The spec travels in a file: a workload may be larger than a command line can hold.
     const specFile = join(spec.folder, `life-${index}.spec.json`);
     writeFileSync(specFile, JSON.stringify(lifeSpec));
-    const exit = await runChild(LIFE_CHILD, [specFile], options.lifeTimeoutMs);
+    const watchdog = new LifeWatchdog(eventsFile, options.lifeTimeoutMs);
+    const exit = await runChild(LIFE_CHILD, [specFile], options.lifeTimeoutMs, { deadline: () => watchdog.deadline() });
     rmSync(specFile);
     const lifeEvents = parseHistory(readFileSync(eventsFile, 'utf8'), eventsFile);
     const completed = existsSync(endFile) ? (JSON.parse(readFileSync(endFile, 'utf8')) as LifeCompleted) : undefined;

@@ -11,6 +11,7 @@ import { runCli } from '../testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { childrenAlive } from './children.js';
 import { runKillCase, type KillCaseResult } from './kill-case.js';
+import { protocolFromFile } from '../engine/protocol-file.js';
 import { referenceEffectsOnDisk } from '../testing/read-warehouse.js';
 
 const cwd = tempFolder('kill-mode');
@@ -68,12 +69,14 @@ describe('kill mode', () => {
   });
 
   it('kills a child still alive after its time limit and reports the case as timed out', async () => {
+    const loops = join(process.cwd(), 'sim', 'testing', 'fixtures', 'misbehaving', 'loops.ts');
+    const protocol = await protocolFromFile(reservationFamily, loops, loops);
     const result = await runKillCase(
-      { protocol: outboxDedup, family: reservationFamily, folder: join(cwd, 'timeout'), cut: { index: 2, name: 'effect-applied' } },
-      { lifeTimeoutMs: 1 },
+      { protocol, protocolFile: loops, family: reservationFamily, folder: join(cwd, 'timeout'), cut: { index: 2, name: 'effect-applied' } },
+      { lifeTimeoutMs: 300 },
     );
     expect(result.children).toEqual([expect.objectContaining({ verdict: 'timed-out', signal: 'SIGKILL' })]);
-    expect(result.error).toMatch(/did not finish within 1 ms .* stopped by the watchdog/);
+    expect(result.error).toMatch(/did not finish within 300 ms .* stopped by the watchdog .*its last cut was 'relay-started'/);
   });
 });
 

@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUN_ID_PATTERN } from './run-folder.js';
 import { InputError } from '../engine/input-error.js';
+import { fsReason } from './fs-reason.js';
+import { readTextFile } from './read-text-file.js';
 
 export class NoRunError extends InputError {}
 
@@ -20,7 +22,7 @@ export function latestTableRun(outDir: string, label = outDir): string {
       .map((entry) => entry.name);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'does not exist' : code === 'ENOTDIR' ? 'is not a folder' : `cannot be read (${code ?? String(error)})`;
+    const why = code === 'ENOENT' ? 'does not exist' : code === 'ENOTDIR' ? 'is not a folder' : `cannot be read (${fsReason(error)})`;
     throw new NoRunError(`runs folder ${label} ${why}; run \`sim table\` first, or name a run folder`);
   }
   for (const name of names.sort().reverse()) {
@@ -33,10 +35,10 @@ export function latestTableRun(outDir: string, label = outDir): string {
 
 function isTableRun(folder: string): boolean {
   try {
-    const parsed: unknown = JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8'));
+    const parsed: unknown = JSON.parse(readTextFile(join(folder, 'results.json')));
     return parsed !== null && typeof parsed === 'object' && (parsed as { kind?: unknown }).kind === 'table';
   } catch {
-    // No results.json yet, or not JSON: not a finished table run, so not a candidate.
+    // No results.json yet, not a regular file, or not JSON: not a finished table run, so not a candidate.
     return false;
   }
 }

@@ -1,8 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { anyObject, count, countOrNull, entries, innerPath, list, object, oneOf, shapeProblem, text } from './json-shape.js';
 import type { TableResults } from './table-results.js';
 import { InputError } from '../engine/input-error.js';
+import { fsReason } from './fs-reason.js';
+import { readTextFile } from './read-text-file.js';
 
 /** results.json is missing, unreadable or not a table run's; the message is one sentence. */
 export class ResultsFileError extends InputError {}
@@ -16,13 +18,13 @@ export function readTableResults(runFolder: string): TableResults {
   const path = join(runFolder, 'results.json');
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readTextFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !existsSync(runFolder)) throw new ResultsFileError(`run folder ${runFolder} does not exist`);
     if (code === 'ENOENT') throw new ResultsFileError(`no results.json in ${runFolder}: not a run folder of \`sim table\``);
     if (code === 'ENOTDIR') throw new ResultsFileError(`${runFolder} is not a folder`);
-    throw new ResultsFileError(`cannot read ${path}: ${code ?? String(error)}`);
+    throw new ResultsFileError(`cannot read ${path}: ${fsReason(error)}`);
   }
   let parsed: unknown;
   try {

@@ -1,7 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { count, finite, list, nonEmptyList, object, oneOf, shapeProblem, text, type Check } from './json-shape.js';
+import { fsReason } from './fs-reason.js';
 import { ResultsFileError } from './read-results.js';
+import { readTextFile } from './read-text-file.js';
 import { SWEEPS_FILE_NAME, type SweepsResults } from './sweeps-results.js';
 
 const point = object({
@@ -48,13 +50,13 @@ export function readSweepsResults(runFolder: string): SweepsResults {
   const path = join(runFolder, SWEEPS_FILE_NAME);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    parsed = JSON.parse(readTextFile(path));
   } catch (error) {
     if (error instanceof SyntaxError) throw new ResultsFileError(`${path} is not valid JSON`);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT')
       throw new ResultsFileError(`no ${SWEEPS_FILE_NAME} in ${runFolder}: run \`sim check --report\` to measure the sweeps`);
-    throw new ResultsFileError(`cannot read ${path}: ${code ?? String(error)}`);
+    throw new ResultsFileError(`cannot read ${path}: ${fsReason(error)}`);
   }
   const problem = shapeProblem(sweepsCheck, parsed);
   if (problem) throw new ResultsFileError(`${path} is not a sweeps file: ${problem}`);
@@ -64,7 +66,7 @@ export function readSweepsResults(runFolder: string): SweepsResults {
 /** Whether a folder's results.json is a `sim check` run's: its reports are the sweep charts. */
 export function isCheckRun(runFolder: string): boolean {
   try {
-    const parsed: unknown = JSON.parse(readFileSync(join(runFolder, 'results.json'), 'utf8'));
+    const parsed: unknown = JSON.parse(readTextFile(join(runFolder, 'results.json')));
     return parsed !== null && typeof parsed === 'object' && (parsed as { kind?: unknown }).kind === 'check';
   } catch {
     // Missing or not JSON: not a check run; the table run's reader then says exactly what is wrong.

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, lstatSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { InputError } from '../engine/input-error.js';
+import { ensureFolder } from './ensure-folder.js';
+import { fsReason } from './fs-reason.js';
 
 export class RunFolderError extends InputError {}
 
@@ -27,22 +29,13 @@ export function newRunId(now = new Date()): string {
 
 /**
  * Creates `<outDir>/<run-id>/`, never reusing an existing folder. Every
- * problem with outDir (not a folder, cannot be created, not writable) is a
- * RunFolderError with one readable sentence, raised before anything is written.
+ * problem with outDir (not a folder, cannot be created, not writable, a name
+ * too long) is an InputError with one readable sentence, raised before
+ * anything is written (see ensureFolder).
  */
 export function createRunFolder(outDir: string): RunFolder {
   const parent = resolve(outDir);
-  try {
-    mkdirSync(parent, { recursive: true });
-  } catch (error) {
-    throw new RunFolderError(`cannot create output folder ${outDir}: ${reason(error)}`);
-  }
-  if (!statSync(parent).isDirectory()) throw new RunFolderError(`output folder ${outDir} is not a folder`);
-  try {
-    accessSync(parent, constants.W_OK);
-  } catch (error) {
-    throw new RunFolderError(`output folder ${outDir} is not writable: ${reason(error)}`);
-  }
+  ensureFolder(parent, `output folder ${outDir}`);
   for (let tries = 0; tries < 5; tries++) {
     const now = new Date();
     const runId = newRunId(now);
@@ -52,7 +45,7 @@ export function createRunFolder(outDir: string): RunFolder {
       return { runId, path, startedAt: now.toISOString() };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new RunFolderError(`cannot create run folder in ${outDir}: ${reason(error)}`);
+        throw new RunFolderError(`cannot create run folder in ${outDir}: ${fsReason(error)}`);
       }
     }
   }
@@ -90,7 +83,7 @@ export function writeFilesAtomic(files: readonly { path: string; data: string | 
   } catch (error) {
     for (const temporary of temporaries) removeQuietly(temporary);
     const failed = files[step]?.path ?? '';
-    throw new RunFolderError(`cannot write ${basename(failed)} in ${dirname(failed)}: ${reason(error)}`);
+    throw new RunFolderError(`cannot write ${basename(failed)} in ${dirname(failed)}: ${fsReason(error)}`);
   }
 }
 
@@ -108,7 +101,7 @@ function lstatOrUndefined(path: string) {
     return lstatSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new RunFolderError(`cannot write ${basename(path)} in ${dirname(path)}: ${reason(error)}`);
+    throw new RunFolderError(`cannot write ${basename(path)} in ${dirname(path)}: ${fsReason(error)}`);
   }
 }
 
@@ -116,13 +109,4 @@ function lstatOrUndefined(path: string) {
 export function displayPath(path: string, cwd: string): string {
   const shown = relative(cwd, path);
   return shown && !shown.startsWith('..') ? shown : path;
-}
-
-function reason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOTDIR') return 'a part of the path is a file, not a folder';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EEXIST') return 'a file of that name exists';
-  if (code === 'EROFS') return 'read-only file system';
-  return code ?? (error instanceof Error ? error.message : String(error));
 }

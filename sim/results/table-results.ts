@@ -40,6 +40,8 @@ export interface TableResults {
   cuts: { index: number; name: string; meaning: string }[];
   cells: StoredCell[];
   mismatches: Mismatch[];
+  /** The --expect file whose rows replaced reference rows; absent when every expectation is the reference table's. */
+  expectFile?: string;
   /** match: every expected cell measured as expected and every case judged; mismatch: some differ; error: some case could not be judged. */
   verdict: 'match' | 'mismatch' | 'error';
   timingsMs: { total: number };
@@ -69,6 +71,7 @@ export function tableResults(input: {
   cutIndexes: readonly number[];
   totalMs: number;
   crashMode?: CrashMode;
+  expectFile?: string | undefined;
 }): TableResults {
   const { run } = input;
   const hasError = run.cells.some((cell) => cell.case.error !== undefined);
@@ -98,6 +101,7 @@ export function tableResults(input: {
     }),
     cells: run.cells.map((cell) => ({ ...cell, case: storeCase(cell.case, input.runFolder) })),
     mismatches: run.mismatches,
+    ...(input.expectFile === undefined ? {} : { expectFile: input.expectFile }),
     verdict: hasError ? 'error' : run.mismatches.length > 0 ? 'mismatch' : 'match',
     timingsMs: { total: input.totalMs },
   };

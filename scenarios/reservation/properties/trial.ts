@@ -7,6 +7,7 @@ import type { StoreMedium } from '../../../sim/engine/connections.js';
 import type { CrashPoint, YieldPoint } from '../../../sim/engine/injector.js';
 import type { TransportFaults } from '../../../sim/engine/family.js';
 import { runFamily, type FamilyOutcome } from '../../../sim/engine/run-family.js';
+import { letSignalsIn } from '../../../sim/process/let-signals-in.js';
 import { reservationFamily } from '../../../sim/reservation/family.js';
 
 /** Everything one property run is made of, as generated data: replaying it replays the run. */
@@ -42,6 +43,8 @@ export interface TrialRunOptions {
  * chosen by the scheduler), then a quiet life once faults stop.
  */
 export async function runTrial(trial: Trial, options: TrialRunOptions): Promise<FamilyOutcome> {
+  // Before any task is scheduled, so the scheduler's interleaving is untouched: Ctrl-C is heard between trials.
+  await letSignalsIn();
   const protocol = findProtocol(trial.protocol);
   if (!protocol) throw new Error(`unknown protocol ${trial.protocol}`);
   const file = protocolFile(trial.protocol);

@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SIM_BIN } from '../testing/spawn-sim.js';
+import { tempFolder } from '../testing/temp-folder.js';
+
+const cwd = tempFolder('interrupt');
+const started: ReturnType<typeof spawn>[] = [];
+
+afterEach(() => {
+  // A failed assertion must not leave a long run behind.
+  for (const sim of started.splice(0)) if (sim.exitCode === null && sim.signalCode === null) sim.kill('SIGKILL');
+});
+
+/** Waits (bounded) until `ready` holds; the real process needs a moment to load and start its work. */
+async function until(ready: () => boolean, what: string): Promise<void> {
+  for (let tries = 0; tries < 300; tries++) {
+    if (ready()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`gave up waiting until ${what}`);
+}
+
+/** Starts the real bin, waits until `ready`, sends `signal`, and returns how it ended. */
+async function interrupt(argv: readonly string[], ready: (stdout: string) => boolean, signal: NodeJS.Signals) {
+  const sim = spawn(process.execPath, [SIM_BIN, ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(sim);
+  let stdout = '';
+  let stderr = '';
+  sim.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+  sim.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    sim.once('close', (code, endedBy) => resolve({ code, signal: endedBy })),
+  );
+  await until(() => ready(stdout), `sim ${argv[0]} was under way`);
+  sim.kill(signal);
+  return { ended: await exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+function scratchFolders(parent: string): string[] {
+  return readdirSync(parent).filter((name) => name.startsWith('cutpoint-scratch-'));
+}
+
+describe('Ctrl-C or SIGTERM during a command: cleaned up, one line, exit 130 / 143, never a half-written results.json', () => {
+  it.each([
+    { signal: 'SIGINT' as const, code: 130 },
+    { signal: 'SIGTERM' as const, code: 143 },
+  ])('sim check, $signal: the scratch folder is removed and the line says how far it got', async ({ signal, code }) => {
+    const scratch = join(cwd, `scratch-${signal}`);
+    const out = join(cwd, `runs-${signal}`);
+    mkdirSync(scratch);
+    // 100000 runs take minutes: the signal surely comes while the property runs, its scratch folder in use.
+    const run = await interrupt(
+      ['check', 'dedup-safety', '--runs', '100000', '--scratch', scratch, '--out', out],
+      (stdout) => stdout.includes('fresh SQLite files per run') && scratchFolders(scratch).length === 1,
+      signal,
+    );
+    expect(run.ended).toEqual({ code, signal: null });
+    expect(run.stderr().trimEnd().split('\n').at(-1)).toMatch(
+      new RegExp(`^sim: interrupted by ${signal}; dedup-safety: \\d+/100000 done; scratch folder .*cutpoint-scratch-\\w+ removed$`),
+    );
+    expect(scratchFolders(scratch)).toEqual([]);
+    // The run folder holds no results.json (the run did not finish) and no temporary file of a write cut short.
+    const [runFolder, ...others] = readdirSync(out);
+    expect(others).toEqual([]);
+    expect(readdirSync(join(out, runFolder as string), { recursive: true })).toEqual([]);
+  });
+
+  it('sim explore, SIGTERM: an in-process loop of thousands of schedules still hears the signal within moments', async () => {
+    const out = join(cwd, 'explore-runs');
+    const run = await interrupt(
+      ['explore', '-p', 'outbox-dedup', '-w', '3', '-i', '3', '-d', '2', '--out', out],
+      (stdout) => stdout.startsWith('sim explore: outbox-dedup'),
+      'SIGTERM',
+    );
+    expect(run.ended).toEqual({ code: 143, signal: null });
+    expect(run.stderr().trimEnd().split('\n').at(-1)).toMatch(/^sim: interrupted by SIGTERM; /);
+    expect(run.stdout()).not.toMatch(/schedules explored/);
+  });
+});

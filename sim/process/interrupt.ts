@@ -1,0 +1,89 @@
+/**
+ * Ctrl-C and SIGTERM for every command: one handler, and cleanups that any
+ * layer registers while it holds something to undo (child processes to kill,
+ * a scratch folder to remove, progress to report). On the first signal each
+ * cleanup runs once, newest first, and says in a few words what it did; the
+ * words become one line on stderr, and the process exits 130 (SIGINT) or 143
+ * (SIGTERM), as a shell reports a command its signal ended. A second signal
+ * stops waiting. Results files are written atomically (results/run-folder.ts),
+ * so an interruption leaves either the whole results.json or none.
+ */
+
+/** Undoes one thing and says what it did ("scratch folder /dev/shm/x removed"), or '' when there was nothing to do. */
+export type Cleanup = () => string | Promise<string>;
+
+/** How long the cleanups may take before the process exits anyway: killed children are reaped in milliseconds. */
+export const CLEANUP_WAIT_MS_MAX = 5_000;
+
+const EXIT_FOR_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
+type HandledSignal = keyof typeof EXIT_FOR_SIGNAL;
+
+const cleanups: Cleanup[] = [];
+/** Writers of the handlers installed, innermost last; the signal is handled while there is one. */
+const installed: ((text: string) => void)[] = [];
+let interrupted: HandledSignal | undefined;
+
+/** Registers a cleanup to run on interruption; call the returned function once the thing is undone normally. */
+export function onInterrupt(cleanup: Cleanup): () => void {
+  cleanups.push(cleanup);
+  return () => {
+    const index = cleanups.indexOf(cleanup);
+    if (index >= 0) cleanups.splice(index, 1);
+  };
+}
+
+/** The signal that is ending the process, if one is: work that would start now must not. */
+export function interruptedBy(): HandledSignal | undefined {
+  return interrupted;
+}
+
+/**
+ * Handles SIGINT and SIGTERM until the returned function is called. Nested
+ * calls share one handler (the innermost writer prints the line), so the bin
+ * can cover a whole command while kill mode covers its own children.
+ */
+export function handleInterrupts(stderr: (text: string) => void): () => void {
+  if (installed.length === 0) {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
+  installed.push(stderr);
+  return () => {
+    const index = installed.lastIndexOf(stderr);
+    if (index >= 0) installed.splice(index, 1);
+    if (installed.length === 0) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  };
+}
+
+function onSignal(signal: HandledSignal): void {
+  const code = EXIT_FOR_SIGNAL[signal];
+  const stderr = installed.at(-1) ?? ((text: string) => process.stderr.write(text));
+  if (interrupted) {
+    stderr(`sim: interrupted again by ${signal}; exiting without waiting for the cleanups\n`);
+    process.exit(code);
+  }
+  interrupted = signal;
+  const waited = new Promise<string[]>((resolve) =>
+    setTimeout(() => resolve([`cleanups still running after ${CLEANUP_WAIT_MS_MAX} ms were abandoned`]), CLEANUP_WAIT_MS_MAX),
+  );
+  void Promise.race([runCleanups(), waited]).then((done) => {
+    const what = done.filter(Boolean).join('; ');
+    stderr(`sim: interrupted by ${signal}; ${what || 'nothing was left to clean up'}\n`);
+    process.exit(code);
+  });
+}
+
+async function runCleanups(): Promise<string[]> {
+  const done: string[] = [];
+  for (const cleanup of [...cleanups].reverse()) {
+    try {
+      done.push(await cleanup());
+    } catch (error) {
+      done.push(`a cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return done;
+}
