@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Contract, ReceiverRequest, ReceiverSettings, ReceiverSide } from '../../../protocols/receivers/types.js';
+import { openSqlite } from '../../engine/connections.js';
+import type { ServableReceiver } from './receiver-catalogue.js';
+import { readJsonBody } from './request-body.js';
+import { DEFAULT_TENANT, encodeReply, HEADERS, parseKeyHeader, problem, type WireReply } from './wire.js';
+
+export interface ReceiverServerOptions {
+  /** The receiver's SQLite file; created with the receiver's schema when absent, reused as it is otherwise. */
+  dbPath: string;
+  servable: ServableReceiver;
+  contract: Contract;
+  settings: ReceiverSettings;
+  /** The server's clock: real time for `sim serve`, a virtual one when a simulation drives the server. */
+  nowMs: () => number;
+  /** Header carrying the tenant (lower case); default X-Tenant. */
+  tenantHeader?: string;
+  /** Whether a write without an Idempotency-Key is refused (400); default true. */
+  requireKey?: boolean;
+  /** Reached at each cut inside a multi-step contract and at the receiver's applied cut (after the commit, before the reply). */
+  cut?: (name: string) => Promise<void>;
+}
+
+export interface RunningServer {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A receiver behind a real HTTP server on 127.0.0.1: POST /<kind> with a JSON
+ * body and an Idempotency-Key runs the contract against the receiver's file;
+ * GET /effects?tenant=T&key=K answers the oracle's {"count": n}. Nothing a
+ * client sends can stop it serving: every refusal is a problem body, and an
+ * error inside a contract is a 500 for that request alone.
+ */
+export async function startReceiverServer(options: ReceiverServerOptions, port = 0): Promise<RunningServer> {
+  const db = openSqlite(options.dbPath);
+  db.exec(options.servable.receiver.schema);
+  const tenantHeader = (options.tenantHeader ?? HEADERS.tenant).toLowerCase();
+  const requireKey = options.requireKey ?? true;
+  const inProgress = new Set<string>();
+  const side: ReceiverSide = {
+    transaction: async (work) => db.transaction(() => work(db))(),
+    cut: (name) => options.cut?.(name) ?? Promise.resolve(),
+    nowMs: options.nowMs,
+    settings: options.settings,
+    effect: options.servable.receiver.effect,
+  };
+
+  async function write(request: IncomingMessage): Promise<WireReply> {
+    const kind = new URL(request.url ?? '/', 'http://receiver').pathname.slice(1);
+    if (!/^[a-z][a-z0-9_-]{0,63}$/.test(kind)) return problem(404, 'not-found', 'Not found', 'write with POST /<kind>, e.g. POST /reserve');
+    const key = parseKeyHeader(header(request, HEADERS.key));
+    if (key === undefined && requireKey)
+      return problem(400, 'missing-key', 'Idempotency-Key missing', 'this endpoint requires an Idempotency-Key header');
+    const body = await readJsonBody(request);
+    if ('refusal' in body) return body.refusal;
+    const tenant = header(request, tenantHeader) ?? DEFAULT_TENANT;
+    const issuedAt = Number(header(request, HEADERS.issuedAt));
+    const receiverRequest: ReceiverRequest = {
+      tenant,
+      // Without a required key every request is its own: a fresh random key no retry can repeat, even after a restart.
+      key: key ?? `unkeyed-${randomUUID()}`,
+      kind,
+      payload: body.payload,
+      issuedAtMs: Number.isSafeInteger(issuedAt) && issuedAt >= 0 ? issuedAt : options.nowMs(),
+      intentionId: header(request, HEADERS.intention) ?? `${tenant}:${key ?? ''}`,
+    };
+    const slot = `${tenant}\u0000${receiverRequest.key}`;
+    if (inProgress.has(slot)) {
+      return problem(
+        409,
+        'in-progress',
+        'A request with this key is in progress',
+        'retry once the first request with this key has answered',
+      );
+    }
+    inProgress.add(slot);
+    try {
+      const reply = await options.contract.handle(side, receiverRequest);
+      await side.cut(options.servable.receiver.appliedCut);
+      return encodeReply(reply);
+    } finally {
+      inProgress.delete(slot);
+    }
+  }
+
+  function effects(request: IncomingMessage): WireReply {
+    const query = new URL(request.url ?? '/', 'http://receiver').searchParams;
+    const key = query.get('key');
+    if (!key) return problem(400, 'missing-key', 'key missing', 'ask GET /effects?tenant=T&key=K');
+    const count = options.servable.countEffects(db, key, query.get('tenant') ?? undefined);
+    return { status: 200, headers: { 'content-type': 'application/json' }, body: { count } };
+  }
+
+  async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    let reply: WireReply;
+    try {
+      const path = new URL(request.url ?? '/', 'http://receiver').pathname;
+      if (request.method === 'GET' && path === '/effects') reply = effects(request);
+      else if (request.method === 'POST') reply = await write(request);
+      else reply = problem(405, 'method-not-allowed', 'Method not allowed', 'POST /<kind> to write, GET /effects to count');
+    } catch (error) {
+      reply = problem(500, 'internal', 'Internal error', error instanceof Error ? error.message : String(error));
+    }
+    if (response.destroyed) return;
+    response.writeHead(reply.status, reply.headers);
+    response.end(JSON.stringify(reply.body));
+  }
+
+  const server = createServer((request, response) => void answer(request, response));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error) => {
+      db.close();
+      reject(error);
+    });
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const chosen = (server.address() as AddressInfo).port;
+  return {
+    port: chosen,
+    url: `http://127.0.0.1:${chosen}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
