@@ -10,6 +10,7 @@ import { registerRun } from './run-command.js';
 import { registerTable } from './table-command.js';
 import { registerStress } from './stress-command.js';
 import { registerList } from './list-command.js';
+import { registerServe } from './serve-command.js';
 
 /** Builds the `sim` program. Commands live in their own modules; this file only wires them. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
@@ -37,6 +38,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
   registerReport(program, io, exit);
   registerStress(program, io, exit);
   registerList(program, io, exit);
+  registerServe(program, io, exit);
   return program;
 }
 
