@@ -58,10 +58,10 @@ export function startServerProcess(command: string, args: readonly string[], env
   });
 }
 
-/** Whether something accepts connections on 127.0.0.1:port: what a test asserts is false once a server is stopped. */
-export function portAcceptsConnections(port: number): Promise<boolean> {
+/** Whether something accepts connections on host:port: what a test asserts is false once a server is stopped. */
+export function portAcceptsConnections(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
+    const socket = createConnection({ host, port });
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);
