@@ -16,7 +16,7 @@ export interface FaultProxy {
   url: string;
   /** Every request that passed, in arrival order, with the fault it got. */
   readonly events: readonly ProxyEvent[];
-  /** The next request gets this fault, whatever the plan says (the probe aims its faults this way). */
+  /** The next write (POST) gets this fault, whatever the plan says: how the probe and tests aim a fault at one call. */
   arm(fault: Fault): void;
   close(): Promise<void>;
 }
@@ -81,7 +81,7 @@ export async function startFaultProxy(targetUrl: string, plan: FaultPlan): Promi
     const path = request.url ?? '/';
     const method = request.method ?? 'GET';
     const event: ProxyEvent = { ordinal: events.length + 1, method, path, fault: 'none' };
-    const fault = armed.shift() ?? plan.faultFor(event);
+    const fault = (method === 'POST' ? armed.shift() : undefined) ?? plan.faultFor(event);
     event.fault = fault.kind;
     events.push(event);
     const chunks: Buffer[] = [];

@@ -1,26 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Contract, ReceiverRequest, ReceiverSettings, ReceiverSide } from '../../../protocols/receivers/types.js';
-import { openSqlite } from '../../engine/connections.js';
-import type { ServableReceiver } from './receiver-catalogue.js';
+import type { ReceiverRequest } from '../../../protocols/receivers/types.js';
+import { ReceiverCore, type ReceiverCoreOptions } from './receiver-core.js';
 import { readJsonBody } from './request-body.js';
 import { DEFAULT_TENANT, encodeReply, HEADERS, parseKeyHeader, problem, type WireReply } from './wire.js';
 
-export interface ReceiverServerOptions {
-  /** The receiver's SQLite file; created with the receiver's schema when absent, reused as it is otherwise. */
-  dbPath: string;
-  servable: ServableReceiver;
-  contract: Contract;
-  settings: ReceiverSettings;
-  /** The server's clock: real time for `sim serve`, a virtual one when a simulation drives the server. */
-  nowMs: () => number;
+export interface ReceiverServerOptions extends ReceiverCoreOptions {
   /** Header carrying the tenant (lower case); default X-Tenant. */
   tenantHeader?: string;
   /** Whether a write without an Idempotency-Key is refused (400); default true. */
   requireKey?: boolean;
-  /** Reached at each cut inside a multi-step contract and at the receiver's applied cut (after the commit, before the reply). */
-  cut?: (name: string) => Promise<void>;
 }
 
 export interface RunningServer {
@@ -37,18 +27,9 @@ export interface RunningServer {
  * error inside a contract is a 500 for that request alone.
  */
 export async function startReceiverServer(options: ReceiverServerOptions, port = 0): Promise<RunningServer> {
-  const db = openSqlite(options.dbPath);
-  db.exec(options.servable.receiver.schema);
+  const core = new ReceiverCore(options);
   const tenantHeader = (options.tenantHeader ?? HEADERS.tenant).toLowerCase();
   const requireKey = options.requireKey ?? true;
-  const inProgress = new Set<string>();
-  const side: ReceiverSide = {
-    transaction: async (work) => db.transaction(() => work(db))(),
-    cut: (name) => options.cut?.(name) ?? Promise.resolve(),
-    nowMs: options.nowMs,
-    settings: options.settings,
-    effect: options.servable.receiver.effect,
-  };
 
   async function write(request: IncomingMessage): Promise<WireReply> {
     const kind = new URL(request.url ?? '/', 'http://receiver').pathname.slice(1);
@@ -69,8 +50,8 @@ export async function startReceiverServer(options: ReceiverServerOptions, port =
       issuedAtMs: Number.isSafeInteger(issuedAt) && issuedAt >= 0 ? issuedAt : options.nowMs(),
       intentionId: header(request, HEADERS.intention) ?? `${tenant}:${key ?? ''}`,
     };
-    const slot = `${tenant}\u0000${receiverRequest.key}`;
-    if (inProgress.has(slot)) {
+    const reply = await core.handle(receiverRequest);
+    if (reply.status === 'in-progress') {
       return problem(
         409,
         'in-progress',
@@ -78,21 +59,14 @@ export async function startReceiverServer(options: ReceiverServerOptions, port =
         'retry once the first request with this key has answered',
       );
     }
-    inProgress.add(slot);
-    try {
-      const reply = await options.contract.handle(side, receiverRequest);
-      await side.cut(options.servable.receiver.appliedCut);
-      return encodeReply(reply);
-    } finally {
-      inProgress.delete(slot);
-    }
+    return encodeReply(reply);
   }
 
   function effects(request: IncomingMessage): WireReply {
     const query = new URL(request.url ?? '/', 'http://receiver').searchParams;
     const key = query.get('key');
     if (!key) return problem(400, 'missing-key', 'key missing', 'ask GET /effects?tenant=T&key=K');
-    const count = options.servable.countEffects(db, key, query.get('tenant') ?? undefined);
+    const count = core.countEffects(key, query.get('tenant') ?? undefined);
     return { status: 200, headers: { 'content-type': 'application/json' }, body: { count } };
   }
 
@@ -114,7 +88,7 @@ export async function startReceiverServer(options: ReceiverServerOptions, port =
   const server = createServer((request, response) => void answer(request, response));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {
-      db.close();
+      core.close();
       reject(error);
     });
     server.listen(port, '127.0.0.1', () => resolve());
@@ -126,7 +100,7 @@ export async function startReceiverServer(options: ReceiverServerOptions, port =
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
-          db.close();
+          core.close();
           resolve();
         });
         server.closeAllConnections();
