@@ -12,6 +12,8 @@ import { bridgeWarehouseContract, reservationEffect } from './warehouse-bridge.j
 /** A receiver a server can stand in front of: its store, its contracts, and how its effects are counted for the oracle. */
 export interface ServableReceiver {
   receiver: Receiver;
+  /** The kind of request its effect applies: the HTTP path (POST /reserve) and the MCP write tool's name. */
+  kind: string;
   contracts: readonly Contract[];
   /** Effects for a key, under one tenant or (tenant undefined) under every tenant. */
   countEffects(db: Connection, key: string, tenant: string | undefined): number;
@@ -19,6 +21,7 @@ export interface ServableReceiver {
 
 const WAREHOUSE: ServableReceiver = {
   receiver: { name: 'warehouse', schema: WAREHOUSE_SCHEMA, effect: reservationEffect, appliedCut: 'effect-applied' },
+  kind: 'reserve',
   contracts: [
     atomicReceipt,
     tenantlessReceipt,
