@@ -6,6 +6,7 @@ import { reservationRows } from '../testing/read-warehouse.js';
 import { runCli } from '../testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { portAcceptsConnections, startServerProcess } from '../transport/http/server-process.js';
+import { McpReceiverClient } from '../transport/mcp/mcp-receiver-client.js';
 
 const folder = tempFolder('serve');
 const bin = fileURLToPath(new URL('../../dist/sim/cli/bin.js', import.meta.url));
@@ -41,6 +42,23 @@ describe('sim serve', () => {
       expect(await server.stop()).toBe(0);
     }
     expect(server.stderr()).toMatch(/closed on SIGTERM/);
+    expect(await portAcceptsConnections(server.port)).toBe(false);
+    expect(reservationRows(db)).toHaveLength(1);
+  });
+
+  it('--mcp serves the same receiver as an MCP write tool; two calls with one key leave one effect', async () => {
+    const db = join(folder, 'mcp-warehouse.db');
+    const args = [bin, 'serve', '--receiver', 'warehouse', '--contract', 'atomic-receipt', '--db', db, '--port', '0', '--mcp'];
+    const server = await startServerProcess(process.execPath, args);
+    const client = new McpReceiverClient({ url: `http://127.0.0.1:${server.port}/mcp`, timeoutMs: 5_000 });
+    try {
+      const request = { tenant: 'tA', key: 'm1', kind: 'reserve', payload: { part: 'p7', qty: 1 }, issuedAtMs: 0, intentionId: 'tA:m1' };
+      expect(await client.send(request)).toMatchObject({ status: 'ok', replayed: false });
+      expect(await client.send(request)).toMatchObject({ status: 'ok', replayed: true });
+    } finally {
+      await client.close();
+      expect(await server.stop()).toBe(0);
+    }
     expect(await portAcceptsConnections(server.port)).toBe(false);
     expect(reservationRows(db)).toHaveLength(1);
   });

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { findServableReceiver, servableReceivers } from '../transport/http/receiver-catalogue.js';
 import { startReceiverServer, type RunningServer } from '../transport/http/receiver-server.js';
 import { wallClockMs } from '../transport/http/wall-clock.js';
+import { startMcpReceiverServer } from '../transport/mcp/mcp-receiver-server.js';
 import { BODY_BYTES_MAX, HEADERS } from '../transport/http/wire.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
@@ -18,6 +19,7 @@ interface ServeOptions {
   closedWindow?: boolean;
   tenantHeader: string;
   requireKey: boolean;
+  mcp?: boolean;
 }
 
 /** Resolves on the first SIGINT or SIGTERM, with its name; the handlers go with it. */
@@ -46,6 +48,10 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--closed-window', 'refuse (410) a request issued before now - retention')
     .option('--tenant-header <name>', 'the header naming the tenant', HEADERS.tenant)
     .option('--no-require-key', 'apply writes without an Idempotency-Key instead of refusing them (400)')
+    .option(
+      '--mcp',
+      "serve it as an MCP server instead (Streamable HTTP at POST /mcp, one write tool named after the receiver's kind, the key in its arguments)",
+    )
     .addHelpText(
       'after',
       [
@@ -72,21 +78,19 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
       const dbPath = resolve(io.cwd, options.db);
       if (!existsSync(dirname(dbPath)) || !statSync(dirname(dbPath)).isDirectory())
         throw new UsageError(`the folder of --db ${options.db} does not exist`);
+      const core = {
+        dbPath,
+        servable,
+        contract,
+        settings: { retentionMs: options.retentionMs ?? null, closedWindow: Boolean(options.closedWindow) },
+        // Real time is the point: this server faces real clients, and its receipts age on the wall clock.
+        nowMs: wallClockMs,
+      };
       let server: RunningServer;
       try {
-        server = await startReceiverServer(
-          {
-            dbPath,
-            servable,
-            contract,
-            settings: { retentionMs: options.retentionMs ?? null, closedWindow: Boolean(options.closedWindow) },
-            // Real time is the point: this server faces real clients, and its receipts age on the wall clock.
-            nowMs: wallClockMs,
-            tenantHeader: options.tenantHeader,
-            requireKey: options.requireKey,
-          },
-          options.port,
-        );
+        server = options.mcp
+          ? await startMcpReceiverServer(core, options.port)
+          : await startReceiverServer({ ...core, tenantHeader: options.tenantHeader, requireKey: options.requireKey }, options.port);
       } catch (error) {
         throw new UsageError(
           `cannot serve ${options.db} on port ${options.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
@@ -94,7 +98,8 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
       }
       const stopped = nextStopSignal();
       io.stdout(`${server.port}\n`);
-      io.stderr(`sim serve: ${options.receiver} (${contract.name}) on ${server.url}, file ${options.db}; Ctrl-C to stop\n`);
+      const where = options.mcp ? `MCP at ${server.url}/mcp, tool '${servable.kind}'` : `${server.url}/${servable.kind}`;
+      io.stderr(`sim serve: ${options.receiver} (${contract.name}) on ${where}, file ${options.db}; Ctrl-C to stop\n`);
       const signal = await stopped;
       await server.close();
       io.stderr(`sim serve: closed on ${signal}\n`);
