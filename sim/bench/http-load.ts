@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { SeededRandom } from '../engine/random.js';
+import { compiledEntry } from '../process/entry-path.js';
 import { exchange } from '../transport/http/exchange.js';
 import { seededFaults } from '../transport/http/fault-plan.js';
 import { startFaultProxy } from '../transport/http/fault-proxy.js';
@@ -54,7 +54,7 @@ function percentile(sorted: number[], p: number): number {
 export async function httpLoad(options: LoadOptions): Promise<LoadResult> {
   const scratch = mkdtempSync(join(tmpdir(), 'cutpoint-load-'));
   const db = join(scratch, 'warehouse.db');
-  const bin = fileURLToPath(new URL('../cli/bin.js', import.meta.url));
+  const bin = compiledEntry(new URL('../cli/bin.js', import.meta.url));
   const server = await startServerProcess(process.execPath, [
     bin,
     'serve',
