@@ -23,12 +23,31 @@ export type Fault =
 
 export type FaultKind = Fault['kind'];
 
-/** What the proxy knows of a request when it picks a fault: its ordinal (1-based), method and path. */
+/** What the proxy knows of a request when it picks a fault: its ordinal (1-based), method, path and headers. */
 export interface ProxiedRequest {
   ordinal: number;
   method: string;
   path: string;
+  headers?: Readonly<Record<string, string | string[] | undefined>>;
 }
+
+/** The header a simulation sets on a request to have the proxy fault exactly that one: `drop-reply` or `unavailable`. */
+export const FAULT_HEADER = 'x-cutpoint-fault';
+
+/**
+ * Faults asked for by the request itself: a simulated run decides, on its
+ * virtual clock and call ordinals, which call loses its reply or finds the
+ * receiver unavailable, and the proxy carries it out on the real wire. A
+ * header, not arm(), so that concurrent workers cannot take each other's fault.
+ */
+export const FAULTS_REQUESTED_BY_HEADER: FaultPlan = {
+  faultFor({ headers }) {
+    const asked = headers?.[FAULT_HEADER];
+    if (asked === 'drop-reply') return { kind: 'drop-reply' };
+    if (asked === 'unavailable') return { kind: 'server-error', status: 503 };
+    return { kind: 'none' };
+  },
+};
 
 /** Chooses the fault for each request; the proxy calls it once per request, in arrival order. */
 export interface FaultPlan {

@@ -1,6 +1,6 @@
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Fault, FaultKind, FaultPlan } from './fault-plan.js';
+import { FAULT_HEADER, type Fault, type FaultKind, type FaultPlan } from './fault-plan.js';
 
 export interface ProxyEvent {
   ordinal: number;
@@ -27,7 +27,8 @@ interface Upstream {
   body: Buffer;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade']);
+// Hop-by-hop headers, and the fault request meant for the proxy alone, are not forwarded.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', FAULT_HEADER]);
 
 /**
  * Our fault proxy between a client and a server on loopback (small, because
@@ -81,7 +82,7 @@ export async function startFaultProxy(targetUrl: string, plan: FaultPlan): Promi
     const path = request.url ?? '/';
     const method = request.method ?? 'GET';
     const event: ProxyEvent = { ordinal: events.length + 1, method, path, fault: 'none' };
-    const fault = (method === 'POST' ? armed.shift() : undefined) ?? plan.faultFor(event);
+    const fault = (method === 'POST' ? armed.shift() : undefined) ?? plan.faultFor({ ...event, headers: request.headers });
     event.fault = fault.kind;
     events.push(event);
     const chunks: Buffer[] = [];

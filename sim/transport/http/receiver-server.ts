@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ReceiverRequest } from '../../../protocols/receivers/types.js';
 import { ReceiverCore, type ReceiverCoreOptions } from './receiver-core.js';
-import { readJsonBody } from './request-body.js';
-import { DEFAULT_TENANT, encodeReply, HEADERS, parseKeyHeader, problem, type WireReply } from './wire.js';
+import { parseWrite } from './parse-write.js';
+import { encodeReply, HEADERS, problem, type WireReply } from './wire.js';
 
 export interface ReceiverServerOptions extends ReceiverCoreOptions {
   /** Header carrying the tenant (lower case); default X-Tenant. */
@@ -32,25 +30,9 @@ export async function startReceiverServer(options: ReceiverServerOptions, port =
   const requireKey = options.requireKey ?? true;
 
   async function write(request: IncomingMessage): Promise<WireReply> {
-    const kind = new URL(request.url ?? '/', 'http://receiver').pathname.slice(1);
-    if (!/^[a-z][a-z0-9_-]{0,63}$/.test(kind)) return problem(404, 'not-found', 'Not found', 'write with POST /<kind>, e.g. POST /reserve');
-    const key = parseKeyHeader(header(request, HEADERS.key));
-    if (key === undefined && requireKey)
-      return problem(400, 'missing-key', 'Idempotency-Key missing', 'this endpoint requires an Idempotency-Key header');
-    const body = await readJsonBody(request);
-    if ('refusal' in body) return body.refusal;
-    const tenant = header(request, tenantHeader) ?? DEFAULT_TENANT;
-    const issuedAt = Number(header(request, HEADERS.issuedAt));
-    const receiverRequest: ReceiverRequest = {
-      tenant,
-      // Without a required key every request is its own: a fresh random key no retry can repeat, even after a restart.
-      key: key ?? `unkeyed-${randomUUID()}`,
-      kind,
-      payload: body.payload,
-      issuedAtMs: Number.isSafeInteger(issuedAt) && issuedAt >= 0 ? issuedAt : options.nowMs(),
-      intentionId: header(request, HEADERS.intention) ?? `${tenant}:${key ?? ''}`,
-    };
-    const reply = await core.handle(receiverRequest);
+    const parsed = await parseWrite(request, { tenantHeader, requireKey, nowMs: options.nowMs });
+    if ('refusal' in parsed) return parsed.refusal;
+    const reply = await core.handle(parsed.request);
     if (reply.status === 'in-progress') {
       return problem(
         409,
@@ -106,9 +88,4 @@ export async function startReceiverServer(options: ReceiverServerOptions, port =
         server.closeAllConnections();
       }),
   };
-}
-
-function header(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
