@@ -1,11 +1,11 @@
-import type { Contract, ReceiverSide } from '../../../protocols/receivers/types.js';
+import type { Contract, ReceiverReply, ReceiverSide } from '../../../protocols/receivers/types.js';
 
 /** One call of a simulated run in flight: whose contract and side serve it, and how it ended on the server. */
 export interface PendingCall {
   contract: Contract;
   side: ReceiverSide;
-  /** The server ran the contract to its end (committed, or refused): the reply exists, whether or not it arrives. */
-  handled: boolean;
+  /** The reply the server sent, once the contract ran to its end: it exists whether or not it arrives (the history shows it). */
+  reply?: ReceiverReply;
   /** What the contract threw instead (a crash at a cut inside it, or a bug): the caller rethrows it. */
   failure?: unknown;
 }
@@ -24,7 +24,7 @@ export class CallRegistry {
 
   add(contract: Contract, side: ReceiverSide): { id: string; call: PendingCall } {
     const id = `call-${++this.next}`;
-    const call: PendingCall = { contract, side, handled: false };
+    const call: PendingCall = { contract, side };
     this.calls.set(id, call);
     return { id, call };
   }
