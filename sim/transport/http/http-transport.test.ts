@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEEP_RECEIPTS, type ReceiverRequest, type ReceiverSide } from '../../../protocols/receivers/types.js';
-import { WAREHOUSE_SCHEMA } from '../../../protocols/warehouse/schema.js';
+import { WAREHOUSE_SCHEMA } from '../../../protocols/reservation/warehouse.js';
 import { VirtualClock } from '../../engine/clock.js';
 import { ConnectionSet, FileMedium, immediateTransaction } from '../../engine/connections.js';
 import { isCrash } from '../../engine/crash.js';
@@ -10,6 +10,7 @@ import { CutInjector, type CrashPoint } from '../../engine/injector.js';
 import type { Life } from '../../engine/runner.js';
 import { reservationRows } from '../../testing/read-warehouse.js';
 import { tempFolder } from '../../testing/temp-folder.js';
+import { TransportState } from '../transport-state.js';
 import { portAcceptsConnections } from './server-process.js';
 import { startHttpTransport, type HttpTransport } from './http-transport.js';
 import { findServableReceiver } from './receiver-catalogue.js';
@@ -45,13 +46,10 @@ function life(name: string, plan: CrashPoint[], faults: { unavailable?: [number,
     settings: KEEP_RECEIPTS,
     effect: warehouse.receiver.effect,
   });
-  const state = {
-    calls: 0,
-    unavailableAt: (ms: number) => faults.unavailable !== undefined && ms >= faults.unavailable[0] && ms < faults.unavailable[1],
-    dropsReply: (ordinal: number) => (faults.dropReplies ?? []).includes(ordinal),
-  };
+  const unavailable = faults.unavailable ? [{ fromMs: faults.unavailable[0], toMs: faults.unavailable[1] }] : [];
+  const state = new TransportState({ unavailable, dropReplies: faults.dropReplies ?? [] });
   const client = (contractName = 'atomic-receipt') =>
-    transport.clientFactory(state)({ receiver: warehouse.receiver, contract: contract(contractName) }, side(), engineLife, 'relay');
+    transport.clientFactory({ receiver: warehouse.receiver, contract: contract(contractName) }, side(), engineLife, 'relay', state);
   return { path, history, injector, clock, client, close: () => connections.closeAll() };
 }
 

@@ -9,6 +9,8 @@ import type {
 } from '../../../protocols/receivers/types.js';
 import { isCrash } from '../../engine/crash.js';
 import type { Life } from '../../engine/runner.js';
+import type { ClientFactory } from '../../engine/worker-context.js';
+import type { TransportState } from '../transport-state.js';
 import { CALL_HEADER, CallRegistry } from './call-registry.js';
 import { exchange, parseJsonBody } from './exchange.js';
 import { FAULT_HEADER, FAULTS_REQUESTED_BY_HEADER } from './fault-plan.js';
@@ -17,28 +19,9 @@ import { startRoutedReceiverServer } from './routed-receiver-server.js';
 import type { RunningServer } from './receiver-server.js';
 import { decodeReply, HEADERS } from './wire.js';
 
-/**
- * The engine's transport seam, as main's sim/engine/worker-context.ts names
- * it (ClientFactory): how a worker of a life reaches one receiver. Mirrored
- * here until this branch is rebased onto it.
- */
-export type ClientFactory = (
-  binding: { receiver: Receiver; contract: Contract },
-  side: ReceiverSide,
-  life: Life,
-  worker: string,
-) => ReceiverClient;
-
-/** The run's transport faults as the in-process transport reads them: by virtual time and call ordinal. */
-export interface TransportFaultState {
-  calls: number;
-  unavailableAt(nowMs: number): boolean;
-  dropsReply(ordinal: number): boolean;
-}
-
 export interface HttpTransport {
-  /** The client factory for one run, its faults counted on `faults` as the in-process transport counts them. */
-  clientFactory(faults: TransportFaultState): ClientFactory;
+  /** The engine's transport seam: the client a worker of a life uses for one receiver, counting faults on the run's state. */
+  clientFactory: ClientFactory;
   proxy: FaultProxy;
   close(): Promise<void>;
 }
@@ -62,8 +45,7 @@ export async function startHttpTransport(): Promise<HttpTransport> {
   const proxy = await startFaultProxy(server.url, FAULTS_REQUESTED_BY_HEADER);
   return {
     proxy,
-    clientFactory: (faults) => (binding, side, life, worker) =>
-      new HttpTransportClient(binding, side, life, worker, faults, calls, proxy.url),
+    clientFactory: (binding, side, life, worker, faults) => new HttpTransportClient(binding, side, life, worker, faults, calls, proxy.url),
     close: async () => {
       await proxy.close();
       await server.close();
@@ -77,7 +59,7 @@ class HttpTransportClient implements ReceiverClient {
     private readonly side: ReceiverSide,
     private readonly life: Life,
     private readonly worker: string,
-    private readonly faults: TransportFaultState,
+    private readonly faults: TransportState,
     private readonly calls: CallRegistry,
     private readonly url: string,
   ) {}

@@ -50,6 +50,8 @@ export class ReceiverCore {
   async handle(request: ReceiverRequest): Promise<ReceiverReply | InProgress> {
     const slot = `${request.tenant}\u0000${request.key}`;
     if (this.inProgress.has(slot)) return { status: 'in-progress' };
+    const problem = this.options.servable.payloadProblem(request.payload);
+    if (problem) return { status: 'refused', reason: problem, definitive: true };
     this.inProgress.add(slot);
     try {
       const reply = await this.options.contract.handle(this.side, request);
