@@ -73,10 +73,13 @@ describe('sim table over HTTP', () => {
     expect(inProcess.cells.map((c) => c.effects)).toEqual(overHttp.cells.map((c) => c.effects));
   });
 
-  it('the CLI: sim table --transport http matches the reference, exit 0; with kill mode it is bad input', async () => {
+  it('the CLI: sim table and sim run --transport http match the reference, exit 0; with kill mode it is bad input', async () => {
     const run = await runCli(['table', '--transport', 'http', '--format', 'json', '--out', join(folder, 'cli')], folder);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ verdict: 'match', effects: SEED_TABLE });
+    const one = await runCli(['run', '-p', 'outbox-no-dedup', '-c', '2', '--transport', 'http', '--out', join(folder, 'cli')], folder);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toMatch(/effects: N=2/);
     const refused = await runCli(['table', '--transport', 'http', '--crash-mode', 'kill', '--out', join(folder, 'cli')], folder);
     expect(refused.code).toBe(2);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
