@@ -163,6 +163,11 @@ export function startReservationServer(handle: ReservationHandler): void {
       if (!response.headersSent) sendReply(response, { status: 500, body: problem(500, String(error)) });
     });
   });
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    process.stderr.write(`cannot listen on 127.0.0.1:${values.port}: ${error.code ?? error.message}\n`);
+    db.close();
+    process.exitCode = 2;
+  });
   server.listen(Number(values.port), '127.0.0.1', () => {
     process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
   });
