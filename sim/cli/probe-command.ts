@@ -19,6 +19,10 @@ interface ProbeOptions {
   timeoutMs: number;
   format: 'text' | 'json';
   out: string;
+  mcp?: boolean;
+  tool?: string;
+  keyArg: string;
+  tenantArg?: string;
 }
 
 function headerName(value: string): string {
@@ -42,6 +46,17 @@ function httpUrl(what: string, value: string): URL {
   return url;
 }
 
+/** Where the key and tenant go: headers over HTTP, tool arguments over MCP. */
+function fields(options: ProbeOptions): Pick<ProbeConfig, 'keyField' | 'tenantField' | 'mcpTool'> {
+  if (!options.mcp) {
+    if (options.tool || options.tenantArg) throw new UsageError('--tool and --tenant-arg belong to --mcp');
+    return { keyField: options.keyHeader, ...(options.tenantHeader ? { tenantField: options.tenantHeader } : {}) };
+  }
+  if (!options.tool) throw new UsageError('--mcp needs --tool NAME: the write tool to probe');
+  if (options.tenantHeader) throw new UsageError('over --mcp the tenant is a tool argument: use --tenant-arg, not --tenant-header');
+  return { keyField: options.keyArg, ...(options.tenantArg ? { tenantField: options.tenantArg } : {}), mcpTool: options.tool };
+}
+
 /** The options as a ProbeConfig, or the one sentence that says what to change. */
 function probeConfig(options: ProbeOptions): ProbeConfig {
   const url = httpUrl('--url', options.url);
@@ -53,16 +68,16 @@ function probeConfig(options: ProbeOptions): ProbeConfig {
   }
   if (!options.countUrl.includes('{key}'))
     throw new UsageError(`--count-url must contain {key}, e.g. 'http://127.0.0.1:3000/effects?key={key}'`);
-  if (options.countUrl.includes('{tenant}') && !options.tenantHeader)
-    throw new UsageError('--count-url names {tenant}, which needs --tenant-header');
+  if (options.countUrl.includes('{tenant}') && !options.tenantHeader && !options.tenantArg) {
+    throw new UsageError(`--count-url names {tenant}, which needs ${options.mcp ? '--tenant-arg' : '--tenant-header'}`);
+  }
   httpUrl('--count-url', options.countUrl.replaceAll('{key}', 'k').replaceAll('{tenant}', 't'));
   return {
     url,
     bodyText: options.body,
     body,
     countUrl: options.countUrl,
-    keyHeader: options.keyHeader,
-    ...(options.tenantHeader ? { tenantHeader: options.tenantHeader } : {}),
+    ...fields(options),
     concurrency: options.concurrency,
     requireKey: Boolean(options.requireKey),
     timeoutMs: options.timeoutMs,
@@ -85,6 +100,10 @@ export function registerProbe(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--timeout-ms <ms>', 'bound on each request; a later reply counts as lost', wholeNumber('timeout', 100, 600_000), 5_000)
     .option('--format <format>', 'text or json', probeFormat, 'text')
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
+    .option('--mcp', "probe an MCP server's write tool instead: --url is its Streamable HTTP endpoint, --body the tool's other arguments")
+    .option('--tool <name>', 'with --mcp: the write tool to call')
+    .option('--key-arg <name>', 'with --mcp: the argument carrying the idempotency key', 'idempotency_key')
+    .option('--tenant-arg <name>', 'with --mcp: the argument naming the tenant; enables the tenant clause')
     .addHelpText(
       'after',
       [

@@ -9,9 +9,12 @@ export interface ProbeConfig {
   body: JsonValue;
   /** GET template with {key} and optionally {tenant}; answers JSON with a numeric `count`. */
   countUrl: string;
-  keyHeader: string;
-  /** The header naming the tenant; without it the tenant clause cannot run. */
-  tenantHeader?: string;
+  /** Where the key goes: a header over HTTP, an argument of the tool over MCP. */
+  keyField: string;
+  /** Where the tenant goes (header or argument); without it the tenant clause cannot run. */
+  tenantField?: string;
+  /** Probe an MCP server's write tool instead: `url` is its Streamable HTTP endpoint, the body its other arguments. */
+  mcpTool?: string;
   /** How many requests with one key the concurrency clause sends at once. */
   concurrency: number;
   /** Whether a write without a key must be refused. */

@@ -19,7 +19,7 @@ export function probeReport(results: ProbeResults): string {
   const count = (verdict: keyof typeof VERDICT_WORDS) => results.clauses.filter((clause) => clause.verdict === verdict).length;
   return [
     `sim probe: POST ${target.url} ${target.body}`,
-    `  keys in ${target.keyHeader}, tenants ${target.tenantHeader ? `in ${target.tenantHeader}` : 'not sent'}, counted by ${target.countUrl}, ${target.concurrency} at once`,
+    `  keys in ${target.keyField}, tenants ${target.tenantField ? `in ${target.tenantField}` : 'not sent'}, counted by ${target.countUrl}, ${target.concurrency} at once`,
     '',
     line(header),
     rule,

@@ -21,8 +21,10 @@ export interface ProbeResults {
     url: string;
     body: string;
     countUrl: string;
-    keyHeader: string;
-    tenantHeader: string | null;
+    keyField: string;
+    tenantField: string | null;
+    /** The MCP write tool probed, or null over plain HTTP. */
+    mcpTool: string | null;
     concurrency: number;
     requireKey: boolean;
     timeoutMs: number;
@@ -40,8 +42,9 @@ export function probeTarget(config: ProbeConfig): ProbeResults['target'] {
     url: config.url.href,
     body: config.bodyText,
     countUrl: config.countUrl,
-    keyHeader: config.keyHeader,
-    tenantHeader: config.tenantHeader ?? null,
+    keyField: config.keyField,
+    tenantField: config.tenantField ?? null,
+    mcpTool: config.mcpTool ?? null,
     concurrency: config.concurrency,
     requireKey: config.requireKey,
     timeoutMs: config.timeoutMs,

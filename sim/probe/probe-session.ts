@@ -4,6 +4,7 @@ import type { Fault } from '../transport/http/fault-plan.js';
 import type { FaultProxy, ProxyEvent } from '../transport/http/fault-proxy.js';
 import { PROBE_TENANTS, type ProbeConfig } from './probe-config.js';
 import type { ProbeHistory } from './probe-history.js';
+import type { ProbeWire } from './probe-wire.js';
 
 /** A count endpoint that does not count: bad input, since no verdict can be read through it. */
 export class CountEndpointError extends InputError {}
@@ -36,6 +37,7 @@ export class ProbeSession {
   constructor(
     readonly config: ProbeConfig,
     private readonly proxy: FaultProxy,
+    private readonly wire: ProbeWire,
     private readonly history: ProbeHistory,
     /** Unique per run (the run id), so fresh keys stay fresh against a service that keeps its receipts. */
     private readonly keyPrefix: string,
@@ -46,21 +48,15 @@ export class ProbeSession {
   }
 
   async write(clause: string, write: Write): Promise<Sent> {
-    const { config } = this;
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (write.key !== undefined) headers[config.keyHeader] = write.key;
-    if (config.tenantHeader) headers[config.tenantHeader] = write.tenant ?? PROBE_TENANTS[0];
-    const request = {
-      url: `${this.proxy.url}${config.url.pathname}${config.url.search}`,
-      method: 'POST' as const,
-      headers,
-      body: write.body ?? config.bodyText,
-      timeoutMs: config.timeoutMs,
-    };
+    const prepared = this.wire.prepare({
+      ...(write.key === undefined ? {} : { key: write.key }),
+      tenant: write.tenant ?? PROBE_TENANTS[0],
+      body: write.body ?? this.config.bodyText,
+    });
     if (write.fault) this.proxy.arm(write.fault);
     const seen = this.proxy.events.length;
-    const number = this.history.invoke(clause, 'write', request);
-    const outcome = await exchange(request);
+    const number = this.history.invoke(clause, 'write', prepared.shown);
+    const outcome = await prepared.send();
     this.history.outcome(clause, 'write', number, outcome);
     const proxied = write.fault ? this.proxy.events[seen] : undefined;
     return proxied ? { request: number, outcome, proxied } : { request: number, outcome };

@@ -11,6 +11,8 @@ import { ProbeHistory } from './probe-history.js';
 import { probeReport } from './probe-report.js';
 import { probeTarget, type ClauseResult, type ProbeResults } from './probe-results.js';
 import { ProbeSession } from './probe-session.js';
+import { httpWire, type ProbeWire } from './probe-wire.js';
+import { mcpWire } from './mcp-wire.js';
 
 export interface ProbeRun {
   results: ProbeResults;
@@ -33,18 +35,21 @@ export async function runProbe(config: ProbeConfig, outDir: string): Promise<Pro
   const history = new ProbeHistory();
   const proxy = await startFaultProxy(config.url.origin, NO_FAULTS);
   const clauses: ClauseResult[] = [];
+  let wire: ProbeWire | undefined;
   try {
-    await runBattery();
+    wire = config.mcpTool ? await mcpWire(config, proxy.url, config.mcpTool) : httpWire(config, proxy.url);
+    await runBattery(wire);
   } catch (error) {
     // Nothing was judged: the run folder (ours, still empty) goes, so bad input leaves nothing behind.
     rmSync(runFolder.path, { recursive: true, force: true });
     throw error;
   } finally {
+    await wire?.close();
     await proxy.close();
   }
 
-  async function runBattery(): Promise<void> {
-    const session = new ProbeSession(config, proxy, history, runFolder.runId);
+  async function runBattery(wire: ProbeWire): Promise<void> {
+    const session = new ProbeSession(config, proxy, wire, history, runFolder.runId);
     const preflight = await session.count('preflight', session.freshKey());
     if (preflight.count !== 0)
       throw new InputError(`the count endpoint answers ${preflight.count} for a key never used: it does not count by {key}`);

@@ -6,7 +6,7 @@ import { isSuccess, statusText } from '../probe-session.js';
 export const tenantScope: Clause = {
   name: 'tenant-scope',
   expected: 'same key, two tenants: 2xx each, count 1 under each',
-  notRunBecause: (config) => (config.tenantHeader ? undefined : 'no --tenant-header'),
+  notRunBecause: (config) => (config.tenantField ? undefined : config.mcpTool ? 'no --tenant-arg' : 'no --tenant-header'),
   async run(session) {
     const key = session.freshKey();
     const sent = [];

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ReceiverClient, ReceiverReply, ReceiverRequest } from '../../../protocols/receivers/types.js';
-import { argumentsFromRequest } from './write-tool.js';
+import { argumentsFromRequest, replyFromResult } from './write-tool.js';
 
 export interface McpClientOptions {
   /** The MCP endpoint (the server's or its fault proxy's), e.g. http://127.0.0.1:4100/mcp. */
@@ -42,7 +42,7 @@ export class McpReceiverClient implements ReceiverClient {
       const result = await client.callTool({ name: request.kind, arguments: { ...argumentsFromRequest(request) } }, undefined, {
         timeout: this.options.timeoutMs,
       });
-      const reply = (result.structuredContent as { reply?: ReceiverReply | { status: 'in-progress' } } | undefined)?.reply;
+      const reply = replyFromResult(result);
       if (!reply) return { status: 'no-reply' };
       return reply.status === 'in-progress' ? { status: 'unavailable' } : reply;
     } catch (error) {

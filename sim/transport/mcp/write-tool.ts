@@ -60,11 +60,32 @@ export function argumentsFromRequest(request: ReceiverRequest): WriteToolArgumen
   };
 }
 
-/** A tool result carries the reply as structured content; anything but an effect (or its acceptance) is a tool error. */
+/** Where a result says it was served from a receipt: in _meta, as HTTP says it in a header, so a replay's content is the first call's. */
+export const REPLAYED_META = 'cutpoint/replayed';
+
+/**
+ * A tool result carries the reply as structured content, without its replay
+ * flag (that goes in _meta); anything but an effect (or its acceptance) is a
+ * tool error.
+ */
 export function toolResult(reply: ReceiverReply | { status: 'in-progress' }) {
+  const replayed = reply.status === 'ok' && reply.replayed;
+  const shown = reply.status === 'ok' ? { status: reply.status, result: reply.result } : reply;
   return {
-    content: [{ type: 'text' as const, text: JSON.stringify(reply) }],
-    structuredContent: { reply },
+    content: [{ type: 'text' as const, text: JSON.stringify(shown) }],
+    structuredContent: { reply: shown },
     isError: reply.status !== 'ok' && reply.status !== 'accepted',
+    ...(replayed ? { _meta: { [REPLAYED_META]: true } } : {}),
   };
+}
+
+/** A tool result back as a receiver reply, with the replay flag from _meta. */
+export function replyFromResult(result: {
+  structuredContent?: unknown;
+  _meta?: unknown;
+}): ReceiverReply | { status: 'in-progress' } | undefined {
+  const reply = (result.structuredContent as { reply?: ReceiverReply | { status: 'in-progress' } } | undefined)?.reply;
+  if (!reply || reply.status !== 'ok') return reply;
+  const meta = result._meta as Record<string, unknown> | undefined;
+  return { status: 'ok', result: reply.result ?? null, replayed: meta?.[REPLAYED_META] === true };
 }
