@@ -4,7 +4,7 @@ import { isClientError, statusText } from '../probe-session.js';
 /** Where a key is required, a write without one is refused (4xx), not applied as an unrepeatable request. */
 export const missingKey: Clause = {
   name: 'missing-key',
-  expected: 'no key header: 4xx',
+  expected: 'no key sent: 4xx',
   notRunBecause: (config) => (config.requireKey ? undefined : 'no --require-key'),
   async run(session) {
     const sent = await session.write(this.name, {});
