@@ -159,7 +159,7 @@ function renderTable(
     case 'text':
       return (
         [
-          `sim table: family ${results.family}, ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash ${results.crashMode}, intention ${results.intention}`,
+          `sim table: family ${results.family}, ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash ${results.crashMode}${results.transport === 'http' ? ', over HTTP' : ''}, intention ${results.intention}`,
           '',
           alignedTable(results),
           ...legendLines(results),

@@ -85,6 +85,7 @@ export async function executeTableRun(
     cutIndexes: request.cutIndexes,
     totalMs: Math.round(performance.now() - started),
     crashMode: request.crashMode ?? 'in-process',
+    transport: request.transport ?? 'in-process',
   });
   const resultsFile = join(folder.path, 'results.json');
   writeJsonAtomic(resultsFile, results);

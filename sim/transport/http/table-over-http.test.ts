@@ -76,10 +76,17 @@ describe('sim table over HTTP', () => {
   it('the CLI: sim table and sim run --transport http match the reference, exit 0; with kill mode it is bad input', async () => {
     const run = await runCli(['table', '--transport', 'http', '--format', 'json', '--out', join(folder, 'cli')], folder);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ verdict: 'match', effects: SEED_TABLE });
+    const summary = JSON.parse(run.stdout) as { resultsFile: string };
+    expect(summary).toMatchObject({ verdict: 'match', effects: SEED_TABLE });
+    expect(JSON.parse(readFileSync(join(folder, summary.resultsFile), 'utf8'))).toMatchObject({
+      transport: 'http',
+      crashMode: 'in-process',
+    });
     const one = await runCli(['run', '-p', 'outbox-no-dedup', '-c', '2', '--transport', 'http', '--out', join(folder, 'cli')], folder);
     expect(one.code).toBe(0);
     expect(one.stdout).toMatch(/effects: N=2/);
+    const text = await runCli(['table', '-p', 'outbox-dedup', '--transport', 'http', '--out', join(folder, 'cli')], folder);
+    expect(text.stdout).toMatch(/crash in-process, over HTTP/);
     const refused = await runCli(['table', '--transport', 'http', '--crash-mode', 'kill', '--out', join(folder, 'cli')], folder);
     expect(refused.code).toBe(2);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
