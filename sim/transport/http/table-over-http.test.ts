@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PROTOCOLS } from '../../../protocols/reservation/registry.js';
 import type { AnyFamily } from '../../engine/run-case.js';
@@ -90,5 +91,10 @@ describe('sim table over HTTP', () => {
     const refused = await runCli(['table', '--transport', 'http', '--crash-mode', 'kill', '--out', join(folder, 'cli')], folder);
     expect(refused.code).toBe(2);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    const fixture = fileURLToPath(new URL('../../testing/fixtures/plain-js-protocol.mjs', import.meta.url));
+    const file = await runCli(['table', '--transport', 'http', '-p', fixture, '--out', join(folder, 'refused')], folder);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toMatch(/protocol file runs isolated/);
+    expect(existsSync(join(folder, 'refused')) ? readdirSync(join(folder, 'refused')) : []).toEqual([]);
   });
 });
