@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
 import { runCase, type AnyFamily } from '../engine/run-case.js';
 import { reservationFamily } from '../reservation/family.js';
+import { httpLoad, httpLoadLine } from './http-load.js';
 import { propertyThroughput } from './property-bench.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
 
@@ -65,6 +66,19 @@ try {
     console.log(
       `${r.label.padEnd(70)} ${Math.round(r.runsPerSecond).toString().padStart(6)} runs/s ${r.msPerRun.toFixed(2).padStart(7)} ms/run`,
     );
+  }
+
+  console.log('\nHTTP load: sim serve (atomic-receipt) in its own process, through the seeded fault proxy, 2000 writes');
+  for (const clients of [1, 8]) {
+    const load = await httpLoad({
+      clients,
+      requestsPerClient: 2000 / clients,
+      repeatShare: 0.2,
+      dropShare: 0.05,
+      seed: 1,
+      runMsMax: 120_000,
+    });
+    console.log(`${clients} client(s): ${httpLoadLine(load)}`);
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -12,6 +12,8 @@ import { registerTable } from './table-command.js';
 import { registerStress } from './stress-command.js';
 import { registerList } from './list-command.js';
 import { packageVersion } from './version.js';
+import { registerServe } from './serve-command.js';
+import { registerProbe } from './probe-command.js';
 
 /** Builds the `sim` program. Commands live in their own modules; this file only wires them. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
@@ -41,6 +43,8 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
   registerReport(program, io, exit);
   registerStress(program, io, exit);
   registerList(program, io, exit);
+  registerServe(program, io, exit);
+  registerProbe(program, io, exit);
   return program;
 }
 

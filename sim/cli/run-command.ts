@@ -13,6 +13,7 @@ import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './fami
 import { cutValue, positiveInt, protocolName } from './options.js';
 import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { executeTableRun } from './table-run.js';
+import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
 
 interface RunOptions {
   family?: string;
@@ -22,6 +23,7 @@ interface RunOptions {
   expect?: string;
   lifeTimeoutMs?: number;
   checkDeterminism: boolean;
+  transport: TransportName;
 }
 
 /** Names an N the way a reviewer reads it. */
@@ -48,6 +50,7 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
     )
     .option('--no-check-determinism', 'do not run each case of a protocol file twice to compare its histories byte for byte')
     .option('--expect <file>', 'JSON file of expected rows replacing the reference ones')
+    .option('--transport <name>', TRANSPORT_OPTION_HELP, transportName, 'in-process')
     .addHelpText('after', '\nExit codes: 0 the case ran and N is as expected; 1 N differs or the case could not be judged; 2 bad input.')
     .action(async (options: RunOptions) => {
       const family = chooseFamily(options.family, options.protocol);
@@ -67,6 +70,7 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
         cwd: io.cwd,
         expected,
         expectFile: options.expect,
+        transport: options.transport,
       });
       const cell = results.cells[0];
       if (!cell) throw new Error('a one-case run produced no cell');

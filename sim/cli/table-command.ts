@@ -14,6 +14,7 @@ import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './fami
 import { cutValue, positiveInt, cutsChoice, protocolName, tableFormat, type TableFormat } from './options.js';
 import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { executeTableRun } from './table-run.js';
+import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
 interface TableOptions {
@@ -29,6 +30,7 @@ interface TableOptions {
   crashMode: CrashModeChoice;
   jobs?: number;
   cuts?: 'all';
+  transport: TransportName;
 }
 
 export function registerTable(program: Command, io: Io, exit: (code: ExitCode) => void): void {
@@ -64,6 +66,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       positiveInt('jobs', 64),
     )
     .option('--cuts <which>', "'all': find every boundary (each cut, each commit) in a fault-free run and crash after each", cutsChoice)
+    .option('--transport <name>', TRANSPORT_OPTION_HELP, transportName, 'in-process')
     .addHelpText(
       'after',
       '\nExit codes: 0 every measured cell matches its expected value; 1 a cell differs or a case\ncould not be judged; 2 bad input.',
@@ -86,6 +89,9 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         );
         return exit(results.verdict === 'error' ? EXIT.checkFailed : EXIT.ok);
       }
+      if (options.transport === 'http' && (options.cuts === 'all' || options.crashMode !== 'in-process')) {
+        throw new UsageError('--transport http runs in process: it cannot be combined with --cuts all or --crash-mode kill|both yet.');
+      }
       const cuts = cutIndexes(family, options.cut);
       const request = {
         family,
@@ -105,6 +111,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       const { results, runFolder, resultsFile } = await executeTableRun({
         ...request,
         crashMode: options.crashMode,
+        transport: options.transport,
       });
       const shownFolder = displayPath(runFolder, io.cwd);
       const reports = options.chart ? await writeRunReports(runFolder, io.cwd) : null;
@@ -153,7 +160,7 @@ function renderTable(
     case 'text':
       return (
         [
-          `sim table: family ${results.family}, ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash ${results.crashMode}, intention ${results.intention}`,
+          `sim table: family ${results.family}, ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash ${results.crashMode}${results.transport === 'http' ? ', over HTTP' : ''}, intention ${results.intention}`,
           '',
           alignedTable(results),
           ...legendLines(results),

@@ -12,6 +12,8 @@ import { defaultJobs } from '../process/pool.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { Progress } from './progress.js';
+import { startHttpTransport } from '../transport/http/http-transport.js';
+import type { TransportName } from './transport-option.js';
 
 export interface TableRunRequest {
   family: AnyFamily;
@@ -34,18 +36,26 @@ export interface TableRunRequest {
   checkDeterminism?: boolean;
   /** Where kill mode shows progress and reports an interruption. */
   io?: Io;
+  /** How receivers are reached: in-process (default), or over real HTTP on loopback through the fault proxy. */
+  transport?: TransportName;
 }
 
 /** Creates the run folder, runs every case, writes results.json. Shared by `sim table` and `sim run`. */
 export async function executeTableRun(
   request: TableRunRequest,
 ): Promise<{ results: TableResults; runFolder: string; resultsFile: string }> {
+  if (request.transport === 'http' && (request.protocolFiles?.size ?? 0) > 0) {
+    throw new UsageError(
+      '--transport http runs built-in protocols; a protocol file runs isolated in a child process, which takes no transport yet.',
+    );
+  }
   const folder = createRunFolder(resolve(request.cwd, request.outDir));
   const started = performance.now();
   const kill = request.crashMode === 'kill';
   const cases = request.protocols.length * request.cutIndexes.length;
   const progress = kill && request.io ? new Progress(request.io, 'sim table --crash-mode kill', cases) : undefined;
   let done = 0;
+  const http = request.transport === 'http' ? await startHttpTransport() : undefined;
   const table = () =>
     runTable({
       family: request.family,
@@ -62,9 +72,10 @@ export async function executeTableRun(
             checkDeterminism: request.checkDeterminism ?? true,
           }),
       ...(progress ? { onCase: () => progress.update(++done) } : {}),
+      ...(http ? { caseOptions: { clientFactory: http.clientFactory } } : {}),
     });
   // Kill mode and isolated cases start child processes: Ctrl-C must kill and reap every one of them before the harness exits.
-  const run = await withChildrenReaped(request.io?.stderr ?? ((text) => process.stderr.write(text)), table);
+  const run = await withChildrenReaped(request.io?.stderr ?? ((text) => process.stderr.write(text)), table).finally(() => http?.close());
   progress?.done();
   const results = tableResults({
     run,
@@ -77,6 +88,7 @@ export async function executeTableRun(
     totalMs: Math.round(performance.now() - started),
     crashMode: request.crashMode ?? 'in-process',
     expectFile: request.expectFile,
+    transport: request.transport ?? 'in-process',
   });
   const resultsFile = join(folder.path, 'results.json');
   writeJsonAtomic(resultsFile, results);

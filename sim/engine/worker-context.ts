@@ -48,8 +48,17 @@ function storeOn(db: Connection, life: Life, worker: string, store: string, part
   };
 }
 
-/** How a worker reaches one receiver: in-process by default; other transports (HTTP, MCP) give their own client. */
-export type ClientFactory = (binding: ReceiverBinding, side: ReceiverSide, life: Life, worker: string) => ReceiverClient;
+/**
+ * How a worker reaches one receiver: in-process by default; other transports (HTTP, MCP) give their own client.
+ * `transport` is the run's fault state (call ordinals, unavailability), shared by every life of the run.
+ */
+export type ClientFactory = (
+  binding: ReceiverBinding,
+  side: ReceiverSide,
+  life: Life,
+  worker: string,
+  transport: TransportState,
+) => ReceiverClient;
 
 export interface ReceiverBinding {
   receiver: Receiver;
@@ -77,7 +86,7 @@ export function worldLife(life: Life, parts: WorkerContextParts): WorldLife {
   const path = (store: string) => parts.files.stores[store] ?? '';
   const orchestratorDb = life.connections.open(path(ORCHESTRATOR));
   const receiverDbs = new Map(parts.receivers.map(({ receiver }) => [receiver.name, life.connections.open(path(receiver.name))]));
-  const clientFor = parts.clientFactory ?? inProcessClient(parts.transport);
+  const clientFor = parts.clientFactory ?? inProcessClient;
   const checks: AwaitCheck[] = [];
   const context = (worker: string): WorkerContext => {
     const awaits = new AwaitCheck(worker, life.index);
@@ -99,7 +108,7 @@ export function worldLife(life: Life, parts: WorkerContextParts): WorldLife {
           settings: parts.receiverSettings,
           effect: binding.receiver.effect,
         };
-        const client = clientFor(binding, side, life, worker);
+        const client = clientFor(binding, side, life, worker, parts.transport);
         return [binding.receiver.name, { send: (request) => (awaits.assertAwaited(), client.send(request)) } satisfies ReceiverClient];
       }),
     );
@@ -197,6 +206,5 @@ function awaitedStore(store: WorkerContext['orchestrator'], awaits: AwaitCheck):
   };
 }
 
-function inProcessClient(transport: TransportState): ClientFactory {
-  return (binding, side, life, worker) => new InProcessClient(binding.receiver, binding.contract, side, life, worker, transport);
-}
+const inProcessClient: ClientFactory = (binding, side, life, worker, transport) =>
+  new InProcessClient(binding.receiver, binding.contract, side, life, worker, transport);

@@ -87,3 +87,22 @@ async function runCleanups(): Promise<string[]> {
   }
   return done;
 }
+
+/**
+ * Lets a command own SIGINT and SIGTERM for a while (a server closes
+ * cleanly and exits 0 on them, as servers do): the shared handler steps
+ * aside until the returned function gives it back.
+ */
+export function takeOverSignals(): () => void {
+  const active = installed.length > 0;
+  if (active) {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  return () => {
+    if (active && installed.length > 0) {
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+    }
+  };
+}

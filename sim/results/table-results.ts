@@ -27,6 +27,8 @@ export interface TableResults {
   runId: string;
   startedAt: string;
   crashMode: CrashMode;
+  /** How receivers were reached; absent in results written before transports existed (in-process). */
+  transport?: 'in-process' | 'http';
   family: string;
   /** What N counts, in words. */
   counted?: string;
@@ -72,6 +74,7 @@ export function tableResults(input: {
   totalMs: number;
   crashMode?: CrashMode;
   expectFile?: string | undefined;
+  transport?: 'in-process' | 'http';
 }): TableResults {
   const { run } = input;
   const hasError = run.cells.some((cell) => cell.case.error !== undefined);
@@ -81,6 +84,7 @@ export function tableResults(input: {
     runId: input.runId,
     startedAt: input.startedAt,
     crashMode: input.crashMode ?? 'in-process',
+    transport: input.transport ?? 'in-process',
     family: input.family.name,
     ...(input.family.counted ? { counted: input.family.counted } : {}),
     intention: input.family.tableIntention,

@@ -82,7 +82,7 @@ describe('sim stress: 4 worker processes on the same files, killed and restarted
     expect(Math.max(...checkThenActEffects)).toBeGreaterThanOrEqual(2);
     expect(checkThenActEffects.filter((n) => n >= 2)).toHaveLength(checkThenAct!.duplicates);
     expect(childrenAlive()).toBe(0);
-  });
+  }, 120_000); // Real processes on two shared cores: 8 trials of 4 workers take 20 to 40 s.
 
   it.each([
     { argv: ['--workers', '0'], says: /workers must be a whole number from 1 to 16/ },

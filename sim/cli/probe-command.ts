@@ -1,0 +1,128 @@
+import { resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import type { JsonValue } from '../engine/history.js';
+import { displayPath } from '../results/run-folder.js';
+import type { ProbeConfig } from '../probe/probe-config.js';
+import { runProbe } from '../probe/run-probe.js';
+import { EXIT, UsageError, type ExitCode } from './errors.js';
+import type { Io } from './io.js';
+import { wholeNumber } from './options.js';
+
+interface ProbeOptions {
+  url: string;
+  body: string;
+  countUrl: string;
+  tenantHeader?: string;
+  keyHeader: string;
+  concurrency: number;
+  requireKey?: boolean;
+  timeoutMs: number;
+  format: 'text' | 'json';
+  out: string;
+  mcp?: boolean;
+  tool?: string;
+  keyArg: string;
+  tenantArg?: string;
+}
+
+function headerName(value: string): string {
+  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value)) throw new InvalidArgumentError(`'${value}' is not an HTTP header name.`);
+  return value;
+}
+
+function probeFormat(value: string): 'text' | 'json' {
+  if (value !== 'text' && value !== 'json') throw new InvalidArgumentError(`format must be text or json; got '${value}'.`);
+  return value;
+}
+
+function httpUrl(what: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${what} '${value}' is not a URL`);
+  }
+  if (url.protocol !== 'http:') throw new UsageError(`${what} must be http:// (the probe's fault proxy speaks plain HTTP); got '${value}'`);
+  return url;
+}
+
+/** Where the key and tenant go: headers over HTTP, tool arguments over MCP. */
+function fields(options: ProbeOptions): Pick<ProbeConfig, 'keyField' | 'tenantField' | 'mcpTool'> {
+  if (!options.mcp) {
+    if (options.tool || options.tenantArg) throw new UsageError('--tool and --tenant-arg belong to --mcp');
+    return { keyField: options.keyHeader, ...(options.tenantHeader ? { tenantField: options.tenantHeader } : {}) };
+  }
+  if (!options.tool) throw new UsageError('--mcp needs --tool NAME: the write tool to probe');
+  if (options.tenantHeader) throw new UsageError('over --mcp the tenant is a tool argument: use --tenant-arg, not --tenant-header');
+  return { keyField: options.keyArg, ...(options.tenantArg ? { tenantField: options.tenantArg } : {}), mcpTool: options.tool };
+}
+
+/** The options as a ProbeConfig, or the one sentence that says what to change. */
+function probeConfig(options: ProbeOptions): ProbeConfig {
+  const url = httpUrl('--url', options.url);
+  let body: JsonValue;
+  try {
+    body = JSON.parse(options.body) as JsonValue;
+  } catch {
+    throw new UsageError(`--body is not JSON: ${options.body}`);
+  }
+  if (!options.countUrl.includes('{key}'))
+    throw new UsageError(`--count-url must contain {key}, e.g. 'http://127.0.0.1:3000/effects?key={key}'`);
+  if (options.countUrl.includes('{tenant}') && !options.tenantHeader && !options.tenantArg) {
+    throw new UsageError(`--count-url names {tenant}, which needs ${options.mcp ? '--tenant-arg' : '--tenant-header'}`);
+  }
+  httpUrl('--count-url', options.countUrl.replaceAll('{key}', 'k').replaceAll('{tenant}', 't'));
+  return {
+    url,
+    bodyText: options.body,
+    body,
+    countUrl: options.countUrl,
+    ...fields(options),
+    concurrency: options.concurrency,
+    requireKey: Boolean(options.requireKey),
+    timeoutMs: options.timeoutMs,
+  };
+}
+
+export function registerProbe(program: Command, io: Io, exit: (code: ExitCode) => void): void {
+  program
+    .command('probe')
+    .description(
+      "judge whether your running service's write endpoint is safe to retry: a battery of keyed requests through a fault proxy, effects counted by your count endpoint",
+    )
+    .requiredOption('--url <url>', 'the write endpoint (POST), e.g. http://127.0.0.1:3000/reservations')
+    .requiredOption('--body <json>', 'the JSON body of every write, e.g. \'{"part":"p7","qty":1}\'')
+    .requiredOption('--count-url <template>', 'GET answering {"count": n} for a key: {key} (and {tenant}) are filled in')
+    .option('--tenant-header <name>', 'the header naming the tenant; enables the tenant clause', headerName)
+    .option('--key-header <name>', 'the header carrying the idempotency key', headerName, 'Idempotency-Key')
+    .option('--concurrency <n>', 'requests with one key sent at once', wholeNumber('concurrency', 2, 64), 8)
+    .option('--require-key', 'a write without a key must be refused (4xx)')
+    .option('--timeout-ms <ms>', 'bound on each request; a later reply counts as lost', wholeNumber('timeout', 100, 600_000), 5_000)
+    .option('--format <format>', 'text or json', probeFormat, 'text')
+    .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
+    .option('--mcp', "probe an MCP server's write tool instead: --url is its Streamable HTTP endpoint, --body the tool's other arguments")
+    .option('--tool <name>', 'with --mcp: the write tool to call')
+    .option('--key-arg <name>', 'with --mcp: the argument carrying the idempotency key', 'idempotency_key')
+    .option('--tenant-arg <name>', 'with --mcp: the argument naming the tenant; enables the tenant clause')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Clauses: distinct keys give distinct effects; a sequential retry replays (same status, same body, count 1);',
+        'the same key with another body is refused (4xx, count unchanged), one changed field at a time; K concurrent',
+        'requests with one key leave count 1 (the others replay or get 409); a reply dropped after the service answered,',
+        'then a retry, leaves count 1; one key under two tenants gives two effects; a missing key is refused (--require-key).',
+        'Every key is fresh (probe-<run id>-<n>). The run folder holds history.jsonl (every request and response),',
+        'results.json and report.txt.',
+        'Exit codes: 0 every clause that ran passed; 1 a clause failed; 2 bad input (a URL nothing answers at,',
+        'a count endpoint that does not answer JSON with a numeric count).',
+      ].join('\n'),
+    )
+    .action(async (options: ProbeOptions) => {
+      const config = probeConfig(options);
+      const { results, report, runFolder } = await runProbe(config, resolve(io.cwd, options.out));
+      if (options.format === 'json') io.stdout(JSON.stringify(results, null, 2) + '\n');
+      else io.stdout(`${report}run folder: ${displayPath(runFolder, io.cwd)}\n`);
+      exit(results.passed ? EXIT.ok : EXIT.checkFailed);
+    });
+}

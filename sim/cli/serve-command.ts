@@ -1,0 +1,111 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { takeOverSignals } from '../process/interrupt.js';
+import { findServableReceiver, servableReceivers } from '../transport/http/receiver-catalogue.js';
+import { startReceiverServer, type RunningServer } from '../transport/http/receiver-server.js';
+import { wallClockMs } from '../transport/http/wall-clock.js';
+import { startMcpReceiverServer } from '../transport/mcp/mcp-receiver-server.js';
+import { BODY_BYTES_MAX, HEADERS } from '../transport/http/wire.js';
+import { EXIT, UsageError, type ExitCode } from './errors.js';
+import type { Io } from './io.js';
+import { wholeNumber } from './options.js';
+
+interface ServeOptions {
+  receiver: string;
+  contract: string;
+  db: string;
+  port: number;
+  retentionMs?: number;
+  closedWindow?: boolean;
+  tenantHeader: string;
+  requireKey: boolean;
+  mcp?: boolean;
+}
+
+/** Resolves on the first SIGINT or SIGTERM, with its name; the handlers go with it, and the shared one comes back. */
+function nextStopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const giveBack = takeOverSignals();
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      giveBack();
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export function registerServe(program: Command, io: Io, exit: (code: ExitCode) => void): void {
+  const receivers = servableReceivers().map((servable) => servable.receiver.name);
+  program
+    .command('serve')
+    .description('run a receiver as a real HTTP server on 127.0.0.1 in front of its SQLite file (the IETF Idempotency-Key draft)')
+    .requiredOption('--receiver <name>', `the receiver: ${receivers.join(', ')}`)
+    .requiredOption('--contract <name>', 'the contract it applies (see the list below)')
+    .requiredOption('--db <file>', "the receiver's SQLite file; created when absent, reused as it is otherwise")
+    .option('--port <port>', 'port on 127.0.0.1; 0 picks a free one', wholeNumber('port', 0, 65535), 0)
+    .option('--retention-ms <ms>', 'keep receipts this long (real ms); default forever', wholeNumber('retention', 1))
+    .option('--closed-window', 'refuse (410) a request issued before now - retention')
+    .option('--tenant-header <name>', 'the header naming the tenant', HEADERS.tenant)
+    .option('--no-require-key', 'apply writes without an Idempotency-Key instead of refusing them (400)')
+    .option(
+      '--mcp',
+      "serve it as an MCP server instead (Streamable HTTP at POST /mcp, one write tool named after the receiver's kind, the key in its arguments)",
+    )
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Prints the chosen port on stdout (one line), then serves until Ctrl-C or SIGTERM closes it.',
+        `  POST /<kind>   JSON body (at most ${BODY_BYTES_MAX} bytes), Idempotency-Key header, tenant header`,
+        '  GET  /effects?tenant=T&key=K   {"count": n}: the effects the file holds for that key',
+        `Contracts: ${servableReceivers()
+          .map((s) => `${s.receiver.name}: ${s.contracts.map((c) => c.name).join(', ')}`)
+          .join('; ')}.`,
+        'Exit codes: 0 closed cleanly; 2 bad input (unknown receiver or contract, a folder that does not exist, a port in use).',
+      ].join('\n'),
+    )
+    .action(async (options: ServeOptions) => {
+      const servable = findServableReceiver(options.receiver);
+      if (!servable) throw new UsageError(`unknown receiver '${options.receiver}'; valid: ${receivers.join(', ')}`);
+      const contract = servable.contracts.find((c) => c.name === options.contract);
+      if (!contract) {
+        throw new UsageError(
+          `unknown contract '${options.contract}' for ${options.receiver}; valid: ${servable.contracts.map((c) => c.name).join(', ')}`,
+        );
+      }
+      if (options.closedWindow && options.retentionMs === undefined) throw new UsageError('--closed-window needs --retention-ms');
+      const dbPath = resolve(io.cwd, options.db);
+      if (!existsSync(dirname(dbPath)) || !statSync(dirname(dbPath)).isDirectory())
+        throw new UsageError(`the folder of --db ${options.db} does not exist`);
+      const core = {
+        dbPath,
+        servable,
+        contract,
+        settings: { retentionMs: options.retentionMs ?? null, closedWindow: Boolean(options.closedWindow) },
+        // Real time is the point: this server faces real clients, and its receipts age on the wall clock.
+        nowMs: wallClockMs,
+      };
+      let server: RunningServer;
+      try {
+        server = options.mcp
+          ? await startMcpReceiverServer(core, options.port)
+          : await startReceiverServer({ ...core, tenantHeader: options.tenantHeader, requireKey: options.requireKey }, options.port);
+      } catch (error) {
+        throw new UsageError(
+          `cannot serve ${options.db} on port ${options.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        );
+      }
+      const stopped = nextStopSignal();
+      io.stdout(`${server.port}\n`);
+      const where = options.mcp ? `MCP at ${server.url}/mcp, tool '${servable.kind}'` : `${server.url}/${servable.kind}`;
+      io.stderr(`sim serve: ${options.receiver} (${contract.name}) on ${where}, file ${options.db}; Ctrl-C to stop\n`);
+      const signal = await stopped;
+      await server.close();
+      io.stderr(`sim serve: closed on ${signal}\n`);
+      exit(EXIT.ok);
+    });
+}

@@ -1,0 +1,27 @@
+import type { JsonValue } from '../../engine/history.js';
+
+/** At most this many variants, one per top-level field: enough to find a fingerprint that skips a field. */
+const VARIANTS_MAX = 8;
+
+function changed(value: JsonValue): JsonValue {
+  if (typeof value === 'number') return value + 1;
+  if (typeof value === 'string') return `${value}-other`;
+  if (typeof value === 'boolean') return !value;
+  if (value === null) return 'other';
+  if (Array.isArray(value)) return [...value, 'other'];
+  return { ...value, probeOther: true };
+}
+
+/**
+ * Bodies that differ from `body` in one place each: for an object, one
+ * variant per top-level field with that field's value changed (same type),
+ * so a fingerprint that ignores a field is caught on that field.
+ */
+export function bodyVariants(body: JsonValue): { field: string; body: JsonValue }[] {
+  if (body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length > 0) {
+    return Object.keys(body)
+      .slice(0, VARIANTS_MAX)
+      .map((field) => ({ field, body: { ...body, [field]: changed(body[field] as JsonValue) } }));
+  }
+  return [{ field: '(the whole body)', body: changed(body) }];
+}

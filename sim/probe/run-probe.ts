@@ -1,0 +1,84 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../engine/input-error.js';
+import { createRunFolder, writeFilesAtomic } from '../results/run-folder.js';
+import { NO_FAULTS } from '../transport/http/fault-plan.js';
+import { startFaultProxy } from '../transport/http/fault-proxy.js';
+import { portAcceptsConnections } from '../transport/http/server-process.js';
+import { BATTERY } from './battery.js';
+import type { ProbeConfig } from './probe-config.js';
+import { ProbeHistory } from './probe-history.js';
+import { probeReport } from './probe-report.js';
+import { probeTarget, type ClauseResult, type ProbeResults } from './probe-results.js';
+import { ProbeSession } from './probe-session.js';
+import { httpWire, type ProbeWire } from './probe-wire.js';
+import { mcpWire } from './mcp-wire.js';
+
+export interface ProbeRun {
+  results: ProbeResults;
+  runFolder: string;
+  report: string;
+}
+
+/**
+ * Runs the battery against a live service: checks first that the URL takes
+ * connections and the count endpoint counts (bad input otherwise, with
+ * nothing but an empty run folder left), then each clause in turn through a
+ * fault proxy of the probe's own, and writes history.jsonl, results.json
+ * and report.txt into a new run folder.
+ */
+export async function runProbe(config: ProbeConfig, outDir: string): Promise<ProbeRun> {
+  const port = Number(config.url.port || (config.url.protocol === 'https:' ? 443 : 80));
+  if (!(await portAcceptsConnections(port, config.url.hostname)))
+    throw new InputError(`nothing answers at ${config.url.origin} (connection refused)`);
+  const runFolder = createRunFolder(outDir);
+  const history = new ProbeHistory();
+  const proxy = await startFaultProxy(config.url.origin, NO_FAULTS);
+  const clauses: ClauseResult[] = [];
+  let wire: ProbeWire | undefined;
+  try {
+    wire = config.mcpTool ? await mcpWire(config, proxy.url, config.mcpTool) : httpWire(config, proxy.url);
+    await runBattery(wire);
+  } catch (error) {
+    // Nothing was judged: the run folder (ours, still empty) goes, so bad input leaves nothing behind.
+    rmSync(runFolder.path, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await wire?.close();
+    await proxy.close();
+  }
+
+  async function runBattery(wire: ProbeWire): Promise<void> {
+    const session = new ProbeSession(config, proxy, wire, history, runFolder.runId);
+    const preflight = await session.count('preflight', session.freshKey());
+    if (preflight.count !== 0)
+      throw new InputError(`the count endpoint answers ${preflight.count} for a key never used: it does not count by {key}`);
+    for (const clause of BATTERY) {
+      const because = clause.notRunBecause(config);
+      if (because) {
+        clauses.push({ name: clause.name, expected: clause.expected, observed: because, verdict: 'not-run', requests: [] });
+        continue;
+      }
+      const outcome = await clause.run(session);
+      clauses.push({ name: clause.name, expected: clause.expected, ...outcome, verdict: outcome.pass ? 'pass' : 'fail' });
+    }
+  }
+  const results: ProbeResults = {
+    kind: 'probe',
+    tool: 'cutpoint',
+    runId: runFolder.runId,
+    startedAt: runFolder.startedAt,
+    target: probeTarget(config),
+    proxyUrl: proxy.url,
+    clauses: clauses.map(({ name, expected, observed, verdict, requests }) => ({ name, expected, observed, verdict, requests })),
+    passed: clauses.every((clause) => clause.verdict !== 'fail'),
+    files: { history: 'history.jsonl', report: 'report.txt' },
+  };
+  const report = probeReport(results);
+  writeFilesAtomic([
+    { path: join(runFolder.path, 'history.jsonl'), data: history.history.toJsonl() },
+    { path: join(runFolder.path, 'report.txt'), data: report },
+    { path: join(runFolder.path, 'results.json'), data: JSON.stringify(results, null, 2) + '\n' },
+  ]);
+  return { results, runFolder: runFolder.path, report };
+}

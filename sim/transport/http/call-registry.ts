@@ -1,0 +1,39 @@
+import type { Contract, ReceiverReply, ReceiverSide } from '../../../protocols/receivers/types.js';
+
+/** One call of a simulated run in flight: whose contract and side serve it, and how it ended on the server. */
+export interface PendingCall {
+  contract: Contract;
+  side: ReceiverSide;
+  /** The reply the server sent, once the contract ran to its end: it exists whether or not it arrives (the history shows it). */
+  reply?: ReceiverReply;
+  /** What the contract threw instead (a crash at a cut inside it, or a bug): the caller rethrows it. */
+  failure?: unknown;
+}
+
+/** The header naming the pending call a request belongs to. */
+export const CALL_HEADER = 'x-cutpoint-call';
+
+/**
+ * Pending calls by id, so one server can serve every case of a run: each
+ * request names its call, and the server applies that call's contract with
+ * that case's side (its file, its virtual clock, its cut seam).
+ */
+export class CallRegistry {
+  private readonly calls = new Map<string, PendingCall>();
+  private next = 0;
+
+  add(contract: Contract, side: ReceiverSide): { id: string; call: PendingCall } {
+    const id = `call-${++this.next}`;
+    const call: PendingCall = { contract, side };
+    this.calls.set(id, call);
+    return { id, call };
+  }
+
+  get(id: string | undefined): PendingCall | undefined {
+    return id === undefined ? undefined : this.calls.get(id);
+  }
+
+  remove(id: string): void {
+    this.calls.delete(id);
+  }
+}

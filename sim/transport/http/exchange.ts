@@ -1,0 +1,53 @@
+import { performance } from 'node:perf_hooks';
+
+export interface ExchangeRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+}
+
+/** What came back: a response, or why none did (refused before sending, or sent and then lost). */
+export type ExchangeOutcome =
+  | { kind: 'response'; status: number; headers: Headers; bodyText: string; elapsedMs: number }
+  | { kind: 'no-response'; reason: 'refused' | 'lost' | 'timeout'; message: string; elapsedMs: number };
+
+/**
+ * One HTTP request with Node's fetch, bounded by a timeout, that never
+ * throws for a network fault: a connection refused means nothing was sent
+ * (`refused`), anything else after the request left (a reset, a closed
+ * socket, the timeout) means the outcome is unknown. Elapsed time is real
+ * time: it is what the probe and the load test measure.
+ */
+export async function exchange(request: ExchangeRequest): Promise<ExchangeOutcome> {
+  const started = performance.now();
+  const elapsedMs = () => Math.round((performance.now() - started) * 100) / 100;
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body === undefined ? {} : { body: request.body }),
+      signal: AbortSignal.timeout(request.timeoutMs),
+    });
+    const bodyText = await response.text();
+    return { kind: 'response', status: response.status, headers: response.headers, bodyText, elapsedMs: elapsedMs() };
+  } catch (error) {
+    const name = error instanceof Error ? error.name : '';
+    if (name === 'TimeoutError' || name === 'AbortError') {
+      return { kind: 'no-response', reason: 'timeout', message: `no answer within ${request.timeoutMs} ms`, elapsedMs: elapsedMs() };
+    }
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const message = cause?.message ?? (error instanceof Error ? error.message : String(error));
+    return { kind: 'no-response', reason: cause?.code === 'ECONNREFUSED' ? 'refused' : 'lost', message, elapsedMs: elapsedMs() };
+  }
+}
+
+/** A response body as JSON, or undefined when it is not JSON. */
+export function parseJsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,151 @@
+import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FAULT_HEADER, type Fault, type FaultKind, type FaultPlan } from './fault-plan.js';
+
+export interface ProxyEvent {
+  ordinal: number;
+  method: string;
+  path: string;
+  fault: FaultKind;
+  /** The server's status when the request was forwarded and answered; absent when it never reached the server. */
+  upstreamStatus?: number;
+}
+
+export interface FaultProxy {
+  port: number;
+  url: string;
+  /** Every request that passed, in arrival order, with the fault it got. */
+  readonly events: readonly ProxyEvent[];
+  /** The next write (POST) gets this fault, whatever the plan says: how the probe and tests aim a fault at one call. */
+  arm(fault: Fault): void;
+  close(): Promise<void>;
+}
+
+interface Upstream {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+// Hop-by-hop headers, and the fault request meant for the proxy alone, are not forwarded.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', FAULT_HEADER]);
+
+/**
+ * Our fault proxy between a client and a server on loopback (small, because
+ * no maintained Node equivalent of Toxiproxy is installable here). It works
+ * at the HTTP level, so "after the server answered" is exact: a dropped reply
+ * is one the proxy read in full before closing the caller's socket. Waits are
+ * real time (setTimeout): a proxy in front of a real server has no other.
+ */
+export async function startFaultProxy(targetUrl: string, plan: FaultPlan): Promise<FaultProxy> {
+  const target = new URL(targetUrl);
+  const agent = new Agent({ keepAlive: true });
+  const events: ProxyEvent[] = [];
+  const armed: Fault[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let closing = false;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  function forward(request: IncomingMessage, body: Buffer): Promise<Upstream> {
+    return new Promise((resolve, reject) => {
+      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+      const outgoing = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: request.method,
+          path: request.url,
+          headers: { ...headers, 'content-length': body.length },
+          agent,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }));
+          response.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  }
+
+  const server = createServer(async (request, response) => {
+    const path = request.url ?? '/';
+    const method = request.method ?? 'GET';
+    const event: ProxyEvent = { ordinal: events.length + 1, method, path, fault: 'none' };
+    const fault = (method === 'POST' ? armed.shift() : undefined) ?? plan.faultFor({ ...event, headers: request.headers });
+    event.fault = fault.kind;
+    events.push(event);
+    const chunks: Buffer[] = [];
+    for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
+    const problem = (status: number, type: string, detail: string, extra: Record<string, string> = {}) => {
+      response.writeHead(status, { 'content-type': 'application/problem+json', ...extra });
+      response.end(JSON.stringify({ type: `urn:cutpoint:${type}`, title: detail, status, detail }));
+    };
+    switch (fault.kind) {
+      case 'reset':
+        request.socket.resetAndDestroy();
+        return;
+      case 'server-error':
+        return problem(
+          fault.status,
+          fault.status === 503 ? 'unavailable' : 'proxy-error',
+          'injected by the fault proxy; nothing was forwarded',
+        );
+      case 'rate-limit':
+        return problem(429, 'rate-limited', 'injected by the fault proxy; nothing was forwarded', {
+          'retry-after': String(fault.retryAfterS),
+        });
+      case 'delay':
+        await sleep(fault.ms);
+        break;
+      default:
+        break;
+    }
+    if (closing) return void request.socket.destroy();
+    let upstream: Upstream;
+    try {
+      upstream = await forward(request, Buffer.concat(chunks));
+    } catch (error) {
+      return problem(502, 'bad-gateway', `the server did not answer: ${(error as Error).message}`);
+    }
+    event.upstreamStatus = upstream.status;
+    if (fault.kind === 'drop-reply') return void request.socket.destroy();
+    if (fault.kind === 'slow-response') await sleep(fault.ms);
+    if (response.destroyed || closing) return;
+    const headers = Object.fromEntries(Object.entries(upstream.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+    response.writeHead(upstream.status, headers as Record<string, string>);
+    response.end(upstream.body);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    events,
+    arm: (fault) => void armed.push(fault),
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing = true;
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        server.close(() => {
+          agent.destroy();
+          resolve();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}

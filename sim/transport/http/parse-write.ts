@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { ReceiverRequest } from '../../../protocols/receivers/types.js';
+import { readJsonBody } from './request-body.js';
+import { DEFAULT_TENANT, HEADERS, parseKeyHeader, problem, type WireReply } from './wire.js';
+
+export interface WriteRules {
+  /** Header carrying the tenant, lower case. */
+  tenantHeader: string;
+  requireKey: boolean;
+  /** The receiver's now, for a request that does not say when it was issued. */
+  nowMs: () => number;
+}
+
+/**
+ * A write (POST /<kind>) as a receiver request, or the refusal every front
+ * makes before a contract sees anything: an unknown path (404), a missing key
+ * where one is required (400), and whatever the body reader refuses.
+ */
+export async function parseWrite(
+  request: IncomingMessage,
+  rules: WriteRules,
+): Promise<{ request: ReceiverRequest } | { refusal: WireReply }> {
+  const kind = new URL(request.url ?? '/', 'http://receiver').pathname.slice(1);
+  if (!/^[a-z][a-z0-9_-]{0,63}$/.test(kind)) {
+    return { refusal: problem(404, 'not-found', 'Not found', 'write with POST /<kind>, e.g. POST /reserve') };
+  }
+  const key = parseKeyHeader(header(request, HEADERS.key));
+  if (key === undefined && rules.requireKey) {
+    return { refusal: problem(400, 'missing-key', 'Idempotency-Key missing', 'this endpoint requires an Idempotency-Key header') };
+  }
+  const body = await readJsonBody(request);
+  if ('refusal' in body) return body;
+  const tenant = header(request, rules.tenantHeader) ?? DEFAULT_TENANT;
+  const issuedAt = Number(header(request, HEADERS.issuedAt));
+  return {
+    request: {
+      tenant,
+      // Without a required key every request is its own: a fresh random key no retry can repeat, even after a restart.
+      key: key ?? `unkeyed-${randomUUID()}`,
+      kind,
+      payload: body.payload,
+      issuedAtMs: Number.isSafeInteger(issuedAt) && issuedAt >= 0 ? issuedAt : rules.nowMs(),
+      intentionId: header(request, HEADERS.intention) ?? `${tenant}:${key ?? ''}`,
+    },
+  };
+}
+
+export function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,61 @@
+import { CONTRACTS } from '../../../protocols/receivers/contracts.js';
+import type { Contract, JsonValue, Receiver } from '../../../protocols/receivers/types.js';
+import type { Connection } from '../../engine/connections.js';
+import { FAMILIES } from '../../families.js';
+
+/** A receiver a server can stand in front of: its store, its contracts, and how its effects are counted for the oracle. */
+export interface ServableReceiver {
+  receiver: Receiver;
+  /** The kind of request its effect applies: the HTTP path (POST /reserve) and the MCP write tool's name. */
+  kind: string;
+  contracts: readonly Contract[];
+  /** Why a payload cannot be applied (refused before the contract, 422), or undefined. */
+  payloadProblem(payload: JsonValue): string | undefined;
+  /** Effects for a key, under one tenant or (tenant undefined) under every tenant. */
+  countEffects(db: Connection, key: string, tenant: string | undefined): number;
+}
+
+/** What a server needs of a receiver beyond the family's Receiver: its request kind, its payload check and its oracle. */
+type ServingParts = Omit<ServableReceiver, 'receiver' | 'contracts'>;
+
+/**
+ * Per receiver name, what serving it takes. The Receiver interface has no
+ * oracle count or payload check yet; if it gets them (a suggestion for
+ * protocols/receivers/types.ts), this table goes and every family's
+ * receivers become servable as they are.
+ */
+const SERVING: Readonly<Record<string, ServingParts>> = {
+  warehouse: {
+    kind: 'reserve',
+    payloadProblem(payload) {
+      const fields = payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? payload : {};
+      const { part, qty } = fields as { part?: JsonValue; qty?: JsonValue };
+      const valid = typeof part === 'string' && part !== '' && typeof qty === 'number' && Number.isSafeInteger(qty) && qty >= 1;
+      return valid ? undefined : 'a reservation is {"part": a non-empty string, "qty": a whole number from 1}';
+    },
+    countEffects(db, key, tenant) {
+      const row =
+        tenant === undefined
+          ? db.prepare('SELECT count(*) AS n FROM reservations WHERE request_key = ?').get(key)
+          : db.prepare('SELECT count(*) AS n FROM reservations WHERE tenant = ? AND request_key = ?').get(tenant, key);
+      return (row as { n: number }).n;
+    },
+  },
+};
+
+/**
+ * The one place `sim serve` and the transports look receivers up: every
+ * family's receivers (sim/families.ts) that the table above knows how to serve,
+ * each with every generic contract.
+ */
+export function servableReceivers(): readonly ServableReceiver[] {
+  const receivers = new Map(FAMILIES.flatMap((family) => family.receivers).map((receiver) => [receiver.name, receiver]));
+  return [...receivers.values()].flatMap((receiver) => {
+    const parts = SERVING[receiver.name];
+    return parts ? [{ receiver, contracts: CONTRACTS, ...parts }] : [];
+  });
+}
+
+export function findServableReceiver(name: string): ServableReceiver | undefined {
+  return servableReceivers().find((servable) => servable.receiver.name === name);
+}

@@ -1,0 +1,85 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ReceiverCore, type ReceiverCoreOptions } from '../http/receiver-core.js';
+import type { RunningServer } from '../http/receiver-server.js';
+import { requestFromArguments, toolResult, WRITE_TOOL_INPUT_SCHEMA } from './write-tool.js';
+
+/** An MCP server exposing the receiver's one write tool, named after its kind. */
+function writeToolServer(core: ReceiverCore, kind: string, summary: string): Server {
+  const server = new Server({ name: 'cutpoint-receiver', version: '0.1.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [{ name: kind, description: `${summary}. Idempotent by idempotency_key (per tenant).`, inputSchema: WRITE_TOOL_INPUT_SCHEMA }],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (call) => {
+    if (call.params.name !== kind)
+      return { content: [{ type: 'text', text: `unknown tool '${call.params.name}'; this server has '${kind}'` }], isError: true };
+    const request = requestFromArguments(kind, call.params.arguments, core.nowMs());
+    if (typeof request === 'string') return { content: [{ type: 'text', text: request }], isError: true };
+    return toolResult(await core.handle(request));
+  });
+  return server;
+}
+
+/**
+ * The same receiver as an MCP server over Streamable HTTP (the official SDK),
+ * stateless: each POST /mcp gets a fresh SDK server and transport, so no
+ * session outlives a request and a dropped reply leaves nothing half-open.
+ * Replies are plain JSON (no SSE stream), which the fault proxy can hold
+ * or drop whole. GET /effects?tenant=T&key=K is the same oracle as over HTTP.
+ */
+export async function startMcpReceiverServer(options: ReceiverCoreOptions, port = 0): Promise<RunningServer> {
+  const core = new ReceiverCore(options);
+  const { kind } = options.servable;
+
+  async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://receiver');
+    if (request.method === 'GET' && url.pathname === '/effects') {
+      const count = core.countEffects(url.searchParams.get('key') ?? '', url.searchParams.get('tenant') ?? undefined);
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ count }));
+      return;
+    }
+    if (request.method !== 'POST' || url.pathname !== '/mcp') {
+      response.writeHead(405, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'POST /mcp (stateless Streamable HTTP)' }, id: null }));
+      return;
+    }
+    const server = writeToolServer(core, kind, options.contract.summary);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response);
+  }
+
+  const http = createServer((request, response) => {
+    answer(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: String(error) }, id: null }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', (error) => {
+      core.close();
+      reject(error);
+    });
+    http.listen(port, '127.0.0.1', () => resolve());
+  });
+  const chosen = (http.address() as AddressInfo).port;
+  return {
+    port: chosen,
+    url: `http://127.0.0.1:${chosen}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.close(() => {
+          core.close();
+          resolve();
+        });
+        http.closeAllConnections();
+      }),
+  };
+}
