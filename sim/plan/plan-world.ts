@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import type { PlanContext, PlanProtocol, PlanSettings } from '../../protocols/plan/types.js';
+import { immediateTransaction } from '../engine/connections.js';
+import type { World, WorldLife, WorldSpec } from '../engine/family.js';
+import { joinWorkers } from '../engine/runner.js';
+import { atomicJsonCheckpoint } from './json-checkpoint.js';
+import { sqliteLeaseCheckpoint } from './sqlite-checkpoint.js';
+import { ToolGateway } from './tool-gateway.js';
+import { toolServer } from './tool-server.js';
+import type { PlanWorkload } from './workload.js';
+
+export type PlanWorldSpec = WorldSpec<PlanProtocol, PlanWorkload, PlanSettings>;
+
+/** The case's JSON checkpoint file: in the case folder, beside the stores. */
+export function checkpointFile(spec: Pick<PlanWorldSpec, 'files'>): string {
+  return join(spec.files.folder, 'checkpoint.json');
+}
+
+/**
+ * One process life of the plan family, the same in the first attempt and in
+ * every recovery: the tool server is given its behaviour (once; it is the
+ * remote's own configuration), then each worker runs the plan loop from
+ * wherever the checkpoint says, and how it ended is logged.
+ */
+export function planWorld(spec: PlanWorldSpec): World {
+  return {
+    async live(life: WorldLife) {
+      const server = life.connections.open(spec.files.stores[toolServer.name] as string);
+      immediateTransaction(server, (db) =>
+        db.prepare('INSERT OR IGNORE INTO tool_config (id, body) VALUES (1, ?)').run(JSON.stringify(spec.workload.tools)),
+      );
+      // Once faults have stopped, one loop runs alone.
+      const workers = life.quiet ? 1 : spec.workers;
+      const loops = Array.from({ length: workers }, async (_, n) => {
+        const ctx = planContext(life, spec, `loop-${n + 1}`, new ToolGateway(server, life.context(`loop-${n + 1}`).receiver(toolServer.name), life, `loop-${n + 1}`));
+        const status = await spec.protocol.run(ctx);
+        await ctx.orchestrator.transaction((db) =>
+          db.prepare('INSERT INTO loop_ends (life, worker, status) VALUES (?, ?, ?)').run(life.index, ctx.worker, status),
+        );
+        life.history.record({ atMs: life.clock.nowMs(), life: life.index, worker: ctx.worker, type: 'info', op: 'loop-ended', value: status });
+      });
+      await joinWorkers(loops);
+    },
+  };
+}
+
+function planContext(life: WorldLife, spec: PlanWorldSpec, worker: string, tools: ToolGateway): PlanContext {
+  const base = life.context(worker);
+  const plan = life.index > 0 && spec.workload.planAfterRestart ? spec.workload.planAfterRestart : spec.workload.plan;
+  return {
+    worker,
+    life: base.life,
+    cut: base.cut,
+    nowMs: base.nowMs,
+    orchestrator: base.orchestrator,
+    plan,
+    tools,
+    async waitUntilMs(targetMs) {
+      // A scheduling point first, so another worker may run while this one waits.
+      await life.injector.pause(worker, 'wait');
+      life.history.record({ atMs: life.clock.nowMs(), life: life.index, worker, type: 'idle', op: 'wait', value: targetMs });
+      life.clock.advanceToMs(targetMs);
+    },
+    checkpointFile: checkpointFile(spec),
+    checkpoints: {
+      atomicJson: () => atomicJsonCheckpoint(checkpointFile(spec)),
+      sqliteLease: () => sqliteLeaseCheckpoint(base),
+    },
+    settings: spec.settings,
+  };
+}
