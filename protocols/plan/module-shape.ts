@@ -14,7 +14,8 @@ export const PLAN_CONTRACTS: readonly Contract[] = [atomicReceipt, noReceipt];
  * one sentence saying what is wrong otherwise.
  */
 export function planProtocolFromModule(exports: Record<string, unknown>, where: string): PlanProtocol | string {
-  const candidate = (exports['default'] ?? exports['protocol']) as Partial<PlanProtocol> & { toolContract?: Contract | string } | undefined;
+  const candidate = (exports['default'] ?? exports['protocol']) as
+    (Partial<PlanProtocol> & { toolContract?: Contract | string }) | undefined;
   if (candidate === undefined || candidate === null || typeof candidate !== 'object') {
     return `${where} exports no protocol: export default (or export const protocol) an object with name, summary, toolContract and run`;
   }

@@ -1,21 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_PROTOCOLS } from '../../protocols/plan/catalogue.js';
 import { planFamily } from '../../sim/plan/plan-family.js';
 import { SEED_WORKLOAD } from '../../sim/plan/workload.js';
-import { tempFolder } from '../../sim/testing/temp-folder.js';
+import { createScratch, defaultScratchParent } from '../../sim/cli/scratch.js';
 import { EXPECTED_PLAN_TABLE } from './expected-table.js';
 import { measurePlanTable, type PlanCell } from './plan-table.js';
 
 const protocols = PLAN_PROTOCOLS.map((entry) => entry.protocol).filter((protocol) => protocol.name in EXPECTED_PLAN_TABLE);
-const folder = tempFolder('plan-table');
+// Memory-backed when the machine has it: the checkpoint's fsyncs are real calls, without a disk's cost.
+const scratch = createScratch(defaultScratchParent());
 let cells: PlanCell[] = [];
 
 beforeAll(async () => {
-  cells = await measurePlanTable(protocols, SEED_WORKLOAD, folder);
-});
+  cells = await measurePlanTable(protocols, SEED_WORKLOAD, scratch.path);
+}, 60_000);
+afterAll(() => scratch.remove());
 
 /** N read back from the case's own tool-server.db, not from the run's in-memory outcome. */
 function writesInFile(cell: PlanCell): number {

@@ -26,7 +26,11 @@ const CHECKPOINT_SCHEMA = {
     context: {
       type: 'object',
       required: ['summary', 'outputs', 'peak_chars'],
-      properties: { summary: { type: ['string', 'null'] }, outputs: { type: 'array', items: { type: 'string' } }, peak_chars: { type: 'integer' } },
+      properties: {
+        summary: { type: ['string', 'null'] },
+        outputs: { type: 'array', items: { type: 'string' } },
+        peak_chars: { type: 'integer' },
+      },
     },
     status: { enum: ['running', 'completed', 'budget-exhausted', 'step-failed', 'plan-changed', 'checkpoint-unreadable', 'lease-held'] },
   },
@@ -42,6 +46,10 @@ export function parseCheckpoint(text: string): CheckpointRead {
   } catch {
     return { kind: 'unreadable', reason: text.length === 0 ? 'empty file' : 'not JSON (torn?)' };
   }
-  if (!validate(value)) return { kind: 'unreadable', reason: `not a checkpoint: ${validate.errors?.[0]?.instancePath ?? ''} ${validate.errors?.[0]?.message ?? ''}`.trim() };
+  if (!validate(value))
+    return {
+      kind: 'unreadable',
+      reason: `not a checkpoint: ${validate.errors?.[0]?.instancePath ?? ''} ${validate.errors?.[0]?.message ?? ''}`.trim(),
+    };
   return { kind: 'found', checkpoint: value };
 }

@@ -3,9 +3,13 @@ import { dirname } from 'node:path';
 import type { Checkpoint, CheckpointRead, CheckpointStore } from '../../protocols/plan/types.js';
 import { parseCheckpoint } from './checkpoint-schema.js';
 
-/** The temporary file a write stages into, beside the checkpoint, in the same folder (so the rename is atomic). */
-export function stagingPath(path: string): string {
-  return `${path}.tmp`;
+/**
+ * The temporary file a writer stages into: beside the checkpoint, in the same
+ * folder (so the rename is atomic), named after the writer so that two
+ * processes never rename each other's half-written file.
+ */
+export function stagingPath(path: string, writer: string): string {
+  return `${path}.${writer}.tmp`;
 }
 
 function writeDurably(path: string, text: string): void {
@@ -36,7 +40,7 @@ export function fsyncFolder(folder: string): void {
  * that `read` ignores and the next `stage` overwrites); after it, the new one.
  * It is no lock: `claim` always grants, which is right for one agent only.
  */
-export function atomicJsonCheckpoint(path: string): CheckpointStore {
+export function atomicJsonCheckpoint(path: string, writer: string): CheckpointStore {
   let staged = false;
   return {
     async read(): Promise<CheckpointRead> {
@@ -44,12 +48,12 @@ export function atomicJsonCheckpoint(path: string): CheckpointStore {
       return parseCheckpoint(readFileSync(path, 'utf8'));
     },
     async stage(checkpoint: Checkpoint) {
-      writeDurably(stagingPath(path), JSON.stringify(checkpoint));
+      writeDurably(stagingPath(path, writer), JSON.stringify(checkpoint));
       staged = true;
     },
     async commit() {
       if (!staged) throw new Error('commit without a staged checkpoint');
-      renameSync(stagingPath(path), path);
+      renameSync(stagingPath(path, writer), path);
       fsyncFolder(dirname(path));
       staged = false;
     },

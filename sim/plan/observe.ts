@@ -51,7 +51,9 @@ export function observePlan(stores: StoreReader, spec: PlanWorldSpec): Observati
   const checkpoint = read.kind === 'found' ? read.checkpoint : undefined;
   return stores(toolServer.name, (server) => {
     const count = server.prepare('SELECT count(*) AS n FROM writes WHERE intention_id = ?');
-    const effects = Object.fromEntries(writeIntentions(spec.workload.plan).map((intention) => [intention, (count.get(intention) as { n: number }).n]));
+    const effects = Object.fromEntries(
+      writeIntentions(spec.workload.plan).map((intention) => [intention, (count.get(intention) as { n: number }).n]),
+    );
     const calls = server
       .prepare(
         `SELECT count(*) AS calls, coalesce(sum(in_window), 0) AS inWindow,

@@ -32,12 +32,24 @@ export function planWorld(spec: PlanWorldSpec): World {
       // Once faults have stopped, one loop runs alone.
       const workers = life.quiet ? 1 : spec.workers;
       const loops = Array.from({ length: workers }, async (_, n) => {
-        const ctx = planContext(life, spec, `loop-${n + 1}`, new ToolGateway(server, life.context(`loop-${n + 1}`).receiver(toolServer.name), life, `loop-${n + 1}`));
+        const ctx = planContext(
+          life,
+          spec,
+          `loop-${n + 1}`,
+          new ToolGateway(server, life.context(`loop-${n + 1}`).receiver(toolServer.name), life, `loop-${n + 1}`),
+        );
         const status = await spec.protocol.run(ctx);
         await ctx.orchestrator.transaction((db) =>
           db.prepare('INSERT INTO loop_ends (life, worker, status) VALUES (?, ?, ?)').run(life.index, ctx.worker, status),
         );
-        life.history.record({ atMs: life.clock.nowMs(), life: life.index, worker: ctx.worker, type: 'info', op: 'loop-ended', value: status });
+        life.history.record({
+          atMs: life.clock.nowMs(),
+          life: life.index,
+          worker: ctx.worker,
+          type: 'info',
+          op: 'loop-ended',
+          value: status,
+        });
       });
       await joinWorkers(loops);
     },
@@ -63,7 +75,7 @@ function planContext(life: WorldLife, spec: PlanWorldSpec, worker: string, tools
     },
     checkpointFile: checkpointFile(spec),
     checkpoints: {
-      atomicJson: () => atomicJsonCheckpoint(checkpointFile(spec)),
+      atomicJson: () => atomicJsonCheckpoint(checkpointFile(spec), worker),
       sqliteLease: () => sqliteLeaseCheckpoint(base),
     },
     settings: spec.settings,

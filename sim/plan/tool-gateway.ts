@@ -37,7 +37,10 @@ export class ToolGateway implements ToolClient {
       const ordinal = Number(lastInsertRowid);
       const stored = db.prepare('SELECT units, refilled_at_ms AS refilledAtMs FROM bucket WHERE id = 1').get() as BucketState | undefined;
       const take = takeToken(stored ?? fullBucket(behaviour.rateLimit, nowMs), behaviour.rateLimit, nowMs);
-      db.prepare('INSERT OR REPLACE INTO bucket (id, units, refilled_at_ms) VALUES (1, ?, ?)').run(take.state.units, take.state.refilledAtMs);
+      db.prepare('INSERT OR REPLACE INTO bucket (id, units, refilled_at_ms) VALUES (1, ?, ?)').run(
+        take.state.units,
+        take.state.refilledAtMs,
+      );
       if (take.granted) return { ordinal };
       db.prepare('INSERT INTO rate_windows (from_ms, until_ms) VALUES (?, ?)').run(nowMs, nowMs + take.retryAfterMs);
       db.prepare(`UPDATE calls SET outcome = '429', duration_ms = 0 WHERE ordinal = ?`).run(ordinal);
@@ -64,7 +67,9 @@ export class ToolGateway implements ToolClient {
     this.life.clock.advanceMs(timedOut ? timeoutMs : durationMs);
     const answer: ToolReply = timedOut ? { status: 'timeout', durationMs: timeoutMs } : toToolReply(reply, durationMs);
     immediateTransaction(this.server, (db) =>
-      db.prepare('UPDATE calls SET outcome = ?, duration_ms = ? WHERE ordinal = ?').run(answer.status, timedOut ? timeoutMs : durationMs, admitted.ordinal),
+      db
+        .prepare('UPDATE calls SET outcome = ?, duration_ms = ? WHERE ordinal = ?')
+        .run(answer.status, timedOut ? timeoutMs : durationMs, admitted.ordinal),
     );
     this.record(answer.status === 'ok' ? 'ok' : answer.status === 'lost' || answer.status === 'timeout' ? 'info' : 'fail', { ...answer });
     return answer;

@@ -1,4 +1,11 @@
-import type { Contract, Receiver, ReceiverClient, ReceiverReply, ReceiverRequest, ReceiverSettings } from '../../../protocols/receivers/types.js';
+import type {
+  Contract,
+  Receiver,
+  ReceiverClient,
+  ReceiverReply,
+  ReceiverRequest,
+  ReceiverSettings,
+} from '../../../protocols/receivers/types.js';
 import { isCrash } from '../../engine/crash.js';
 import { immediateTransaction, type Connection } from '../../engine/connections.js';
 import type { TransportFaults } from '../../engine/family.js';

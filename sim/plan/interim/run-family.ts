@@ -2,7 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { KEEP_RECEIPTS, type ReceiverSettings } from '../../../protocols/receivers/types.js';
 import { FileMedium, immediateTransaction, type Connection } from '../../engine/connections.js';
-import { NO_TRANSPORT_FAULTS, type CaseFiles, type Family, type FamilyProtocol, type Observation, type TransportFaults, type WorkerContext, type WorldLife } from '../../engine/family.js';
+import {
+  NO_TRANSPORT_FAULTS,
+  type CaseFiles,
+  type Family,
+  type FamilyProtocol,
+  type Observation,
+  type TransportFaults,
+  type WorkerContext,
+  type WorldLife,
+} from '../../engine/family.js';
 import type { History } from '../../engine/history.js';
 import type { CrashDecider, CrashPoint, CutHit } from '../../engine/injector.js';
 import { runLives, type LifeRecord, type RunEnd } from '../../engine/runner.js';
@@ -40,7 +49,10 @@ export interface FamilyRunOutcome {
  * per receiver, then observe() with the checker's own connections. Nothing in
  * it names the plan family.
  */
-export async function runFamilyInterim<P extends FamilyProtocol, W, S>(family: Family<P, W, S>, spec: FamilyRunSpec<P, W, S>): Promise<FamilyRunOutcome> {
+export async function runFamilyInterim<P extends FamilyProtocol, W, S>(
+  family: Family<P, W, S>,
+  spec: FamilyRunSpec<P, W, S>,
+): Promise<FamilyRunOutcome> {
   const medium = new FileMedium();
   mkdirSync(spec.folder, { recursive: true });
   const stores: Record<string, string> = { orchestrator: join(spec.folder, 'orchestrator.db') };
@@ -92,7 +104,16 @@ export async function runFamilyInterim<P extends FamilyProtocol, W, S>(family: F
                 const receiver = family.receivers.find((candidate) => candidate.name === name);
                 const contract = contracts[name];
                 if (!receiver || !contract) throw new Error(`family ${family.name} has no receiver '${name}'`);
-                return new InProcessReceiverClient(receiver, contract, connection(name), life, worker, worldSpec.receiverSettings, worldSpec.faults, ordinals);
+                return new InProcessReceiverClient(
+                  receiver,
+                  contract,
+                  connection(name),
+                  life,
+                  worker,
+                  worldSpec.receiverSettings,
+                  worldSpec.faults,
+                  ordinals,
+                );
               },
             };
           },
@@ -111,5 +132,13 @@ export async function runFamilyInterim<P extends FamilyProtocol, W, S>(family: F
       medium.close(stores[store] as string, db);
     }
   }, worldSpec);
-  return { observation, end: outcome.end, lives: outcome.lives, cutHits: outcome.hits, crashes: outcome.crashes, history: outcome.history, files };
+  return {
+    observation,
+    end: outcome.end,
+    lives: outcome.lives,
+    cutHits: outcome.hits,
+    crashes: outcome.crashes,
+    history: outcome.history,
+    files,
+  };
 }
