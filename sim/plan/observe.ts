@@ -1,20 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import type { Checkpoint, CheckpointRead } from '../../protocols/plan/types.js';
+import type { Checkpoint } from '../../protocols/plan/types.js';
 import type { Connection } from '../engine/connections.js';
 import type { Observation, StoreReader, TableRows } from '../engine/family.js';
-import { parseCheckpoint } from './checkpoint-schema.js';
+import { durableCheckpoint } from './durable-checkpoint.js';
 import { RESULTS_GATE } from './gates.js';
-import { checkpointFile, type PlanWorldSpec } from './plan-world.js';
+import type { PlanWorldSpec } from './plan-world.js';
 import { readToolBehaviour, toolServer } from './tool-server.js';
 import { writeIntentions } from './workload.js';
-
-/** The checkpoint a finished case left: the JSON file when the protocol kept one, else the orchestrator's row. */
-export function finalCheckpoint(stores: StoreReader, spec: Pick<PlanWorldSpec, 'files'>): CheckpointRead {
-  const file = checkpointFile(spec);
-  if (existsSync(file)) return parseCheckpoint(readFileSync(file, 'utf8'));
-  const row = stores('orchestrator', (db) => db.prepare('SELECT body FROM checkpoint WHERE id = 1').get() as { body: string } | undefined);
-  return row ? parseCheckpoint(row.body) : { kind: 'none' };
-}
 
 function tables(db: Connection): Record<string, TableRows> {
   const names = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[];
@@ -47,7 +38,7 @@ function advancedOnFailingGate(server: Connection, checkpoint: Checkpoint | unde
  * peak, and steps that advanced without their gate passing.
  */
 export function observePlan(stores: StoreReader, spec: PlanWorldSpec): Observation {
-  const read = finalCheckpoint(stores, spec);
+  const read = durableCheckpoint(stores, spec);
   const checkpoint = read.kind === 'found' ? read.checkpoint : undefined;
   return stores(toolServer.name, (server) => {
     const count = server.prepare('SELECT count(*) AS n FROM writes WHERE intention_id = ?');

@@ -1,20 +1,15 @@
-import { join } from 'node:path';
 import type { PlanContext, PlanProtocol, PlanSettings } from '../../protocols/plan/types.js';
-import { immediateTransaction } from '../engine/connections.js';
+import { immediateTransaction, openSqlite } from '../engine/connections.js';
 import type { World, WorldLife, WorldSpec } from '../engine/family.js';
 import { joinWorkers } from '../engine/runner.js';
 import { atomicJsonCheckpoint } from './json-checkpoint.js';
+import { checkpointFile, durableCheckpoint } from './durable-checkpoint.js';
 import { sqliteLeaseCheckpoint } from './sqlite-checkpoint.js';
 import { ToolGateway } from './tool-gateway.js';
 import { toolServer } from './tool-server.js';
 import type { PlanWorkload } from './workload.js';
 
 export type PlanWorldSpec = WorldSpec<PlanProtocol, PlanWorkload, PlanSettings>;
-
-/** The case's JSON checkpoint file: in the case folder, beside the stores. */
-export function checkpointFile(spec: Pick<PlanWorldSpec, 'files'>): string {
-  return join(spec.files.folder, 'checkpoint.json');
-}
 
 /**
  * One process life of the plan family, the same in the first attempt and in
@@ -29,6 +24,7 @@ export function planWorld(spec: PlanWorldSpec): World {
       immediateTransaction(server, (db) =>
         db.prepare('INSERT OR IGNORE INTO tool_config (id, body) VALUES (1, ?)').run(JSON.stringify(spec.workload.tools)),
       );
+      recordDurableCheckpoint(life, spec, 'runner', 'checkpoint-at-start');
       // Once faults have stopped, one loop runs alone.
       const workers = life.quiet ? 1 : spec.workers;
       const loops = Array.from({ length: workers }, async (_, n) => {
@@ -56,13 +52,42 @@ export function planWorld(spec: PlanWorldSpec): World {
   };
 }
 
+/**
+ * Records, for the checker, the checkpoint that is durable now (the JSON file,
+ * else the orchestrator's row), read with a connection of its own: whether it
+ * is readable, its run and the steps it marks done.
+ */
+function recordDurableCheckpoint(life: WorldLife, spec: PlanWorldSpec, worker: string, op: string): void {
+  const read = durableCheckpoint((store, work) => {
+    const db = openSqlite(spec.files.stores[store] as string);
+    try {
+      return work(db);
+    } finally {
+      db.close();
+    }
+  }, spec);
+  const value =
+    read.kind === 'found'
+      ? {
+          readable: true,
+          run: read.checkpoint.run_id,
+          done: read.checkpoint.steps.filter((step) => step.status === 'done').map((step) => step.id),
+        }
+      : { readable: read.kind === 'none', run: null, done: [] };
+  life.history.record({ atMs: life.clock.nowMs(), life: life.index, worker, type: 'info', op, value });
+}
+
 function planContext(life: WorldLife, spec: PlanWorldSpec, worker: string, tools: ToolGateway): PlanContext {
   const base = life.context(worker);
   const plan = life.index > 0 && spec.workload.planAfterRestart ? spec.workload.planAfterRestart : spec.workload.plan;
   return {
     worker,
     life: base.life,
-    cut: base.cut,
+    async cut(name) {
+      // The checker's own reading of what is durable once a step's checkpoint is in place, before the crash can fall there.
+      if (name === 'checkpoint-committed') recordDurableCheckpoint(life, spec, worker, 'checkpoint-durable');
+      await base.cut(name);
+    },
     nowMs: base.nowMs,
     orchestrator: base.orchestrator,
     plan,
