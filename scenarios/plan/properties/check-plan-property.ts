@@ -8,6 +8,7 @@ import type { PlanViolation } from './checks.js';
 import type { PlanPropertyDefinition } from './definitions.js';
 import { emptyPlanTally, tallyPlanRun, type PlanFaultTally } from './fault-tally.js';
 import { runPlanTrial, type PlanTrial } from './trial.js';
+import type { PlanProtocol } from '../../../protocols/plan/types.js';
 
 export interface PlanCheckOptions {
   runs: number;
@@ -15,6 +16,8 @@ export interface PlanCheckOptions {
   bounds: PlanTrialBounds;
   /** Where runs put their files; each run's folder is removed when it ends. */
   scratch: string;
+  /** The protocol to check instead of the property's own (a user's loop, for `hold` properties). */
+  protocol?: PlanProtocol;
 }
 
 /** held / found: the property passed. failed: a hold has a counterexample. missed: a control found nothing. unexercised: a needed fault never fired. */
@@ -44,8 +47,8 @@ function violationOf(definition: PlanPropertyDefinition, trial: PlanTrial, outco
 }
 
 /** The command that replays one run of a property, keeping its files. */
-export function replayLine(definition: PlanPropertyDefinition, seed: number, path: string): string {
-  return `npx sim check --family plan --property ${definition.name} --seed ${seed} --replay ${path}`;
+export function replayLine(definition: PlanPropertyDefinition, seed: number, path: string, protocolAs?: string): string {
+  return `npx sim check --family plan ${definition.name} --seed ${seed} --path ${path}${protocolAs ? ` --protocol ${protocolAs}` : ''}`;
 }
 
 /** Runs one plan property with fast-check and returns its result as a value. */
@@ -54,8 +57,9 @@ export async function checkPlanProperty(definition: PlanPropertyDefinition, opti
   let executed = 0;
   let failing = false;
   let lastViolation: PlanViolation | undefined;
+  const protocolName = options.protocol?.name ?? definition.protocol;
   const trials = planTrialArbitrary({
-    protocol: definition.protocol,
+    protocol: protocolName,
     bounds: { ...options.bounds, ...definition.bounds },
     ...definition.shape,
   });
@@ -63,7 +67,7 @@ export async function checkPlanProperty(definition: PlanPropertyDefinition, opti
     executed++;
     const folder = join(options.scratch, definition.name, String(executed));
     try {
-      const outcome = await runPlanTrial(trial, folder);
+      const outcome = await runPlanTrial(trial, folder, options.protocol);
       if (!failing) tallyPlanRun(tally, outcome, trial.workers);
       const violation = violationOf(definition, trial, outcome);
       if (violation) {
@@ -98,7 +102,7 @@ export async function checkPlanProperty(definition: PlanPropertyDefinition, opti
   const result: PlanPropertyResult = {
     name: definition.name,
     expect: definition.expect,
-    protocol: definition.protocol,
+    protocol: protocolName,
     outcome,
     passed: outcome === 'held' || outcome === 'found',
     seed: options.seed,
@@ -123,17 +127,17 @@ export async function checkPlanProperty(definition: PlanPropertyDefinition, opti
 /** Replays exactly the run at (seed, path), keeping its files and history.jsonl in `folder`. */
 export async function replayPlanProperty(
   definition: PlanPropertyDefinition,
-  options: { seed: number; path: string; bounds: PlanTrialBounds; folder: string },
+  options: { seed: number; path: string; bounds: PlanTrialBounds; folder: string; protocol?: PlanProtocol },
 ): Promise<{ trial: PlanTrial; violation: PlanViolation | undefined; outcome: FamilyRunOutcome } | undefined> {
   let replay: { trial: PlanTrial; violation: PlanViolation | undefined; outcome: FamilyRunOutcome } | undefined;
   const trials = planTrialArbitrary({
-    protocol: definition.protocol,
+    protocol: options.protocol?.name ?? definition.protocol,
     bounds: { ...options.bounds, ...definition.bounds },
     ...definition.shape,
   });
   const property = fc.asyncProperty(trials, async (trial) => {
     if (replay) return true;
-    const outcome = await runPlanTrial(trial, options.folder);
+    const outcome = await runPlanTrial(trial, options.folder, options.protocol);
     const violation = violationOf(definition, trial, outcome);
     replay = { trial, violation, outcome };
     return violation === undefined;
