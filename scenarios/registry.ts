@@ -1,5 +1,6 @@
 import type { ExpectedTable } from '../sim/table/run-table.js';
 import { PROPERTY_DEFINITIONS } from './reservation/properties/definitions.js';
+import { EXPECTED_PLAN_TABLE } from './plan/expected-table.js';
 import { EXPECTED_EFFECTS } from './reservation/reference-table.js';
 
 /**
@@ -8,6 +9,7 @@ import { EXPECTED_EFFECTS } from './reservation/reference-table.js';
  */
 export const EXPECTED_TABLES: Readonly<Record<string, ExpectedTable>> = {
   reservation: EXPECTED_EFFECTS,
+  plan: EXPECTED_PLAN_TABLE,
 };
 
 export function expectedTable(family: string): ExpectedTable {

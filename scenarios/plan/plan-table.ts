@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { PlanProtocol } from '../../protocols/plan/types.js';
 import type { CutHit } from '../../sim/engine/injector.js';
 import type { RunEnd } from '../../sim/engine/runner.js';
-import { runFamilyInterim } from '../../sim/plan/interim/run-family.js';
+import { runFamily } from '../../sim/engine/run-family.js';
 import { planFamily } from '../../sim/plan/plan-family.js';
 import type { PlanWorkload } from '../../sim/plan/workload.js';
 import { crashDuringStep, firstWriteStep } from './edit-step-crash.js';
@@ -27,7 +27,7 @@ export interface PlanCell {
  */
 export async function measurePlanCell(protocol: PlanProtocol, cut: string, workload: PlanWorkload, folder: string): Promise<PlanCell> {
   const caseFolder = join(folder, protocol.name, cut);
-  const outcome = await runFamilyInterim(planFamily, {
+  const outcome = await runFamily(planFamily, {
     protocol,
     workload,
     folder: caseFolder,
@@ -39,9 +39,9 @@ export async function measurePlanCell(protocol: PlanProtocol, cut: string, workl
   return {
     protocol: protocol.name,
     cut,
-    n: outcome.observation.effects[intention] ?? 0,
-    calls: outcome.observation.metrics['calls'] ?? 0,
-    budget: outcome.observation.metrics['budget_calls'] ?? 0,
+    n: outcome.effects[intention] ?? 0,
+    calls: outcome.metrics['calls'] ?? 0,
+    budget: outcome.metrics['budget_calls'] ?? 0,
     crash: outcome.crashes[0],
     end: outcome.end,
     folder: caseFolder,

@@ -9,11 +9,11 @@ import {
   type PlanPropertyResult,
 } from '../../scenarios/plan/properties/check-plan-property.js';
 import { PLAN_PROPERTIES, type PlanPropertyDefinition } from '../../scenarios/plan/properties/definitions.js';
-import { resolvePlanProtocol } from '../plan/plan-protocols.js';
+import { planFamily } from '../plan/plan-family.js';
 import { createRunFolder, displayPath, writeJsonAtomic } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { importProtocolModule, looksLikePath } from './load-protocol.js';
+import { resolveProtocols } from './load-protocol.js';
 import { createScratch, defaultScratchParent } from './scratch.js';
 
 export interface PlanCheckOptions {
@@ -69,10 +69,8 @@ export async function planCheckCommand(names: readonly string[], options: PlanCh
   const protocol =
     options.protocol === undefined
       ? undefined
-      : resolvePlanProtocol(
-          options.protocol,
-          looksLikePath(options.protocol) ? await importProtocolModule(options.protocol, io.cwd) : undefined,
-        ).protocol;
+      : // The plan family's resolver gives back protocols of the plan family: built-ins, or modules it checked into one.
+        ((await resolveProtocols(planFamily, [options.protocol], io.cwd)).protocols[0] as PlanProtocol | undefined);
   const selected = select(names, protocol);
   const seed = options.seed ?? randomInt(0, 2 ** 31);
   if (options.path !== undefined) {

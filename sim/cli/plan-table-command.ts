@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PLAN_PROTOCOLS } from '../../protocols/plan/catalogue.js';
+import type { PlanProtocol } from '../../protocols/plan/types.js';
+import type { ProtocolStatus } from '../engine/family.js';
 import { parsePlan } from '../../protocols/plan/plan-schema.js';
 import { planHash, type Plan } from '../../protocols/plan/plan.js';
 import { SEED_PLAN } from '../../protocols/plan/seed-plan.js';
@@ -8,19 +10,30 @@ import { EXPECTED_PLAN_TABLE } from '../../scenarios/plan/expected-table.js';
 import { measurePlanCell, type PlanCell } from '../../scenarios/plan/plan-table.js';
 import { firstWriteStep } from '../../scenarios/plan/edit-step-crash.js';
 import { planFamily } from '../plan/plan-family.js';
-import { resolvePlanProtocol, type ResolvedPlanProtocol } from '../plan/plan-protocols.js';
 import { CALM_TOOLS } from '../plan/tool-behaviour.js';
 import { createRunFolder, displayPath, writeJsonAtomic } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { importProtocolModule, looksLikePath } from './load-protocol.js';
+import { cutIndexes } from './family-choice.js';
+import { resolveProtocols } from './load-protocol.js';
 import type { TableFormat } from './options.js';
 
 export interface PlanTableOptions {
   protocol?: string[];
+  cut?: string[];
   plan?: string;
   format: TableFormat;
   out: string;
+  chart?: boolean;
+  expect?: string;
+  crashMode: string;
+  cuts?: 'all';
+}
+
+/** A protocol to run, with where it came from: a built-in of the catalogue, or a user's file. */
+interface ResolvedPlanProtocol {
+  protocol: PlanProtocol;
+  status: ProtocolStatus | 'own';
 }
 
 /** A cell as judged: its expected N (none for a flawed protocol on a user's plan), and whether its crash fired. */
@@ -58,19 +71,24 @@ function expectedRow(entry: ResolvedPlanProtocol, seedPlan: boolean): readonly (
 
 /** `sim table --family plan`: the seed's plan (or --plan's) crashed during its edit step at each cut. */
 export async function planTableCommand(options: PlanTableOptions, io: Io): Promise<ExitCode> {
-  const plan = options.plan ? readPlanFile(options.plan, io.cwd) : SEED_PLAN;
-  const entries: ResolvedPlanProtocol[] = [];
-  for (const value of options.protocol ?? PLAN_PROTOCOLS.map((entry) => entry.protocol.name)) {
-    const exports = looksLikePath(value) ? await importProtocolModule(value, io.cwd) : undefined;
-    entries.push(resolvePlanProtocol(value, exports));
+  if (options.chart || options.expect || options.cuts || options.crashMode !== 'in-process') {
+    throw new UsageError('--family plan runs its cuts in process: it takes no --chart, --expect, --cuts or --crash-mode yet.');
   }
+  const columns = cutIndexes(planFamily, options.cut);
+  const plan = options.plan ? readPlanFile(options.plan, io.cwd) : SEED_PLAN;
+  const { protocols } = await resolveProtocols(planFamily, options.protocol ?? PLAN_PROTOCOLS.map((entry) => entry.protocol.name), io.cwd);
+  // The plan family's resolver gives back protocols of the plan family: built-ins, or modules it checked into one.
+  const entries: ResolvedPlanProtocol[] = (protocols as PlanProtocol[]).map(
+    (protocol) => PLAN_PROTOCOLS.find((entry) => entry.protocol === protocol) ?? { protocol, status: 'own' },
+  );
   const runFolder = createRunFolder(options.out);
   const workload = { plan, tools: CALM_TOOLS };
   const seedPlan = planHash(plan) === planHash(SEED_PLAN);
   const cells: JudgedPlanCell[] = [];
   for (const entry of entries) {
     const row = expectedRow(entry, seedPlan);
-    for (const [column, cut] of planFamily.cuts.entries()) {
+    for (const column of columns) {
+      const cut = planFamily.cuts[column] as (typeof planFamily.cuts)[number];
       const { folder: _folder, crash, ...cell } = await measurePlanCell(entry.protocol, cut.name, workload, join(runFolder.path, 'plan'));
       const fired = crash?.cut === cut.name && cell.end.kind === 'completed';
       const expected = row[column] ?? null;

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
-import type { FamilyRunOutcome } from '../../../sim/plan/interim/run-family.js';
+import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
 import { planTrialArbitrary, type PlanTrialBounds } from './arbitraries.js';
 import type { PlanViolation } from './checks.js';
 import type { PlanPropertyDefinition } from './definitions.js';
@@ -38,7 +38,7 @@ export interface PlanPropertyResult {
   counterexample?: { trial: PlanTrial; path: string; violation: PlanViolation | undefined; replay: string };
 }
 
-function violationOf(definition: PlanPropertyDefinition, trial: PlanTrial, outcome: FamilyRunOutcome): PlanViolation | undefined {
+function violationOf(definition: PlanPropertyDefinition, trial: PlanTrial, outcome: FamilyOutcome): PlanViolation | undefined {
   for (const check of definition.checks) {
     const violation = check(trial, outcome);
     if (violation) return violation;
@@ -128,8 +128,8 @@ export async function checkPlanProperty(definition: PlanPropertyDefinition, opti
 export async function replayPlanProperty(
   definition: PlanPropertyDefinition,
   options: { seed: number; path: string; bounds: PlanTrialBounds; folder: string; protocol?: PlanProtocol },
-): Promise<{ trial: PlanTrial; violation: PlanViolation | undefined; outcome: FamilyRunOutcome } | undefined> {
-  let replay: { trial: PlanTrial; violation: PlanViolation | undefined; outcome: FamilyRunOutcome } | undefined;
+): Promise<{ trial: PlanTrial; violation: PlanViolation | undefined; outcome: FamilyOutcome } | undefined> {
+  let replay: { trial: PlanTrial; violation: PlanViolation | undefined; outcome: FamilyOutcome } | undefined;
   const trials = planTrialArbitrary({
     protocol: options.protocol?.name ?? definition.protocol,
     bounds: { ...options.bounds, ...definition.bounds },

@@ -1,94 +1,23 @@
 import { SUMMARY_CHARS_MAX } from '../../../protocols/plan/correct-seams.js';
 import type { Checkpoint } from '../../../protocols/plan/types.js';
 import type { HistoryEvent } from '../../../sim/engine/history.js';
-import type { FamilyRunOutcome } from '../../../sim/plan/interim/run-family.js';
+import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
 import { DEFAULT_PLAN_SETTINGS, writeIntentions } from '../../../sim/plan/workload.js';
 import type { PlanTrial } from './trial.js';
+import {
+  calls,
+  finalCheckpoint,
+  gatesPassed,
+  ranToEnd,
+  stepOfIntention,
+  withinBudget,
+  writesOnce,
+  type PlanViolation,
+} from '../../../sim/plan/checks.js';
 
-export type PlanViolationKind =
-  | 'error'
-  | 'stuck'
-  | 'duplicate'
-  | 'lost'
-  | 'over-budget'
-  | 'unbounded'
-  | 'redone'
-  | 'torn'
-  | 'in-window'
-  | 'timeout-ignored'
-  | 'gate-skipped'
-  | 'plan-drift'
-  | 'context-growth';
+export { gatesPassed, ranToEnd, withinBudget, writesOnce, type PlanViolation };
 
-export interface PlanViolation {
-  kind: PlanViolationKind;
-  message: string;
-}
-
-export type PlanCheck = (trial: PlanTrial, outcome: FamilyRunOutcome) => PlanViolation | undefined;
-
-interface CallRow {
-  life: number;
-  request_key: string;
-  outcome: string;
-  duration_ms: number | null;
-}
-
-function finalCheckpoint(outcome: FamilyRunOutcome): Checkpoint | undefined {
-  return outcome.observation.state['checkpoint']?.['checkpoint']?.[0] as Checkpoint | undefined;
-}
-
-function calls(outcome: FamilyRunOutcome): CallRow[] {
-  return (outcome.observation.state['tool-server']?.['calls'] ?? []) as unknown as CallRow[];
-}
-
-/** The step a call was for: the oracle tag's first part (`<step>`, `<step>:<file>`, `<step>:gate`). */
-function stepOfIntention(intention: unknown): string {
-  return String(intention).split(':')[0] ?? '';
-}
-
-/** The run itself ended normally: a protocol that throws, or never completes a life, is a violation, not a pass. */
-export const ranToEnd: PlanCheck = (_trial, outcome) => {
-  if (outcome.end.kind === 'error') return { kind: 'error', message: `the run failed: ${outcome.end.message}` };
-  if (outcome.end.kind === 'lives-exhausted') return { kind: 'stuck', message: `no life completed within ${outcome.end.livesMax} lives` };
-  return undefined;
-};
-
-/** Every planned write has N <= 1, and every write step the checkpoint calls done has N = 1. */
-export const writesOnce: PlanCheck = (trial, outcome) => {
-  const { effects } = outcome.observation;
-  for (const intention of writeIntentions(trial.workload.plan)) {
-    const n = effects[intention] ?? 0;
-    if (n > 1) return { kind: 'duplicate', message: `${intention} written ${n} times` };
-  }
-  const done = new Set(
-    finalCheckpoint(outcome)
-      ?.steps.filter((step) => step.status === 'done')
-      .map((step) => step.id),
-  );
-  for (const intention of writeIntentions(trial.workload.plan)) {
-    if (done.has(stepOfIntention(intention)) && (effects[intention] ?? 0) !== 1) {
-      return { kind: 'lost', message: `${intention}: its step is done but the tool server holds ${effects[intention] ?? 0} writes` };
-    }
-  }
-  return undefined;
-};
-
-/**
- * Calls across all lives stay within budget_calls, and the loop's work is
- * bounded: no step is attempted more than retriesMax + 1 times, so a plan of s
- * steps makes at most min(budget_calls, s x (retriesMax + 1) x (calls per
- * attempt) + 429 retries) calls, and the quiet life ends it.
- */
-export const withinBudget: PlanCheck = (trial, outcome) => {
-  const used = outcome.observation.metrics['calls'] ?? 0;
-  if (used > trial.workload.plan.budget_calls)
-    return { kind: 'over-budget', message: `${used} calls against a budget of ${trial.workload.plan.budget_calls}` };
-  const attemptsMax = DEFAULT_PLAN_SETTINGS.retriesMax + 1;
-  const over = finalCheckpoint(outcome)?.steps.find((step) => step.attempts > attemptsMax);
-  if (over) return { kind: 'unbounded', message: `step ${over.id} attempted ${over.attempts} times, more than ${attemptsMax}` };
-  return undefined;
-};
+export type PlanCheck = (trial: PlanTrial, outcome: FamilyOutcome) => PlanViolation | undefined;
 
 /** Once a checkpoint marking a step done is durable, no call is made for that step again, in any life. */
 export const committedNotRedone: PlanCheck = (_trial, outcome) => {
@@ -172,12 +101,6 @@ export const slowCallAbandoned: PlanCheck = (_trial, outcome) => {
   return undefined;
 };
 
-/** No step is done whose gate did not pass on the tool server. */
-export const gatesPassed: PlanCheck = (_trial, outcome) => {
-  const skipped = outcome.observation.metrics['advanced_on_failing_gate'] ?? 0;
-  return skipped > 0 ? { kind: 'gate-skipped', message: `${skipped} step(s) advanced without their gate passing` } : undefined;
-};
-
 /** A restart that finds a checkpoint of another plan refuses: it ends with plan-changed and calls nothing. */
 export const planFrozen: PlanCheck = (trial, outcome) => {
   if (!trial.workload.planAfterRestart) return undefined;
@@ -196,7 +119,7 @@ export const planFrozen: PlanCheck = (trial, outcome) => {
 export const contextBounded: PlanCheck = (trial, outcome) => {
   const { summaryEverySteps, retriesMax } = DEFAULT_PLAN_SETTINGS;
   const bound = SUMMARY_CHARS_MAX + summaryEverySteps * (retriesMax + 1) * trial.workload.tools.outputChars;
-  const peak = outcome.observation.metrics['context_peak_chars'] ?? 0;
+  const peak = outcome.metrics['context_peak_chars'] ?? 0;
   return peak > bound
     ? { kind: 'context-growth', message: `the context reached ${peak} characters, over its bound of ${bound}` }
     : undefined;

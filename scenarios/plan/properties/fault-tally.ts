@@ -1,4 +1,4 @@
-import type { FamilyRunOutcome } from '../../../sim/plan/interim/run-family.js';
+import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
 
 /** How often each fault a property depends on fired across its runs: a property that never saw its fault proves nothing. */
 export interface PlanFaultTally {
@@ -30,8 +30,8 @@ export function emptyPlanTally(): PlanFaultTally {
 }
 
 /** Adds one run's faults, read from its history and its files. */
-export function tallyPlanRun(tally: PlanFaultTally, outcome: FamilyRunOutcome, workers: number): void {
-  const { metrics, state } = outcome.observation;
+export function tallyPlanRun(tally: PlanFaultTally, outcome: FamilyOutcome, workers: number): void {
+  const { metrics, state } = outcome;
   const events = outcome.history.all();
   tally.runs++;
   tally.crashes += outcome.crashes.length;

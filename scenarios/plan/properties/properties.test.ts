@@ -42,7 +42,7 @@ describe('plan family properties (pinned seed)', () => {
       expect(counterexample?.violation).toBeDefined();
       if (!counterexample) return;
       expect(counterexample.replay).toBe(
-        `npx sim check --family plan --property ${definition.name} --seed ${SEED} --replay ${counterexample.path}`,
+        `npx sim check --family plan ${definition.name} --seed ${SEED} --path ${counterexample.path}`,
       );
       // The replay line's seed and path give back the shrunk run, with the same violation.
       const replay = await replayPlanProperty(definition, {

@@ -2,7 +2,7 @@ import { PLAN_PROTOCOLS } from '../../../protocols/plan/catalogue.js';
 import type { PlanProtocol } from '../../../protocols/plan/types.js';
 import type { TransportFaults } from '../../../sim/engine/family.js';
 import type { CrashPoint } from '../../../sim/engine/injector.js';
-import { runFamilyInterim, type FamilyRunOutcome } from '../../../sim/plan/interim/run-family.js';
+import { runFamily, type FamilyOutcome } from '../../../sim/engine/run-family.js';
 import { planFamily } from '../../../sim/plan/plan-family.js';
 import type { PlanWorkload } from '../../../sim/plan/workload.js';
 
@@ -26,8 +26,8 @@ export function planProtocolNamed(name: string): PlanProtocol {
  * Runs a trial: a life per crash point at most (each crash point names its
  * life), then a quiet life once faults stop, in which the loop must end.
  */
-export async function runPlanTrial(trial: PlanTrial, folder: string, protocol?: PlanProtocol): Promise<FamilyRunOutcome> {
-  return runFamilyInterim(planFamily, {
+export async function runPlanTrial(trial: PlanTrial, folder: string, protocol?: PlanProtocol): Promise<FamilyOutcome> {
+  return runFamily(planFamily, {
     protocol: protocol ?? planProtocolNamed(trial.protocol),
     workload: trial.workload,
     folder,
