@@ -1,4 +1,5 @@
 import type { PlanContext, PlanProtocol, PlanSettings } from '../../protocols/plan/types.js';
+import { existsSync, readdirSync } from 'node:fs';
 import { immediateTransaction, openSqlite } from '../engine/connections.js';
 import type { World, WorldLife, WorldSpec } from '../engine/family.js';
 import { joinWorkers } from '../engine/runner.js';
@@ -74,7 +75,13 @@ function recordDurableCheckpoint(life: WorldLife, spec: PlanWorldSpec, worker: s
           done: read.checkpoint.steps.filter((step) => step.status === 'done').map((step) => step.id),
         }
       : { readable: read.kind === 'none', run: null, done: [] };
-  life.history.record({ atMs: life.clock.nowMs(), life: life.index, worker, type: 'info', op, value });
+  // Temporary files a killed writer left beside the checkpoint: recovery must ignore them (and its next write replaces its own).
+  const leftovers = existsSync(spec.files.folder)
+    ? readdirSync(spec.files.folder)
+        .filter((name) => name.endsWith('.tmp'))
+        .sort()
+    : [];
+  life.history.record({ atMs: life.clock.nowMs(), life: life.index, worker, type: 'info', op, value: { ...value, leftovers } });
 }
 
 function planContext(life: WorldLife, spec: PlanWorldSpec, worker: string, tools: ToolGateway): PlanContext {
