@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
 import { runCase, type AnyFamily } from '../engine/run-case.js';
 import { reservationFamily } from '../reservation/family.js';
+import { planBench } from './plan-bench.js';
 import { propertyThroughput } from './property-bench.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
 
@@ -65,6 +66,11 @@ try {
     console.log(
       `${r.label.padEnd(70)} ${Math.round(r.runsPerSecond).toString().padStart(6)} runs/s ${r.msPerRun.toFixed(2).padStart(7)} ms/run`,
     );
+  }
+
+  console.log('\nplan family (seed 000): medians of 20 cells / 3 tables');
+  for (const r of await planBench(bin, { cells: 20, tables: 3, propertyRuns: 200 })) {
+    console.log(`${r.what.padEnd(70)} ${r.value.toFixed(r.unit === 'ms' ? 1 : 0).padStart(9)} ${r.unit}  ${r.note}`);
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -43,12 +43,13 @@ describe('sim table --family plan', () => {
     const out = join(folder, 'own-runs');
     const own = join(root, 'protocols', 'plan', 'examples', 'my-plan-loop.ts');
     const run = await runCli(
-      ['table', '--family', 'plan', '--plan', plan, '--protocol', own, 'tool-without-key', '--format', 'json', '--out', out],
+      ['table', '--family', 'plan', '--plan', plan, '--protocol', own, 'tool-without-key', '--format', 'json', '--chart', '--out', out],
       folder,
     );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const shown = JSON.parse(run.stdout) as { intention: string; effects: Record<string, number[]>; verdict: string };
+    const shown = JSON.parse(run.stdout) as { intention: string; effects: Record<string, number[]>; verdict: string; chart: string };
+    expect(shown.chart).toMatch(/context-growth\.png$/);
     expect(shown.intention).toBe('change:src/Table.tsx');
     expect(shown.effects['my-plan-loop']).toEqual([1, 1, 1, 1, 1, 1]);
     // The flawed protocol is shown, not judged, on a user's plan: its lost replies still write twice.
@@ -63,5 +64,21 @@ describe('sim table --family plan', () => {
     const history = readFileSync(join(out, runId as string, 'plan', 'my-plan-loop', 'tool-applied', 'history.jsonl'), 'utf8');
     expect(history).toContain('"type":"crash","op":"tool-applied"');
     expect(existsSync(join(out, runId as string, 'plan', 'my-plan-loop', 'tool-applied', 'tool-server.db'))).toBe(true);
+    // The chart's numbers: bounded with the summary, growing without it, as measured from each run's checkpoint.
+    expect(
+      readFileSync(join(out, runId as string, 'context-growth.png'))
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+    const growth = JSON.parse(readFileSync(join(out, runId as string, 'context-growth.json'), 'utf8')) as {
+      series: { protocol: string; points: { steps: number; peakChars: number }[] }[];
+    };
+    const peaks = (protocol: string) =>
+      growth.series.find((line) => line.protocol === protocol)?.points.map((point) => point.peakChars) ?? [];
+    // Flat once the first summary is made (five outputs of 200 characters and a short summary), at any length.
+    expect(new Set(peaks('checkpoint-after-step').slice(3)).size).toBe(1);
+    expect(Math.max(...peaks('checkpoint-after-step'))).toBeLessThanOrEqual(200 + 5 * 200);
+    expect(peaks('no-summary')).toEqual([...peaks('no-summary')].sort((a, b) => a - b));
+    expect(peaks('no-summary').at(-1)).toBeGreaterThan(5 * (peaks('checkpoint-after-step').at(-1) ?? 0));
   }, 60_000);
 });

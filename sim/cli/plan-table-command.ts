@@ -11,7 +11,15 @@ import { measurePlanCell, type PlanCell } from '../../scenarios/plan/plan-table.
 import { firstWriteStep } from '../../scenarios/plan/edit-step-crash.js';
 import { planFamily } from '../plan/plan-family.js';
 import { CALM_TOOLS } from '../plan/tool-behaviour.js';
-import { createRunFolder, displayPath, writeJsonAtomic } from '../results/run-folder.js';
+import { createRunFolder, displayPath, writeFileAtomic, writeJsonAtomic } from '../results/run-folder.js';
+import { checkpointAfterStep } from '../../protocols/plan/checkpoint-after-step.js';
+import { noSummary } from '../../protocols/plan/no-summary.js';
+import { measureContextGrowth } from '../../scenarios/plan/context-growth.js';
+import { renderChartPng } from '../../reports/chart-png.js';
+import { CONTEXT_CHART_SIZE, contextChartConfig } from '../../reports/plan-context-chart.js';
+
+/** Plan lengths the context chart measures, in read steps. */
+const CHART_LENGTHS = [1, 5, 10, 15, 20, 25, 30, 35, 40];
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { cutIndexes } from './family-choice.js';
@@ -71,8 +79,8 @@ function expectedRow(entry: ResolvedPlanProtocol, seedPlan: boolean): readonly (
 
 /** `sim table --family plan`: the seed's plan (or --plan's) crashed during its edit step at each cut. */
 export async function planTableCommand(options: PlanTableOptions, io: Io): Promise<ExitCode> {
-  if (options.chart || options.expect || options.cuts || options.crashMode !== 'in-process') {
-    throw new UsageError('--family plan runs its cuts in process: it takes no --chart, --expect, --cuts or --crash-mode yet.');
+  if (options.expect || options.cuts || options.crashMode !== 'in-process') {
+    throw new UsageError('--family plan runs its cuts in process: it takes no --expect, --cuts or --crash-mode yet.');
   }
   const columns = cutIndexes(planFamily, options.cut);
   const plan = options.plan ? readPlanFile(options.plan, io.cwd) : SEED_PLAN;
@@ -112,8 +120,17 @@ export async function planTableCommand(options: PlanTableOptions, io: Io): Promi
     cells,
     verdict,
   });
+  let chart: string | undefined;
+  if (options.chart) {
+    // The context chart: the seed's summary against none, over plans of growing length, fault-free.
+    const series = await measureContextGrowth([checkpointAfterStep, noSummary], CHART_LENGTHS, runFolder.path);
+    const png = join(runFolder.path, 'context-growth.png');
+    writeFileAtomic(png, await renderChartPng(contextChartConfig(series), CONTEXT_CHART_SIZE));
+    writeJsonAtomic(join(runFolder.path, 'context-growth.json'), { kind: 'context-growth', family: 'plan', series });
+    chart = displayPath(png, io.cwd);
+  }
   io.stdout(
-    renderPlanTable(cells, entries, { format: options.format, intention, verdict, runFolder: displayPath(runFolder.path, io.cwd) }),
+    renderPlanTable(cells, entries, { format: options.format, intention, verdict, runFolder: displayPath(runFolder.path, io.cwd), chart }),
   );
   return verdict === 'match' ? EXIT.ok : EXIT.checkFailed;
 }
@@ -121,7 +138,7 @@ export async function planTableCommand(options: PlanTableOptions, io: Io): Promi
 function renderPlanTable(
   cells: readonly JudgedPlanCell[],
   entries: readonly ResolvedPlanProtocol[],
-  shown: { format: TableFormat; intention: string; verdict: string; runFolder: string },
+  shown: { format: TableFormat; intention: string; verdict: string; runFolder: string; chart: string | undefined },
 ): string {
   const cuts = planFamily.cuts.map((cut) => cut.name);
   const cellText = (protocol: string, cut: string): string => {
@@ -139,7 +156,16 @@ function renderPlanTable(
     );
     return (
       JSON.stringify(
-        { family: 'plan', intention: shown.intention, cuts, effects, cells, verdict: shown.verdict, runFolder: shown.runFolder },
+        {
+          family: 'plan',
+          intention: shown.intention,
+          cuts,
+          effects,
+          cells,
+          verdict: shown.verdict,
+          runFolder: shown.runFolder,
+          ...(shown.chart ? { chart: shown.chart } : {}),
+        },
         null,
         2,
       ) + '\n'
@@ -181,6 +207,7 @@ function renderPlanTable(
       ...aligned,
       '',
       verdictLine,
+      ...(shown.chart ? [`chart: ${shown.chart}`] : []),
       `run folder: ${shown.runFolder}`,
     ].join('\n') + '\n'
   );
