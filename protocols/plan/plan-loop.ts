@@ -1,4 +1,4 @@
-import type { Contract } from '../receivers/types.js';
+import type { Contract, JsonValue } from '../receivers/types.js';
 import { PLAN_ORCHESTRATOR_SCHEMA } from '../../sim/plan/sqlite-checkpoint.js';
 import { planHash, type Plan, type PlanStep } from './plan.js';
 import type { Checkpoint, CheckpointStore, LoopStatus, PlanContext, PlanProtocol, ToolReply } from './types.js';
@@ -132,12 +132,7 @@ export function planLoop(definition: PlanLoopDefinition): PlanProtocol {
     }
 
     // One call: the budget counted on disk first, then any back-off waited out, then the call itself.
-    const call = async (
-      tool: string,
-      args: Record<string, never> | { [key: string]: unknown },
-      key: string,
-      intention: string,
-    ): Promise<CallResult> => {
+    const call = async (tool: string, args: { [key: string]: JsonValue }, key: string, intention: string): Promise<CallResult> => {
       for (;;) {
         if (checkpoint.calls_used >= plan.budget_calls) return { stop: 'budget-exhausted' };
         const until = checkpoint.rate.retry_after_until_ms;
@@ -145,7 +140,7 @@ export function planLoop(definition: PlanLoopDefinition): PlanProtocol {
         if (!(await claimOrWait(ctx, store))) return { stop: 'lease-held' };
         checkpoint = { ...checkpoint, calls_used: checkpoint.calls_used + 1 };
         await saveCheckpoint(ctx, store, seams, checkpoint, 'call-counted');
-        const reply = await ctx.tools.call({ tool, args: args as never, key, intention }, settings.callTimeoutMs);
+        const reply = await ctx.tools.call({ tool, args, key, intention }, settings.callTimeoutMs);
         await ctx.cut('tool-replied');
         await logCall(ctx, intention, tool, args, reply);
         if (reply.status !== 'rate-limited') return { reply };

@@ -1,4 +1,5 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import { lazyValidator } from '../../sim/plan/lazy-validator.js';
 import { InputError } from '../../sim/engine/input-error.js';
 import type { Plan } from './plan.js';
 
@@ -34,7 +35,7 @@ export const PLAN_SCHEMA = {
   },
 } as const;
 
-const validate = new Ajv({ allErrors: false }).compile<Plan>(PLAN_SCHEMA);
+const planValidator = lazyValidator<Plan>(PLAN_SCHEMA);
 
 function describe(error: ErrorObject): string {
   const where = error.instancePath === '' ? 'the plan' : error.instancePath;
@@ -47,8 +48,8 @@ function describe(error: ErrorObject): string {
  * PlanFileError naming `source` and the first problem.
  */
 export function validatePlan(value: unknown, source: string): Plan {
-  if (!validate(value)) {
-    const first = validate.errors?.[0];
+  if (!planValidator.validate(value)) {
+    const first = planValidator.firstError();
     throw new PlanFileError(`${source}: ${first ? describe(first) : 'is not a plan'}`);
   }
   const seen = new Set<string>();

@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { lazyValidator } from './lazy-validator.js';
 import type { Checkpoint, CheckpointRead } from '../../protocols/plan/types.js';
 
 /** What a checkpoint must look like to be trusted: a torn or foreign file is unreadable, never half-used. */
@@ -36,7 +36,7 @@ const CHECKPOINT_SCHEMA = {
   },
 } as const;
 
-const validate = new Ajv({ allErrors: false }).compile<Checkpoint>(CHECKPOINT_SCHEMA);
+const checkpointValidator = lazyValidator<Checkpoint>(CHECKPOINT_SCHEMA);
 
 /** Reads a checkpoint's text: a checkpoint, or why it cannot be one (not JSON, torn, not a checkpoint). */
 export function parseCheckpoint(text: string): CheckpointRead {
@@ -46,10 +46,11 @@ export function parseCheckpoint(text: string): CheckpointRead {
   } catch {
     return { kind: 'unreadable', reason: text.length === 0 ? 'empty file' : 'not JSON (torn?)' };
   }
-  if (!validate(value))
+  if (!checkpointValidator.validate(value))
     return {
       kind: 'unreadable',
-      reason: `not a checkpoint: ${validate.errors?.[0]?.instancePath ?? ''} ${validate.errors?.[0]?.message ?? ''}`.trim(),
+      reason:
+        `not a checkpoint: ${checkpointValidator.firstError()?.instancePath ?? ''} ${checkpointValidator.firstError()?.message ?? ''}`.trim(),
     };
   return { kind: 'found', checkpoint: value };
 }
