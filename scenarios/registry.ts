@@ -1,6 +1,7 @@
 import type { ExpectedTable } from '../sim/table/run-table.js';
 import { PROPERTY_DEFINITIONS } from './reservation/properties/definitions.js';
 import { EXPECTED_PLAN_TABLE } from './plan/expected-table.js';
+import { PLAN_PROPERTIES } from './plan/properties/definitions.js';
 import { EXPECTED_EFFECTS } from './reservation/reference-table.js';
 
 /**
@@ -26,4 +27,5 @@ export interface PropertySummary {
 /** The properties `sim check` runs for each family, by family name. One line per family. */
 export const PROPERTIES: Readonly<Record<string, readonly PropertySummary[]>> = {
   reservation: PROPERTY_DEFINITIONS,
+  plan: PLAN_PROPERTIES,
 };

@@ -43,6 +43,7 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
   receivers: [toolServer],
   tableWorkload: SEED_WORKLOAD,
   tableIntention: 'edit:client/src/catalog/Filters.tsx',
+  counted: 'writes rows in tool-server.db',
   defaultSettings: DEFAULT_PLAN_SETTINGS,
   orchestratorSchema: (protocol) => protocol.orchestratorSchema,
   contracts: (protocol) => ({ [toolServer.name]: protocol.toolContract }),
