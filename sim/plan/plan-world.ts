@@ -21,6 +21,11 @@ export type PlanWorldSpec = WorldSpec<PlanProtocol, PlanWorkload, PlanSettings>;
 export function planWorld(spec: PlanWorldSpec): World {
   return {
     async live(life: WorldLife) {
+      if (!existsSync(spec.files.folder)) {
+        throw new Error(
+          `the plan family keeps its JSON checkpoint in a real file, and this case has no folder (${spec.files.folder}): in-memory stores (sim explore) are not supported for it yet`,
+        );
+      }
       const server = life.connections.open(spec.files.stores[toolServer.name] as string);
       immediateTransaction(server, (db) =>
         db.prepare('INSERT OR IGNORE INTO tool_config (id, body) VALUES (1, ?)').run(JSON.stringify(spec.workload.tools)),
