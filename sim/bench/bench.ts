@@ -8,6 +8,7 @@ import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
 import { runCase, type AnyFamily } from '../engine/run-case.js';
 import { reservationFamily } from '../reservation/family.js';
 import { httpLoad, httpLoadLine } from './http-load.js';
+import { planBench } from './plan-bench.js';
 import { propertyThroughput } from './property-bench.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
 
@@ -79,6 +80,10 @@ try {
       runMsMax: 120_000,
     });
     console.log(`${clients} client(s): ${httpLoadLine(load)}`);
+  }
+  console.log('\nplan family (seed 000): medians of 20 cells / 3 tables');
+  for (const r of await planBench(bin, { cells: 20, tables: 3, propertyRuns: 200 })) {
+    console.log(`${r.what.padEnd(70)} ${r.value.toFixed(r.unit === 'ms' ? 1 : 0).padStart(9)} ${r.unit}  ${r.note}`);
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

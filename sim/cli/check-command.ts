@@ -25,6 +25,7 @@ import { positiveInt, protocolName, replayPath, seedValue, storeKind } from './o
 import { Progress } from './progress.js';
 import { createScratch, defaultScratchParent } from './scratch.js';
 import { measureSweeps } from './sweep-reports.js';
+import { planCheckCommand } from './plan-check-command.js';
 
 interface CheckOptions {
   runs: number;
@@ -39,6 +40,7 @@ interface CheckOptions {
   protocol?: string;
   report?: boolean;
   sweepTrials: number;
+  family?: string;
 }
 
 export function replayCommand(name: string, seed: number, path: string, bounds: TrialBounds, protocol?: string): string {
@@ -69,6 +71,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--scratch <dir>', 'parent of the scratch folder for file-backed runs (default: /dev/shm when present, else the temp folder)')
     .option('-o, --out <dir>', 'parent folder of run folders (failing and replayed runs are kept there)', 'runs')
     .option('--list', 'list the properties and exit')
+    .option('--family <name>', 'the family of side effects: reservation (default) or plan')
     .option(
       '-p, --protocol <name>',
       'check this protocol (a built-in name or a path to your module) with the properties that must hold',
@@ -81,6 +84,9 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--sweep-trials <k>', 'generated trials per sweep point, with --report', positiveInt('sweep-trials', 100_000), 100)
     .addHelpText('after', '\nExit codes: 0 every property held and every negative control found its bug; 1 one did not; 2 bad input.')
     .action(async (names: string[], options: CheckOptions, command: Command) => {
+      if (options.family === 'plan') return exit(await planCheckCommand(names, options, io));
+      if (options.family !== undefined && options.family !== 'reservation')
+        throw new UsageError(`unknown family '${options.family}': reservation or plan`);
       if (command.getOptionValueSource('sweepTrials') === 'cli' && !options.report) {
         throw new UsageError('--sweep-trials sizes the sweeps of --report: give --report too.');
       }

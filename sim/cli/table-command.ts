@@ -15,10 +15,12 @@ import { cutValue, positiveInt, cutsChoice, protocolName, tableFormat, type Tabl
 import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { executeTableRun } from './table-run.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
+import { planTableCommand } from './plan-table-command.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
 interface TableOptions {
   family?: string;
+  plan?: string;
   protocol?: string[];
   cut?: string[];
   format: TableFormat;
@@ -38,6 +40,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .command('table')
     .description('crash each protocol at each cut, recover, and print the measured effect table')
     .option('--family <name>', FAMILY_OPTION_HELP, familyName)
+    .option('--plan <file>', "plan family: your plan file (JSON, checked against the plan schema) instead of the seed's")
     .option(
       '-p, --protocol <name...>',
       "protocols to run (default: the family's seed rows; `sim list` names them all), or a path to your own module",
@@ -73,6 +76,9 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .action(async (options: TableOptions) => {
       const family = chooseFamily(options.family, options.protocol);
+      // The plan family's table crashes during the plan's edit step, and takes a user's plan: a command of its own.
+      if (family.name === 'plan') return exit(await planTableCommand(options, io));
+      if (options.plan !== undefined) throw new UsageError('--plan belongs to the plan family: add --family plan');
       const reference = expectedTable(family.name);
       const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol ?? Object.keys(reference), io.cwd);
       const expected = options.expect ? readExpectations(options.expect, reference, family.cuts.length, protocols, io.cwd) : reference;

@@ -1,0 +1,36 @@
+import { RESULTS_GATE, resultsGatePasses } from '../../sim/plan/gates.js';
+import type { PlanLoopSeams } from './plan-loop.js';
+
+/** How many characters a summary keeps: what the context may hold beside the outputs since the last summary. */
+export const SUMMARY_CHARS_MAX = 200;
+
+/**
+ * The seams as seed 000 fills them: the checkpoint is an atomically rewritten
+ * JSON file, refused when unreadable, written whole; a step is marked done
+ * only after its gate; the gate is executable (a count over the step's output,
+ * or a command the tool server runs); the context is summarised every few
+ * steps and old outputs dropped.
+ */
+export const CORRECT_SEAMS: PlanLoopSeams = {
+  store: (ctx) => ctx.checkpoints.atomicJson(),
+  onUnreadable: 'refuse',
+  persisted: (checkpoint) => checkpoint,
+  beforeTool: async (_ctx, _store, checkpoint) => checkpoint,
+  async gate({ step, output, runCommand }) {
+    if (RESULTS_GATE.test(step.gate)) return resultsGatePasses(output);
+    const run = await runCommand(step.gate);
+    if ('stop' in run) return run.stop;
+    const { reply } = run;
+    return (
+      reply.status === 'ok' &&
+      typeof reply.output === 'object' &&
+      reply.output !== null &&
+      (reply.output as { passed?: unknown }).passed === true
+    );
+  },
+  summarise(context, stepsDone, everySteps) {
+    if (stepsDone % everySteps !== 0 || context.outputs.length === 0) return context;
+    const summary = `summary after ${stepsDone} steps: ${context.outputs.length} outputs condensed`.slice(0, SUMMARY_CHARS_MAX);
+    return { summary, outputs: [], peak_chars: context.peak_chars };
+  },
+};

@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { checkpointAfterStep } from '../../protocols/plan/checkpoint-after-step.js';
+import { DEFAULT_PLAN_BOUNDS } from '../../scenarios/plan/properties/arbitraries.js';
+import { checkPlanProperty } from '../../scenarios/plan/properties/check-plan-property.js';
+import { PLAN_PROPERTIES } from '../../scenarios/plan/properties/definitions.js';
+import { measurePlanCell } from '../../scenarios/plan/plan-table.js';
+import { defaultScratchParent } from '../cli/scratch.js';
+import { SEED_WORKLOAD } from '../plan/workload.js';
+
+export interface PlanBenchRow {
+  what: string;
+  value: number;
+  unit: 'ms' | 'runs/s';
+  note: string;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+/**
+ * The plan family's speed, as `npm run bench` reports it: one table cell,
+ * `sim table --family plan` end to end, and property throughput, each on the
+ * disk's temporary folder (every checkpoint write is fsynced: real cost) and
+ * on /dev/shm (memory-backed, where fsync is nearly free). Wall-clock time is
+ * the point here.
+ */
+export async function planBench(bin: string, options: { cells: number; tables: number; propertyRuns: number }): Promise<PlanBenchRow[]> {
+  const rows: PlanBenchRow[] = [];
+  for (const [label, parent] of [
+    ['disk', tmpdir()],
+    ['/dev/shm', defaultScratchParent()],
+  ] as const) {
+    const scratch = mkdtempSync(join(parent, 'cutpoint-plan-bench-'));
+    try {
+      const cellMs: number[] = [];
+      for (let i = 0; i < options.cells; i++) {
+        const started = performance.now();
+        await measurePlanCell(checkpointAfterStep, 'tool-applied', SEED_WORKLOAD, join(scratch, 'cell', String(i)));
+        cellMs.push(performance.now() - started);
+      }
+      rows.push({
+        what: `plan cell (checkpoint-after-step, tool-applied), ${label}`,
+        value: median(cellMs),
+        unit: 'ms',
+        note: 'two lives, seed plan',
+      });
+      const tableMs: number[] = [];
+      for (let i = 0; i < options.tables; i++) {
+        const started = performance.now();
+        const result = spawnSync(process.execPath, [bin, 'table', '--family', 'plan', '--out', join(scratch, 'table')], {
+          encoding: 'utf8',
+        });
+        if (result.status !== 0) throw new Error(`sim table --family plan failed: ${result.stderr}`);
+        tableMs.push(performance.now() - started);
+      }
+      rows.push({
+        what: `\`sim table --family plan\` (54 cases), ${label}`,
+        value: median(tableMs),
+        unit: 'ms',
+        note: 'new process, results.json',
+      });
+      const definition = PLAN_PROPERTIES.find((candidate) => candidate.name === 'writes-once');
+      if (!definition) throw new Error('no writes-once property');
+      const result = await checkPlanProperty(definition, { runs: options.propertyRuns, seed: 1, bounds: DEFAULT_PLAN_BOUNDS, scratch });
+      rows.push({
+        what: `plan property writes-once, ${label}`,
+        value: result.runs / (result.timeMs / 1000),
+        unit: 'runs/s',
+        note: `${options.propertyRuns} runs, seed 1`,
+      });
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,25 @@
+import { createRequire } from 'node:module';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * A JSON Schema validator compiled with ajv on its first use, not at import:
+ * every kill-mode child and stress worker imports the family registry, and
+ * loading ajv there would cost each process of every family a few hundred ms
+ * (measured) whether or not it reads a plan.
+ */
+export function lazyValidator<T>(schema: object): { validate(value: unknown): value is T; firstError(): ErrorObject | undefined } {
+  let compiled: ValidateFunction<T> | undefined;
+  const validator = (): ValidateFunction<T> => {
+    if (!compiled) {
+      const { Ajv } = require('ajv') as typeof import('ajv');
+      compiled = new Ajv({ allErrors: false }).compile<T>(schema);
+    }
+    return compiled;
+  };
+  return {
+    validate: (value): value is T => validator()(value),
+    firstError: () => validator().errors?.[0] ?? undefined,
+  };
+}

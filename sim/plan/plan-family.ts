@@ -1,0 +1,65 @@
+import { PLAN_PROTOCOLS } from '../../protocols/plan/catalogue.js';
+import { PLAN_CUTS } from '../../protocols/plan/cuts.js';
+import { planProtocolFromModule } from '../../protocols/plan/module-shape.js';
+import { validatePlan } from '../../protocols/plan/plan-schema.js';
+import type { Plan, PlanStep } from '../../protocols/plan/plan.js';
+import { SEED_PLAN } from '../../protocols/plan/seed-plan.js';
+import type { PlanProtocol, PlanSettings } from '../../protocols/plan/types.js';
+import type { Family } from '../engine/family.js';
+import type { JsonValue } from '../engine/history.js';
+import { judgePlan } from './checks.js';
+import { observePlan } from './observe.js';
+import { planWorld } from './plan-world.js';
+import { CALM_TOOLS, type ToolBehaviour } from './tool-behaviour.js';
+import { toolServer } from './tool-server.js';
+import { DEFAULT_PLAN_SETTINGS, SEED_WORKLOAD, type PlanWorkload } from './workload.js';
+
+/**
+ * The plan `sim explore` explores: the seed's plan cut or extended to `count`
+ * steps, always with its edit, so one step already meets a write.
+ */
+function explorePlan(count: number): PlanWorkload {
+  const [search, edit, verify] = SEED_PLAN.steps as [PlanStep, PlanStep, PlanStep];
+  const extra = Array.from({ length: Math.max(0, count - 3) }, (_, n) => ({
+    ...edit,
+    id: `edit-${n + 2}`,
+    files: [`client/src/catalog/Extra${n + 2}.tsx`],
+  }));
+  const steps = count <= 1 ? [edit] : count === 2 ? [search, edit] : [search, edit, verify, ...extra];
+  return { plan: { ...SEED_PLAN, steps }, tools: CALM_TOOLS };
+}
+
+/**
+ * The plan family (seed 000): a plan file run step by step with gates, a
+ * checkpoint, a call budget and a rate limiter's back-off, against a tool
+ * server whose writes are the effects. The table crashes the seed's plan
+ * during its edit step and counts the writes for the edit step's file.
+ */
+export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
+  name: 'plan',
+  summary: 'seed 000: plan file, gated steps, checkpoint, call budget, idempotent write tools, rate limits, slow tools',
+  cuts: PLAN_CUTS,
+  protocols: PLAN_PROTOCOLS,
+  receivers: [toolServer],
+  tableWorkload: SEED_WORKLOAD,
+  tableIntention: 'edit:client/src/catalog/Filters.tsx',
+  counted: 'writes rows in tool-server.db',
+  defaultSettings: DEFAULT_PLAN_SETTINGS,
+  orchestratorSchema: (protocol) => protocol.orchestratorSchema,
+  contracts: (protocol) => ({ [toolServer.name]: protocol.toolContract }),
+  world: planWorld,
+  observe: observePlan,
+  describeWorkload: (workload) =>
+    `${workload.plan.goal}: ${workload.plan.steps.map((step) => step.id).join(', ')} (budget ${workload.plan.budget_calls})`,
+  exploreWorkload: explorePlan,
+  judge: judgePlan,
+  protocolFromModule: planProtocolFromModule,
+  workloadToJson: (workload) => workload as unknown as JsonValue,
+  workloadFromJson(json) {
+    const value = json as unknown as { plan: unknown; tools: ToolBehaviour; planAfterRestart?: unknown };
+    const plan: Plan = validatePlan(value.plan, 'workload plan');
+    return value.planAfterRestart === undefined
+      ? { plan, tools: value.tools }
+      : { plan, tools: value.tools, planAfterRestart: validatePlan(value.planAfterRestart, 'workload planAfterRestart') };
+  },
+};
