@@ -7,6 +7,7 @@ import { runCli } from '../testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { portAcceptsConnections, startServerProcess } from '../transport/http/server-process.js';
 import { McpReceiverClient } from '../transport/mcp/mcp-receiver-client.js';
+import { HttpReceiverClient } from '../transport/http/http-receiver-client.js';
 
 const folder = tempFolder('serve');
 const bin = fileURLToPath(new URL('../../dist/sim/cli/bin.js', import.meta.url));
@@ -61,6 +62,44 @@ describe('sim serve', () => {
     }
     expect(await portAcceptsConnections(server.port)).toBe(false);
     expect(reservationRows(db)).toHaveLength(1);
+  });
+
+  it('--kill-after-commit: the server dies between commit and reply; served again on its file, a retry replays (atomic) or applies twice (no-receipt)', async () => {
+    for (const [contract, effectsAfterRetry] of [
+      ['atomic-receipt', 1],
+      ['no-receipt', 2],
+    ] as const) {
+      const db = join(folder, `killed-${contract}.db`);
+      const args = (...extra: string[]) => [
+        bin,
+        'serve',
+        '--receiver',
+        'warehouse',
+        '--contract',
+        contract,
+        '--db',
+        db,
+        '--port',
+        '0',
+        ...extra,
+      ];
+      const request = { tenant: 'tA', key: 'k1', kind: 'reserve', payload: { part: 'p7', qty: 1 }, issuedAtMs: 0, intentionId: 'tA:k1' };
+      const dying = await startServerProcess(process.execPath, args('--kill-after-commit', '1'));
+      expect(await new HttpReceiverClient({ baseUrl: `http://127.0.0.1:${dying.port}`, timeoutMs: 5_000 }).send(request)).toEqual({
+        status: 'no-reply',
+      });
+      expect(await dying.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      expect(reservationRows(db)).toHaveLength(1);
+      const restarted = await startServerProcess(process.execPath, args());
+      try {
+        const retry = await new HttpReceiverClient({ baseUrl: `http://127.0.0.1:${restarted.port}`, timeoutMs: 5_000 }).send(request);
+        expect(retry).toMatchObject({ status: 'ok', replayed: contract === 'atomic-receipt' });
+      } finally {
+        expect(await restarted.stop()).toBe(0);
+      }
+      expect(await portAcceptsConnections(restarted.port)).toBe(false);
+      expect(reservationRows(db)).toHaveLength(effectsAfterRetry);
+    }
   });
 
   it('bad input is one line and exit 2, with nothing written', async () => {

@@ -21,6 +21,7 @@ interface ServeOptions {
   tenantHeader: string;
   requireKey: boolean;
   mcp?: boolean;
+  killAfterCommit?: number;
 }
 
 /** Resolves on the first SIGINT or SIGTERM, with its name; the handlers go with it, and the shared one comes back. */
@@ -38,6 +39,19 @@ function nextStopSignal(): Promise<NodeJS.Signals> {
   });
 }
 
+/**
+ * The server's own crash: at the nth time a write reaches the applied cut
+ * (its transaction committed, its reply not yet sent) the process SIGKILLs
+ * itself, so the client sees the connection die and the file keeps the
+ * effect, as when a real server dies between its commit and its reply.
+ */
+function killAtNthCommit(appliedCut: string, nth: number): (cut: string) => Promise<void> {
+  let reached = 0;
+  return async (cut) => {
+    if (cut === appliedCut && ++reached === nth) process.kill(process.pid, 'SIGKILL');
+  };
+}
+
 export function registerServe(program: Command, io: Io, exit: (code: ExitCode) => void): void {
   const receivers = servableReceivers().map((servable) => servable.receiver.name);
   program
@@ -51,6 +65,11 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--closed-window', 'refuse (410) a request issued before now - retention')
     .option('--tenant-header <name>', 'the header naming the tenant', HEADERS.tenant)
     .option('--no-require-key', 'apply writes without an Idempotency-Key instead of refusing them (400)')
+    .option(
+      '--kill-after-commit <n>',
+      'fault injection: SIGKILL this server at its nth write, after the commit and before the reply (recover by serving the same file again)',
+      wholeNumber('kill-after-commit', 1),
+    )
     .option(
       '--mcp',
       "serve it as an MCP server instead (Streamable HTTP at POST /mcp, one write tool named after the receiver's kind, the key in its arguments)",
@@ -88,6 +107,7 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
         settings: { retentionMs: options.retentionMs ?? null, closedWindow: Boolean(options.closedWindow) },
         // Real time is the point: this server faces real clients, and its receipts age on the wall clock.
         nowMs: wallClockMs,
+        ...(options.killAfterCommit ? { cut: killAtNthCommit(servable.receiver.appliedCut, options.killAfterCommit) } : {}),
       };
       let server: RunningServer;
       try {

@@ -6,6 +6,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything the process wrote on stderr so far. */
   stderr(): string;
+  /** Settles when the process has exited, with how: its code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGTERM, then its exit code once it has exited (SIGKILL after `graceMs`). */
   stop(graceMs?: number): Promise<number | null>;
 }
@@ -24,7 +26,9 @@ export function startServerProcess(command: string, args: readonly string[], env
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const stop = async (graceMs = 5_000) => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
@@ -53,7 +57,7 @@ export function startServerProcess(command: string, args: readonly string[], env
       clearTimeout(timer);
       const port = Number(stdout.slice(0, newline).trim());
       if (!Number.isInteger(port) || port <= 0 || port > 65535) return fail(`printed '${stdout.slice(0, newline)}' instead of a port`);
-      resolve({ port, child, stderr: () => stderr, stop });
+      resolve({ port, child, stderr: () => stderr, exited, stop });
     });
   });
 }
