@@ -35,7 +35,14 @@ export function noticeLine(graph: HandoverGraph, handover: HandoverRow, moment: 
  * message it is free-form; past that, the channel refuses free-form text, so
  * the harness sends it as a template (a pre-approved form that carries it).
  */
-function messageRequest(ctx: HandoverContext, tenant: string, lastUserMs: number | null, row: Omit<OutgoingRow, 'sent'>, issuedAtMs: number, intentionId: string): ReceiverRequest {
+function messageRequest(
+  ctx: HandoverContext,
+  tenant: string,
+  lastUserMs: number | null,
+  row: Omit<OutgoingRow, 'sent'>,
+  issuedAtMs: number,
+  intentionId: string,
+): ReceiverRequest {
   const freeForm = lastUserMs !== null && ctx.nowMs() - lastUserMs <= ctx.settings.freeFormWindowMs;
   return {
     tenant,
@@ -60,10 +67,17 @@ function messageRequest(ctx: HandoverContext, tenant: string, lastUserMs: number
  * after a lost reply is a replay. Returns false when a receiver did not
  * settle, leaving the rest for a later drain.
  */
-export async function completeHandover(ctx: HandoverContext, handover: HandoverRow, order: readonly ('ticket' | 'notice')[]): Promise<boolean> {
+export async function completeHandover(
+  ctx: HandoverContext,
+  handover: HandoverRow,
+  order: readonly ('ticket' | 'notice')[],
+): Promise<boolean> {
   const { conversation_id: id, seq } = handover;
   for (const step of order) {
-    const { current, conversation } = await ctx.orchestrator.transaction((db) => ({ current: readHandover(db, id, seq), conversation: readConversation(db, id) }));
+    const { current, conversation } = await ctx.orchestrator.transaction((db) => ({
+      current: readHandover(db, id, seq),
+      conversation: readConversation(db, id),
+    }));
     if (step === 'ticket' && current.ticket === null) {
       const reply = await ctx.receiver('human-queue').send({
         tenant: conversation.tenant,
@@ -86,9 +100,22 @@ export async function completeHandover(ctx: HandoverContext, handover: HandoverR
       });
     }
     if (step === 'notice' && current.notified === 0) {
-      const notice = { message_key: `${id}:notice:${seq}`, conversation_id: id, event_id: current.event_id, agent: current.from_agent, kind: 'notice' as const };
+      const notice = {
+        message_key: `${id}:notice:${seq}`,
+        conversation_id: id,
+        event_id: current.event_id,
+        agent: current.from_agent,
+        kind: 'notice' as const,
+      };
       const text = noticeLine(ctx.graph, current, 'promised', ctx.nowMs());
-      const request = messageRequest(ctx, conversation.tenant, conversation.last_user_message_ms, { ...notice, text }, current.committed_at_ms, handoverIntention(id, seq));
+      const request = messageRequest(
+        ctx,
+        conversation.tenant,
+        conversation.last_user_message_ms,
+        { ...notice, text },
+        current.committed_at_ms,
+        handoverIntention(id, seq),
+      );
       const reply = await ctx.receiver('message-channel').send(request);
       if (!settles(reply)) return false;
       await ctx.orchestrator.transaction((db) => {
@@ -107,7 +134,9 @@ export async function sendOutgoing(ctx: HandoverContext, event: PendingEvent): P
     conversation: readConversation(db, event.conversationId),
   }));
   for (const row of rows) {
-    const reply = await ctx.receiver('message-channel').send(messageRequest(ctx, conversation.tenant, conversation.last_user_message_ms, row, ctx.nowMs(), row.message_key));
+    const reply = await ctx
+      .receiver('message-channel')
+      .send(messageRequest(ctx, conversation.tenant, conversation.last_user_message_ms, row, ctx.nowMs(), row.message_key));
     if (!settles(reply)) return false;
     await ctx.orchestrator.transaction((db) => {
       db.prepare('UPDATE outgoing SET sent = 1 WHERE message_key = ?').run(row.message_key);

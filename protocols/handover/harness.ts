@@ -86,7 +86,14 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
       if (conversation.handover_state !== 'with-human') return seams.activeAgent.read(ctx, conversation);
       const answerer = seams.answererWhileWithHuman(openHandover(db, id));
       if (answerer === null) {
-        appendLine(db, id, eventId, { role: 'harness', agent: null, text: 'a person has the conversation: no agent answers' }, ctx.nowMs(), ctx.life);
+        appendLine(
+          db,
+          id,
+          eventId,
+          { role: 'harness', agent: null, text: 'a person has the conversation: no agent answers' },
+          ctx.nowMs(),
+          ctx.life,
+        );
         markHandled(db, id, eventId);
       }
       return answerer;
@@ -109,7 +116,14 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
       if (action.type === 'reply') {
         const from = agent;
         await ctx.orchestrator.transaction((db) => {
-          recordOutgoing(db, { message_key: `${id}:reply:${eventId}`, conversation_id: id, event_id: eventId, agent: from, kind: 'reply', text: action.text });
+          recordOutgoing(db, {
+            message_key: `${id}:reply:${eventId}`,
+            conversation_id: id,
+            event_id: eventId,
+            agent: from,
+            kind: 'reply',
+            text: action.text,
+          });
           appendLine(db, id, eventId, { role: 'agent', agent: from, text: action.text }, ctx.nowMs(), ctx.life);
           countStep(db, id, eventId);
         });
@@ -154,7 +168,14 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
           const current = readConversation(db, id);
           seams.activeAgent.write(ctx, db, current, to);
           seams.transferCount.add(ctx, db, current);
-          appendLine(db, id, eventId, { role: 'transfer', agent: from, target: to, text: `transfer to ${to} (${transfer.reason}): ${transfer.summary}` }, ctx.nowMs(), ctx.life);
+          appendLine(
+            db,
+            id,
+            eventId,
+            { role: 'transfer', agent: from, target: to, text: `transfer to ${to} (${transfer.reason}): ${transfer.summary}` },
+            ctx.nowMs(),
+            ctx.life,
+          );
           countStep(db, id, eventId);
         });
         await ctx.cut('state-committed');
@@ -176,7 +197,19 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
         `INSERT INTO handovers (conversation_id, seq, event_id, from_agent, target, reason, summary, key_facts, committed_at_ms)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(id, seq, eventId, from, transfer.target, transfer.reason, transfer.summary, JSON.stringify(keyFacts(db, id)), ctx.nowMs());
-      appendLine(db, id, eventId, { role: 'handover', agent: from, target: transfer.target, text: `handover to ${transfer.target} (${transfer.reason}): ${transfer.summary}` }, ctx.nowMs(), ctx.life);
+      appendLine(
+        db,
+        id,
+        eventId,
+        {
+          role: 'handover',
+          agent: from,
+          target: transfer.target,
+          text: `handover to ${transfer.target} (${transfer.reason}): ${transfer.summary}`,
+        },
+        ctx.nowMs(),
+        ctx.life,
+      );
       countStep(db, id, eventId);
       return readHandover(db, id, seq);
     });
@@ -191,7 +224,14 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
     const returned = await ctx.orchestrator.transaction((db) => {
       const handover = openHandover(db, id);
       if (!handover) {
-        appendLine(db, id, eventId, { role: 'harness', agent: null, text: 'an operator return without an open handover' }, ctx.nowMs(), ctx.life);
+        appendLine(
+          db,
+          id,
+          eventId,
+          { role: 'harness', agent: null, text: 'an operator return without an open handover' },
+          ctx.nowMs(),
+          ctx.life,
+        );
         markHandled(db, id, eventId);
         return false;
       }
@@ -200,7 +240,14 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
       const conversation = readConversation(db, id);
       seams.onReturn(db, conversation);
       seams.activeAgent.write(ctx, db, conversation, handover.from_agent);
-      recordOutgoing(db, { message_key: `${id}:returned:${handover.seq}`, conversation_id: id, event_id: eventId, agent: handover.from_agent, kind: 'notice', text: noticeLine(ctx.graph, handover, 'returned', ctx.nowMs()) });
+      recordOutgoing(db, {
+        message_key: `${id}:returned:${handover.seq}`,
+        conversation_id: id,
+        event_id: eventId,
+        agent: handover.from_agent,
+        kind: 'notice',
+        text: noticeLine(ctx.graph, handover, 'returned', ctx.nowMs()),
+      });
       return true;
     });
     await ctx.cut('operator-resolved');

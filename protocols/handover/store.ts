@@ -44,7 +44,11 @@ export interface OutgoingRow {
 
 /** Records an event once: a redelivery of an event already recorded changes nothing. Creates the conversation on its first event. */
 export function recordEvent(db: Connection, event: ConversationEvent, entryAgent: string, nowMs: number, life: number): void {
-  db.prepare('INSERT OR IGNORE INTO conversations (id, tenant, active_agent) VALUES (?, ?, ?)').run(event.conversationId, event.tenant, entryAgent);
+  db.prepare('INSERT OR IGNORE INTO conversations (id, tenant, active_agent) VALUES (?, ?, ?)').run(
+    event.conversationId,
+    event.tenant,
+    entryAgent,
+  );
   const body = JSON.stringify(event.kind === 'user' ? { text: event.text } : { messages: event.messages });
   const inserted = db
     .prepare('INSERT OR IGNORE INTO events (conversation_id, event_id, ordinal, kind, body, received_at_ms) VALUES (?, ?, ?, ?, ?, ?)')
@@ -54,17 +58,17 @@ export function recordEvent(db: Connection, event: ConversationEvent, entryAgent
   db.prepare('UPDATE conversations SET last_user_message_ms = ? WHERE id = ?').run(event.atMs, event.conversationId);
 }
 
-export function appendLine(db: Connection, conversationId: string, eventId: string, line: TranscriptLine & { target?: string }, nowMs: number, life: number): void {
-  db.prepare('INSERT INTO transcript (conversation_id, event_id, role, agent, target, text, life, at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-    conversationId,
-    eventId,
-    line.role,
-    line.agent,
-    line.target ?? null,
-    line.text,
-    life,
-    nowMs,
-  );
+export function appendLine(
+  db: Connection,
+  conversationId: string,
+  eventId: string,
+  line: TranscriptLine & { target?: string },
+  nowMs: number,
+  life: number,
+): void {
+  db.prepare(
+    'INSERT INTO transcript (conversation_id, event_id, role, agent, target, text, life, at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(conversationId, eventId, line.role, line.agent, line.target ?? null, line.text, life, nowMs);
 }
 
 export function readConversation(db: Connection, conversationId: string): ConversationRow {
@@ -74,7 +78,9 @@ export function readConversation(db: Connection, conversationId: string): Conver
 }
 
 export function readTranscript(db: Connection, conversationId: string): TranscriptLine[] {
-  return db.prepare('SELECT role, agent, text FROM transcript WHERE conversation_id = ? ORDER BY id').all(conversationId) as TranscriptLine[];
+  return db
+    .prepare('SELECT role, agent, text FROM transcript WHERE conversation_id = ? ORDER BY id')
+    .all(conversationId) as TranscriptLine[];
 }
 
 /** The event's steps so far, over every life, and one more. */
@@ -83,7 +89,9 @@ export function countStep(db: Connection, conversationId: string, eventId: strin
 }
 
 export function stepsTaken(db: Connection, conversationId: string, eventId: string): number {
-  return (db.prepare('SELECT steps FROM events WHERE conversation_id = ? AND event_id = ?').get(conversationId, eventId) as { steps: number }).steps;
+  return (
+    db.prepare('SELECT steps FROM events WHERE conversation_id = ? AND event_id = ?').get(conversationId, eventId) as { steps: number }
+  ).steps;
 }
 
 export function markHandled(db: Connection, conversationId: string, eventId: string): void {
@@ -128,21 +136,24 @@ export function releaseClaim(db: Connection, conversationId: string, worker: str
 }
 
 export function conversationsWithWork(db: Connection): string[] {
-  return (db.prepare("SELECT DISTINCT conversation_id AS id FROM events WHERE state = 'received' ORDER BY conversation_id").all() as { id: string }[]).map(
-    (row) => row.id,
-  );
+  return (
+    db.prepare("SELECT DISTINCT conversation_id AS id FROM events WHERE state = 'received' ORDER BY conversation_id").all() as {
+      id: string;
+    }[]
+  ).map((row) => row.id);
 }
 
 /** The handover this event decided, if it decided one. */
 export function handoverOfEvent(db: Connection, conversationId: string, eventId: string): HandoverRow | undefined {
-  return db.prepare('SELECT * FROM handovers WHERE conversation_id = ? AND event_id = ?').get(conversationId, eventId) as HandoverRow | undefined;
+  return db.prepare('SELECT * FROM handovers WHERE conversation_id = ? AND event_id = ?').get(conversationId, eventId) as
+    HandoverRow | undefined;
 }
 
 /** The conversation's latest handover not yet given back by an operator. */
 export function openHandover(db: Connection, conversationId: string): HandoverRow | undefined {
-  return db.prepare('SELECT * FROM handovers WHERE conversation_id = ? AND returned_by IS NULL ORDER BY seq DESC LIMIT 1').get(conversationId) as
-    | HandoverRow
-    | undefined;
+  return db
+    .prepare('SELECT * FROM handovers WHERE conversation_id = ? AND returned_by IS NULL ORDER BY seq DESC LIMIT 1')
+    .get(conversationId) as HandoverRow | undefined;
 }
 
 export function readHandover(db: Connection, conversationId: string, seq: number): HandoverRow {
@@ -150,7 +161,9 @@ export function readHandover(db: Connection, conversationId: string, seq: number
 }
 
 export function outgoingOfEvent(db: Connection, conversationId: string, eventId: string): OutgoingRow[] {
-  return db.prepare('SELECT * FROM outgoing WHERE conversation_id = ? AND event_id = ? ORDER BY message_key').all(conversationId, eventId) as OutgoingRow[];
+  return db
+    .prepare('SELECT * FROM outgoing WHERE conversation_id = ? AND event_id = ? ORDER BY message_key')
+    .all(conversationId, eventId) as OutgoingRow[];
 }
 
 export function recordOutgoing(db: Connection, row: Omit<OutgoingRow, 'sent'>): void {

@@ -12,7 +12,13 @@ import { observeHandover } from './observe.js';
 import { protocolFromModule } from './protocol-module.js';
 import { HUMAN_QUEUE, MESSAGE_CHANNEL } from './receivers.js';
 import { CONVERSATION_SCHEMA } from './schema.js';
-import { DEFAULT_HANDOVER_SETTINGS, TABLE_INTENTION, TABLE_WORKLOAD, type HandoverWorkload, type HandoverWorldSettings } from './workload.js';
+import {
+  DEFAULT_HANDOVER_SETTINGS,
+  TABLE_INTENTION,
+  TABLE_WORKLOAD,
+  type HandoverWorkload,
+  type HandoverWorldSettings,
+} from './workload.js';
 import { handoverWorld } from './world.js';
 
 /** Seed 002 as a family: a conversation store on the agent side, a human queue and a message channel as receivers. */

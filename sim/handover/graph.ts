@@ -132,7 +132,8 @@ export function graphFromJson(json: unknown, where: string): HandoverGraph | str
   if (!humans.includes(graph.fallbackHuman)) return `${where}: fallbackHuman '${graph.fallbackHuman}' is not a human of the graph`;
   for (const [name, node] of Object.entries(graph.agents)) {
     const unknown = node.edges.find((edge) => edge === name || (!agents.includes(edge) && !humans.includes(edge)));
-    if (unknown) return `${where}: agent '${name}' has an edge to '${unknown}', which is ${unknown === name ? 'itself' : 'no node of the graph'}`;
+    if (unknown)
+      return `${where}: agent '${name}' has an edge to '${unknown}', which is ${unknown === name ? 'itself' : 'no node of the graph'}`;
   }
   return graph;
 }

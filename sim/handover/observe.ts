@@ -78,9 +78,14 @@ export function observeHandover(read: StoreReader, spec: HandoverSpec): Observat
     const windows = [...new Set(own.map((ticket) => ticket.intention_id))].map((intention) => {
       const mine = own.filter((ticket) => ticket.intention_id === intention);
       const resolved = mine.flatMap((ticket) => (ticket.resolved_at_ms === null ? [] : [ticket.resolved_at_ms]));
-      return { fromMs: Math.min(...mine.map((ticket) => ticket.created_at_ms)), toMs: resolved.length > 0 ? Math.min(...resolved) : Infinity };
+      return {
+        fromMs: Math.min(...mine.map((ticket) => ticket.created_at_ms)),
+        toMs: resolved.length > 0 ? Math.min(...resolved) : Infinity,
+      };
     });
-    repliesWhileWithHuman += replies.filter((reply) => windows.some((window) => reply.sent_at_ms > window.fromMs && reply.sent_at_ms < window.toMs)).length;
+    repliesWhileWithHuman += replies.filter((reply) =>
+      windows.some((window) => reply.sent_at_ms > window.fromMs && reply.sent_at_ms < window.toMs),
+    ).length;
     // After the operator gave it back, every message of the user is answered (a reply, or a handover's notice).
     const lastReturnMs = Math.max(...own.map((ticket) => ticket.resolved_at_ms ?? -1));
     if (lastReturnMs >= 0) {

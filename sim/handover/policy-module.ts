@@ -19,7 +19,8 @@ export async function loadPolicyModule(path: string): Promise<Policy> {
   const cached = loaded.get(absolute);
   if (cached) return cached;
   if (!existsSync(absolute)) throw new InputError(`policy file ${path} does not exist`);
-  if (!MODULE_EXTENSIONS.includes(extname(absolute))) throw new InputError(`policy file ${path} must end in ${MODULE_EXTENSIONS.join(', ')}`);
+  if (!MODULE_EXTENSIONS.includes(extname(absolute)))
+    throw new InputError(`policy file ${path} must end in ${MODULE_EXTENSIONS.join(', ')}`);
   let exports: Record<string, unknown>;
   try {
     exports = (

@@ -46,7 +46,9 @@ const sendMessage: Effect = {
     const conversationId = text(request.payload, 'conversationId');
     const kind = text(request.payload, 'kind');
     if (kind !== 'template') {
-      const last = db.prepare("SELECT MAX(received_at_ms) AS atMs FROM inbound WHERE conversation_id = ? AND kind = 'user'").get(conversationId) as {
+      const last = db
+        .prepare("SELECT MAX(received_at_ms) AS atMs FROM inbound WHERE conversation_id = ? AND kind = 'user'")
+        .get(conversationId) as {
         atMs: number | null;
       };
       if (last.atMs === null || nowMs - last.atMs > FREE_FORM_WINDOW_MS) return { refused: 'outside-24h-window', definitive: true };
@@ -72,7 +74,12 @@ const sendMessage: Effect = {
 };
 
 /** The operators' queue. Its reply can be lost after it committed: the cut `ticket-enqueued`. */
-export const HUMAN_QUEUE: Receiver = { name: 'human-queue', schema: HUMAN_QUEUE_SCHEMA, effect: enqueueTicket, appliedCut: 'ticket-enqueued' };
+export const HUMAN_QUEUE: Receiver = {
+  name: 'human-queue',
+  schema: HUMAN_QUEUE_SCHEMA,
+  effect: enqueueTicket,
+  appliedCut: 'ticket-enqueued',
+};
 
 /** The channel to the user. Its reply can be lost after it committed: the cut `message-sent`. */
 export const MESSAGE_CHANNEL: Receiver = {

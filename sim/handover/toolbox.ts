@@ -34,19 +34,26 @@ const BOOKING_SCHEMA: ToolSpec['parameters'] = {
  * schema) and the tools its node lists; every call is validated by ajv before
  * anything runs, and a call that fails goes back to the model as the error.
  */
+const ajv = new Ajv({ allErrors: false });
+
+/** Compiled validators by schema text, shared by every case of the process: compiling costs far more than a case. */
+const VALIDATORS = new Map<string, ValidateFunction>();
+
+function validator(_tool: string, schema: ToolSpec['parameters']): ValidateFunction {
+  const text = JSON.stringify(schema);
+  let validate = VALIDATORS.get(text);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    VALIDATORS.set(text, validate);
+  }
+  return validate;
+}
+
 export function toolBox(graph: HandoverGraph): ToolBox {
-  const ajv = new Ajv({ allErrors: false });
-  const validators = new Map<string, ValidateFunction>();
-  const validator = (key: string, schema: ToolSpec['parameters']): ValidateFunction => {
-    let validate = validators.get(key);
-    if (!validate) {
-      validate = ajv.compile(schema);
-      validators.set(key, validate);
-    }
-    return validate;
-  };
   const check = <T>(validate: ValidateFunction, args: unknown, tool: string): Validated<T> =>
-    validate(args) ? { ok: true, value: args as T } : { ok: false, error: `${tool}: ${ajv.errorsText(validate.errors, { dataVar: 'arguments' })}` };
+    validate(args)
+      ? { ok: true, value: args as T }
+      : { ok: false, error: `${tool}: ${ajv.errorsText(validate.errors, { dataVar: 'arguments' })}` };
 
   return {
     specs(agent) {

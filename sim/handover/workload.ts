@@ -78,8 +78,16 @@ export const TABLE_INTENTION = 'c1#1';
 export function deliverySchedule(workload: HandoverWorkload): ConversationEvent[] {
   const events = workload.conversations.flatMap((conversation) =>
     conversation.events.map((event, ordinal): ConversationEvent => {
-      const identity = { conversationId: conversation.id, tenant: conversation.tenant, eventId: `e${ordinal + 1}`, ordinal, atMs: event.atMs };
-      return event.kind === 'user' ? { ...identity, kind: 'user', text: event.text } : { ...identity, kind: 'operator-return', messages: event.messages };
+      const identity = {
+        conversationId: conversation.id,
+        tenant: conversation.tenant,
+        eventId: `e${ordinal + 1}`,
+        ordinal,
+        atMs: event.atMs,
+      };
+      return event.kind === 'user'
+        ? { ...identity, kind: 'user', text: event.text }
+        : { ...identity, kind: 'operator-return', messages: event.messages };
     }),
   );
   return events.sort((a, b) => a.atMs - b.atMs || a.conversationId.localeCompare(b.conversationId) || a.ordinal - b.ordinal);

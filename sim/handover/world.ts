@@ -74,13 +74,16 @@ export function handoverWorld(spec: HandoverSpec): World {
       await spec.protocol.resume(first);
 
       const acked = new Set(
-        (channel.prepare('SELECT conversation_id, event_id FROM inbound WHERE acked = 1').all() as { conversation_id: string; event_id: string }[]).map(
-          (row) => `${row.conversation_id}/${row.event_id}`,
-        ),
+        (
+          channel.prepare('SELECT conversation_id, event_id FROM inbound WHERE acked = 1').all() as {
+            conversation_id: string;
+            event_id: string;
+          }[]
+        ).map((row) => `${row.conversation_id}/${row.event_id}`),
       );
       const due = schedule.filter((event) => !acked.has(`${event.conversationId}/${event.eventId}`));
       const concurrent = !life.quiet && spec.workers > 1;
-      for (let start = 0; start < due.length; ) {
+      for (let start = 0; start < due.length;) {
         const atMs = due[start]?.atMs ?? 0;
         let end = start;
         while (end < due.length && due[end]?.atMs === atMs) end++;
@@ -98,14 +101,31 @@ export function handoverWorld(spec: HandoverSpec): World {
         const wait = await spec.protocol.resume(first);
         if (!wait) return;
         await life.injector.pause('w1', 'idle');
-        life.history.record({ atMs: life.clock.nowMs(), life: life.index, worker: 'w1', type: 'idle', op: 'work left', value: wait.waitUntilMs });
+        life.history.record({
+          atMs: life.clock.nowMs(),
+          life: life.index,
+          worker: 'w1',
+          type: 'idle',
+          op: 'work left',
+          value: wait.waitUntilMs,
+        });
         life.clock.advanceToMs(wait.waitUntilMs);
       }
 
       async function deliver(event: ConversationEvent, ctx: HandoverContext): Promise<void> {
-        const at = () => ({ atMs: life.clock.nowMs(), life: life.index, worker: ctx.worker, op: 'deliver', value: `${event.conversationId}/${event.eventId}` });
+        const at = () => ({
+          atMs: life.clock.nowMs(),
+          life: life.index,
+          worker: ctx.worker,
+          op: 'deliver',
+          value: `${event.conversationId}/${event.eventId}`,
+        });
         if (event.kind === 'operator-return' && !operatorResolves(queue, event, life.clock.nowMs())) {
-          life.history.record({ ...at(), type: 'info', value: `${event.conversationId}/${event.eventId}: the operator has no open ticket yet` });
+          life.history.record({
+            ...at(),
+            type: 'info',
+            value: `${event.conversationId}/${event.eventId}: the operator has no open ticket yet`,
+          });
           return;
         }
         immediateTransaction(channel, (db) => {
@@ -136,11 +156,13 @@ export function handoverWorld(spec: HandoverSpec): World {
  */
 function operatorResolves(queue: Connection, event: ConversationEvent, nowMs: number): boolean {
   return immediateTransaction(queue, (db) => {
-    const already = db.prepare('SELECT id FROM tickets WHERE conversation_id = ? AND resolved_by = ?').get(event.conversationId, event.eventId);
+    const already = db
+      .prepare('SELECT id FROM tickets WHERE conversation_id = ? AND resolved_by = ?')
+      .get(event.conversationId, event.eventId);
     if (already) return true;
-    const open = db.prepare('SELECT id FROM tickets WHERE conversation_id = ? AND resolved_at_ms IS NULL ORDER BY id LIMIT 1').get(event.conversationId) as
-      | { id: number }
-      | undefined;
+    const open = db
+      .prepare('SELECT id FROM tickets WHERE conversation_id = ? AND resolved_at_ms IS NULL ORDER BY id LIMIT 1')
+      .get(event.conversationId) as { id: number } | undefined;
     if (!open) return false;
     db.prepare('UPDATE tickets SET resolved_at_ms = ?, resolved_by = ? WHERE id = ?').run(nowMs, event.eventId, open.id);
     return true;

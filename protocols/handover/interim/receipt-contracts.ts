@@ -27,9 +27,9 @@ function answerFromReceipt(db: Database.Database, side: ReceiverSide, request: R
     db.prepare('DELETE FROM receipts WHERE created_at_ms < ?').run(side.nowMs() - retentionMs);
     if (closedWindow && request.issuedAtMs < side.nowMs() - retentionMs) return { status: 'stale' };
   }
-  const receipt = db.prepare('SELECT fingerprint, result FROM receipts WHERE tenant = ? AND request_key = ?').get(request.tenant, request.key) as
-    | { fingerprint: string; result: string }
-    | undefined;
+  const receipt = db
+    .prepare('SELECT fingerprint, result FROM receipts WHERE tenant = ? AND request_key = ?')
+    .get(request.tenant, request.key) as { fingerprint: string; result: string } | undefined;
   if (!receipt) return undefined;
   if (receipt.fingerprint !== requestFingerprint(request)) return { status: 'rejected', reason: 'payload-mismatch' };
   return { ...(JSON.parse(receipt.result) as ReceiverReply), replayed: true } as ReceiverReply;

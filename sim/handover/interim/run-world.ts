@@ -60,7 +60,10 @@ function caseFiles(folder: string, receivers: readonly string[]): CaseFiles {
 }
 
 /** Runs one case of a family: fresh stores, lives until one completes, an optional quiet life, then observe. */
-export async function runWorld<P extends FamilyProtocol, W, S>(family: Family<P, W, S>, spec: WorldRunSpec<P, W, S>): Promise<WorldRunOutcome> {
+export async function runWorld<P extends FamilyProtocol, W, S>(
+  family: Family<P, W, S>,
+  spec: WorldRunSpec<P, W, S>,
+): Promise<WorldRunOutcome> {
   const medium = spec.medium ?? new FileMedium();
   const files = caseFiles(
     spec.folder,
@@ -147,7 +150,13 @@ export async function runWorld<P extends FamilyProtocol, W, S>(family: Family<P,
             const receiver = family.receivers.find((candidate) => candidate.name === name);
             const contract = contracts[name];
             if (!receiver || !contract) throw new Error(`no receiver named ${name}`);
-            const side = { transaction: transaction(name, worker), cut, nowMs, settings: worldSpec.receiverSettings, effect: receiver.effect };
+            const side = {
+              transaction: transaction(name, worker),
+              cut,
+              nowMs,
+              settings: worldSpec.receiverSettings,
+              effect: receiver.effect,
+            };
             return new InProcessReceiverClient(name, contract, side, receiver.appliedCut, life, worker, transport);
           },
         };

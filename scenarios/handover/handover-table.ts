@@ -1,0 +1,72 @@
+import type { HandoverProtocol } from '../../protocols/handover/types.js';
+import { handoverFamily } from '../../sim/handover/family.js';
+import { caseFolder, runHandoverCase, type HandoverCaseResult } from '../../sim/handover/run-case.js';
+import { EXPECTED_HANDOVER_TABLE, type HandoverRow } from './expected-table.js';
+
+export interface HandoverTableRow {
+  protocol: string;
+  cases: HandoverCaseResult[];
+  measured: HandoverRow;
+  expected: HandoverRow | undefined;
+}
+
+export interface HandoverTable {
+  cuts: readonly string[];
+  rows: HandoverTableRow[];
+  /** Every cell that differs from its expectation, and every case that could not be judged. */
+  problems: string[];
+}
+
+/** Reads one row from its five cases, each cell from the files of its own case. */
+function measuredRow(cases: readonly HandoverCaseResult[], intention: string): HandoverRow {
+  const metric = (name: string) => cases.map((result) => result.observation.metrics[name] ?? 0);
+  return {
+    tickets: cases.map((result) => result.observation.effects[intention] ?? 0),
+    notices: metric(`notices:${intention}`),
+    transfers: Math.max(...metric('transfersMax')),
+    repliesWhileWithHuman: Math.max(...metric('repliesWhileWithHuman')),
+    noticesBeforeTicket: Math.max(...metric(`noticesBeforeTicket:${intention}`)),
+    unansweredAfterReturn: Math.max(...metric('unansweredAfterReturn')),
+  };
+}
+
+function differences(protocol: string, cuts: readonly string[], measured: HandoverRow, expected: HandoverRow): string[] {
+  const problems: string[] = [];
+  for (const group of ['tickets', 'notices'] as const) {
+    cuts.forEach((cut, index) => {
+      if (measured[group][index] !== expected[group][index]) {
+        problems.push(`${protocol} ${group} at ${cut}: expected ${expected[group][index]}, measured ${measured[group][index]}`);
+      }
+    });
+  }
+  for (const invariant of ['transfers', 'repliesWhileWithHuman', 'noticesBeforeTicket', 'unansweredAfterReturn'] as const) {
+    if (measured[invariant] !== expected[invariant])
+      problems.push(`${protocol} ${invariant}: expected ${expected[invariant]}, measured ${measured[invariant]}`);
+  }
+  return problems;
+}
+
+/**
+ * The handover family's table: every protocol crashed at each of the five
+ * cuts (the first hit in the first attempt; the table's conversation reaches
+ * each cut first in the nurse's handover), every cell read from that case's
+ * files, compared with the expected rows when there are any.
+ */
+export async function runHandoverTable(
+  runFolder: string,
+  protocols: readonly HandoverProtocol[] = handoverFamily.protocols.map((entry) => entry.protocol),
+): Promise<HandoverTable> {
+  const cuts = handoverFamily.cuts.map((cut) => cut.name);
+  const rows: HandoverTableRow[] = [];
+  const problems: string[] = [];
+  for (const protocol of protocols) {
+    const cases: HandoverCaseResult[] = [];
+    for (const cut of cuts) cases.push(await runHandoverCase({ protocol, cut, folder: caseFolder(runFolder, protocol.name, cut) }));
+    const measured = measuredRow(cases, handoverFamily.tableIntention);
+    const expected = EXPECTED_HANDOVER_TABLE[protocol.name];
+    for (const result of cases) if (result.error) problems.push(`${protocol.name} at ${result.cut}: ${result.error}`);
+    if (expected) problems.push(...differences(protocol.name, cuts, measured, expected));
+    rows.push({ protocol: protocol.name, cases, measured, expected });
+  }
+  return { cuts, rows, problems };
+}
