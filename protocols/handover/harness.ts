@@ -210,7 +210,8 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
         ctx.nowMs(),
         ctx.life,
       );
-      countStep(db, id, eventId);
+      // A transfer the model called is one of its steps; the harness's own handover at the step limit is not.
+      if (transfer.reason !== 'step_limit') countStep(db, id, eventId);
       return readHandover(db, id, seq);
     });
     await ctx.cut('state-committed');

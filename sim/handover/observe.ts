@@ -7,6 +7,7 @@ interface Ticket {
   intention_id: string;
   created_at_ms: number;
   resolved_at_ms: number | null;
+  resolved_by: string | null;
 }
 interface Message {
   conversation_id: string;
@@ -18,6 +19,8 @@ interface Message {
 interface Inbound {
   conversation_id: string;
   event_id: string;
+  ordinal: number;
+  delivered_seq: number;
   kind: 'user' | 'operator-return';
   received_at_ms: number;
 }
@@ -86,14 +89,24 @@ export function observeHandover(read: StoreReader, spec: HandoverSpec): Observat
     repliesWhileWithHuman += replies.filter((reply) =>
       windows.some((window) => reply.sent_at_ms > window.fromMs && reply.sent_at_ms < window.toMs),
     ).length;
-    // After the operator gave it back, every message of the user is answered (a reply, or a handover's notice).
-    const lastReturnMs = Math.max(...own.map((ticket) => ticket.resolved_at_ms ?? -1));
-    if (lastReturnMs >= 0) {
-      unansweredAfterReturn += inbound.filter(
+    // After the operator gave it back, every message of the user is answered (a reply, or a handover's notice),
+    // up to the message that hands the conversation to a person again, in the order the channel delivered them
+    // (an operator's return is delivered when the operator resolves the ticket, which may wait for one).
+    const mine = inbound.filter((event) => event.conversation_id === id);
+    const seqOf = new Map(mine.map((event) => [event.event_id, event.delivered_seq]));
+    const lastReturn = Math.max(-1, ...own.flatMap((ticket) => (ticket.resolved_by === null ? [] : [seqOf.get(ticket.resolved_by) ?? -1])));
+    if (lastReturn >= 0) {
+      const nextHandover = Math.min(
+        ...messages
+          .filter((message) => message.conversation_id === id && message.intention_id.includes('#'))
+          .map((message) => seqOf.get(message.event_id) ?? Infinity)
+          .filter((seq) => seq > lastReturn),
+      );
+      unansweredAfterReturn += mine.filter(
         (event) =>
-          event.conversation_id === id &&
           event.kind === 'user' &&
-          event.received_at_ms > lastReturnMs &&
+          event.delivered_seq > lastReturn &&
+          event.delivered_seq <= nextHandover &&
           !messages.some((message) => message.conversation_id === id && message.event_id === event.event_id),
       ).length;
     }

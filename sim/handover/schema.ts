@@ -132,6 +132,8 @@ CREATE TABLE IF NOT EXISTS messages (
 CREATE TABLE IF NOT EXISTS inbound (
   conversation_id TEXT    NOT NULL,
   event_id        TEXT    NOT NULL,
+  ordinal         INTEGER NOT NULL, -- the event's place in its conversation
+  delivered_seq   INTEGER NOT NULL, -- the order in which the channel first delivered events, over the whole case
   kind            TEXT    NOT NULL CHECK (kind IN ('user', 'operator-return')),
   text            TEXT    NOT NULL,
   received_at_ms  INTEGER NOT NULL,

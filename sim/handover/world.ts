@@ -129,9 +129,13 @@ export function handoverWorld(spec: HandoverSpec): World {
           return;
         }
         immediateTransaction(channel, (db) => {
-          db.prepare('INSERT OR IGNORE INTO inbound (conversation_id, event_id, kind, text, received_at_ms) VALUES (?, ?, ?, ?, ?)').run(
+          db.prepare(
+            `INSERT OR IGNORE INTO inbound (conversation_id, event_id, ordinal, delivered_seq, kind, text, received_at_ms)
+             VALUES (?, ?, ?, (SELECT COALESCE(MAX(delivered_seq), 0) + 1 FROM inbound), ?, ?, ?)`,
+          ).run(
             event.conversationId,
             event.eventId,
+            event.ordinal,
             event.kind,
             event.kind === 'user' ? event.text : JSON.stringify(event.messages),
             event.atMs,

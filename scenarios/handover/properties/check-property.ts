@@ -1,0 +1,133 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import fc from 'fast-check';
+import { FileMedium } from '../../../sim/engine/connections.js';
+import type { HistoryEvent } from '../../../sim/engine/history.js';
+import { DEFAULT_HANDOVER_BOUNDS, type HandoverBounds } from './arbitraries.js';
+import type { HandoverViolation } from './checks.js';
+import { violationOf, type HandoverProperty } from './definitions.js';
+import { emptyHandoverTally, tallyHandoverRun, type HandoverTally, type TallyKind } from './tally.js';
+import { runHandoverTrial, type HandoverTrial } from './trial.js';
+
+export interface HandoverCheckOptions {
+  runs: number;
+  seed: number;
+  bounds?: HandoverBounds;
+  /**
+   * Where each run's files go (removed when the run ends): a tmpfs such as /dev/shm keeps runs fast. Real files,
+   * not the memory medium: the world (playing the channel and the operator) and the receivers' contracts hold
+   * connections of their own to one store within a life, which only files share.
+   */
+  scratch: string;
+  /** A `hold` property checks this protocol instead of its own. */
+  protocol?: string;
+}
+
+export type HandoverOutcome = 'held' | 'found' | 'failed' | 'missed' | 'unexercised';
+
+export interface HandoverPropertyResult {
+  name: string;
+  expect: HandoverProperty['expect'];
+  outcome: HandoverOutcome;
+  passed: boolean;
+  seed: number;
+  runs: number;
+  shrinks: number;
+  timeMs: number;
+  tally: HandoverTally;
+  unfired: TallyKind[];
+  counterexample?: { trial: HandoverTrial; path: string; violation: HandoverViolation | undefined };
+}
+
+/** Runs one property with fast-check and returns its result as a value. */
+export async function checkHandoverProperty(property: HandoverProperty, options: HandoverCheckOptions): Promise<HandoverPropertyResult> {
+  const tally = emptyHandoverTally();
+  const bounds = options.bounds ?? DEFAULT_HANDOVER_BOUNDS;
+  let executed = 0;
+  let failing = false;
+  let lastViolation: HandoverViolation | undefined;
+  const fileMedium = new FileMedium();
+
+  const arbitrary = property.trials(bounds, options.protocol ?? property.protocol);
+  const check = fc.asyncProperty(arbitrary, fc.scheduler(), async (trial, scheduler) => {
+    executed++;
+    const folder = join(options.scratch, property.name, String(executed));
+    mkdirSync(folder, { recursive: true });
+    try {
+      const outcome = await runHandoverTrial(trial, { folder, medium: fileMedium, scheduler });
+      if (!failing) tallyHandoverRun(tally, outcome);
+      const violation = violationOf(property, trial, outcome);
+      if (violation) {
+        failing = true;
+        lastViolation = violation;
+      }
+      return violation === undefined;
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  const started = performance.now();
+  const details = await fc.check(check, { numRuns: options.runs, seed: options.seed });
+  const timeMs = performance.now() - started;
+  if (details.errorInstance && !lastViolation) {
+    lastViolation = {
+      kind: 'error',
+      message: details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance),
+    };
+  }
+  const unfired = property.mustFire.filter((kind) => tally[kind] === 0);
+  const outcome: HandoverOutcome =
+    property.expect === 'find'
+      ? details.failed
+        ? 'found'
+        : 'missed'
+      : details.failed
+        ? 'failed'
+        : unfired.length > 0
+          ? 'unexercised'
+          : 'held';
+  const result: HandoverPropertyResult = {
+    name: property.name,
+    expect: property.expect,
+    outcome,
+    passed: outcome === 'held' || outcome === 'found',
+    seed: options.seed,
+    runs: details.numRuns,
+    shrinks: details.numShrinks,
+    timeMs,
+    tally,
+    unfired,
+  };
+  if (details.failed && details.counterexample && details.counterexamplePath) {
+    result.counterexample = { trial: details.counterexample[0], path: details.counterexamplePath, violation: lastViolation };
+  }
+  return result;
+}
+
+export interface HandoverReplay {
+  folder: string;
+  violation: HandoverViolation | undefined;
+  events: readonly HistoryEvent[];
+  trial: HandoverTrial;
+}
+
+/** Replays exactly the run at (seed, path), keeping its three SQLite files and history.jsonl in `folder`. */
+export async function replayHandoverProperty(
+  property: HandoverProperty,
+  options: { seed: number; path: string; folder: string; bounds?: HandoverBounds; protocol?: string },
+): Promise<HandoverReplay | undefined> {
+  let replay: HandoverReplay | undefined;
+  const arbitrary = property.trials(options.bounds ?? DEFAULT_HANDOVER_BOUNDS, options.protocol ?? property.protocol);
+  const check = fc.asyncProperty(arbitrary, fc.scheduler(), async (trial, scheduler) => {
+    if (replay) return true;
+    mkdirSync(options.folder, { recursive: true });
+    const outcome = await runHandoverTrial(trial, { folder: options.folder, medium: new FileMedium(), scheduler, writeHistory: true });
+    const violation = violationOf(property, trial, outcome);
+    replay = { folder: options.folder, violation, events: outcome.history.all(), trial };
+    return violation === undefined;
+  });
+  await fc.check(check, { seed: options.seed, path: options.path, numRuns: 1, endOnFailure: true });
+  return replay;
+}
