@@ -91,7 +91,11 @@ export function handoverWorld(spec: HandoverSpec): World {
         start = end;
         life.clock.advanceToMs(atMs);
         if (concurrent && group.length > 1) {
-          await joinWorkers(group.map((event, n) => deliver(event, contextFor(`w${(n % spec.workers) + 1}`))));
+          // As many at once as there are workers, each delivery its own worker: one worker runs one delivery at a time.
+          for (let first = 0; first < group.length; first += spec.workers) {
+            const batch = group.slice(first, first + spec.workers);
+            await joinWorkers(batch.map((event, n) => deliver(event, contextFor(`w${n + 1}`))));
+          }
         } else {
           for (const event of group) await deliver(event, first);
         }

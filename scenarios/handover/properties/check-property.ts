@@ -4,6 +4,8 @@ import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { FileMedium } from '../../../sim/engine/connections.js';
 import type { HistoryEvent } from '../../../sim/engine/history.js';
+import type { HandoverGraph } from '../../../sim/handover/graph.js';
+import type { PolicyChoice } from '../../../sim/handover/workload.js';
 import { DEFAULT_HANDOVER_BOUNDS, type HandoverBounds } from './arbitraries.js';
 import type { HandoverViolation } from './checks.js';
 import { violationOf, type HandoverProperty } from './definitions.js';
@@ -22,6 +24,23 @@ export interface HandoverCheckOptions {
   scratch: string;
   /** A `hold` property checks this protocol instead of its own. */
   protocol?: string;
+  /** A user's own model and graph instead of the generated model and the default graph. */
+  subject?: HandoverSubject;
+}
+
+export interface HandoverSubject {
+  policy?: PolicyChoice;
+  graph?: HandoverGraph;
+}
+
+/** The trials of a property, with the user's model and graph put in when there are any. */
+function trialsOf(property: HandoverProperty, bounds: HandoverBounds, protocol: string, subject: HandoverSubject | undefined): fc.Arbitrary<HandoverTrial> {
+  const trials = property.trials(bounds, protocol);
+  if (!subject?.policy && !subject?.graph) return trials;
+  return trials.map((trial) => ({
+    ...trial,
+    workload: { ...trial.workload, ...(subject.policy ? { policy: subject.policy } : {}), ...(subject.graph ? { graph: subject.graph } : {}) },
+  }));
 }
 
 export type HandoverOutcome = 'held' | 'found' | 'failed' | 'missed' | 'unexercised';
@@ -49,7 +68,7 @@ export async function checkHandoverProperty(property: HandoverProperty, options:
   let lastViolation: HandoverViolation | undefined;
   const fileMedium = new FileMedium();
 
-  const arbitrary = property.trials(bounds, options.protocol ?? property.protocol);
+  const arbitrary = trialsOf(property, bounds, options.protocol ?? property.protocol, options.subject);
   const check = fc.asyncProperty(arbitrary, fc.scheduler(), async (trial, scheduler) => {
     executed++;
     const folder = join(options.scratch, property.name, String(executed));
@@ -116,10 +135,10 @@ export interface HandoverReplay {
 /** Replays exactly the run at (seed, path), keeping its three SQLite files and history.jsonl in `folder`. */
 export async function replayHandoverProperty(
   property: HandoverProperty,
-  options: { seed: number; path: string; folder: string; bounds?: HandoverBounds; protocol?: string },
+  options: { seed: number; path: string; folder: string; bounds?: HandoverBounds; protocol?: string; subject?: HandoverSubject },
 ): Promise<HandoverReplay | undefined> {
   let replay: HandoverReplay | undefined;
-  const arbitrary = property.trials(options.bounds ?? DEFAULT_HANDOVER_BOUNDS, options.protocol ?? property.protocol);
+  const arbitrary = trialsOf(property, options.bounds ?? DEFAULT_HANDOVER_BOUNDS, options.protocol ?? property.protocol, options.subject);
   const check = fc.asyncProperty(arbitrary, fc.scheduler(), async (trial, scheduler) => {
     if (replay) return true;
     mkdirSync(options.folder, { recursive: true });
