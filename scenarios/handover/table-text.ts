@@ -35,9 +35,12 @@ export function handoverTableText(table: HandoverTable): string {
     'invariants (worst of the five cases): agent transfers of a conversation (cap 3); agent replies sent between the ticket and the',
     "operator's return; notices sent before their ticket existed; user messages after the return that got no answer.",
   ];
+  const compared = table.rows.filter((row) => row.expected).length * (table.cuts.length * 2 + 4);
   const verdict =
-    table.problems.length === 0
-      ? [`${table.rows.length * (table.cuts.length * 2 + 4)} cells match the expected handover table.`]
-      : [`${table.problems.length} problems:`, ...table.problems.map((problem) => `  ${problem}`)];
+    table.problems.length > 0
+      ? [`${table.problems.length} problems:`, ...table.problems.map((problem) => `  ${problem}`)]
+      : compared === 0
+        ? ['no expected rows for this model or graph: the table is measured only.']
+        : [`${compared} cells match the expected handover table.`];
   return [line(header), rule, ...body.map(line), '', ...legend, ...verdict].join('\n') + '\n';
 }

@@ -82,12 +82,10 @@ const REASONS = ['out_of_scope', 'user_requested_human', 'unsafe_to_continue', '
  */
 export const adversaryActionArb: fc.Arbitrary<ModelAction> = fc.oneof(
   fc.constant<ModelAction>({ type: 'reply', text: 'Here is my answer.' }),
-  fc
-    .record({ target: fc.constantFrom(...TARGETS), reason: fc.constantFrom(...REASONS) })
-    .map(({ target, reason }): ModelAction => ({
-      type: 'tool-calls',
-      calls: [{ name: 'transfer', arguments: { target, reason, summary: `to ${target}` } }],
-    })),
+  fc.record({ target: fc.constantFrom(...TARGETS), reason: fc.constantFrom(...REASONS) }).map(({ target, reason }): ModelAction => ({
+    type: 'tool-calls',
+    calls: [{ name: 'transfer', arguments: { target, reason, summary: `to ${target}` } }],
+  })),
   fc.constantFrom<ModelAction>(
     { type: 'tool-calls', calls: [{ name: 'transfer', arguments: { target: 'appointments', reason: 'out_of_scope' } }] },
     {

@@ -34,12 +34,21 @@ export interface HandoverSubject {
 }
 
 /** The trials of a property, with the user's model and graph put in when there are any. */
-function trialsOf(property: HandoverProperty, bounds: HandoverBounds, protocol: string, subject: HandoverSubject | undefined): fc.Arbitrary<HandoverTrial> {
+function trialsOf(
+  property: HandoverProperty,
+  bounds: HandoverBounds,
+  protocol: string,
+  subject: HandoverSubject | undefined,
+): fc.Arbitrary<HandoverTrial> {
   const trials = property.trials(bounds, protocol);
   if (!subject?.policy && !subject?.graph) return trials;
   return trials.map((trial) => ({
     ...trial,
-    workload: { ...trial.workload, ...(subject.policy ? { policy: subject.policy } : {}), ...(subject.graph ? { graph: subject.graph } : {}) },
+    workload: {
+      ...trial.workload,
+      ...(subject.policy ? { policy: subject.policy } : {}),
+      ...(subject.graph ? { graph: subject.graph } : {}),
+    },
   }));
 }
 
