@@ -32,11 +32,10 @@ interface SubjectOptions {
 async function subjectOf(options: SubjectOptions, cwd: string): Promise<HandoverSubject> {
   const subject: HandoverSubject = {};
   if (options.policy) {
-    const path = resolve(cwd, options.policy);
-    await loadPolicyModule(path);
-    subject.policy = { kind: 'module', path };
+    await loadPolicyModule(options.policy, cwd);
+    subject.policy = { kind: 'module', path: resolve(cwd, options.policy) };
   }
-  if (options.graph) subject.graph = readGraphFile(resolve(cwd, options.graph));
+  if (options.graph) subject.graph = readGraphFile(options.graph, cwd);
   return subject;
 }
 

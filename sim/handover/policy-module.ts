@@ -14,8 +14,8 @@ const loaded = new Map<string, Policy>();
  * has `respond(conversation, tools)` (and optionally a `name`). TypeScript
  * loads through tsx, JavaScript as is. Every problem is one InputError sentence.
  */
-export async function loadPolicyModule(path: string): Promise<Policy> {
-  const absolute = resolve(path);
+export async function loadPolicyModule(path: string, cwd = process.cwd()): Promise<Policy> {
+  const absolute = resolve(cwd, path);
   const cached = loaded.get(absolute);
   if (cached) return cached;
   if (!existsSync(absolute)) throw new InputError(`policy file ${path} does not exist`);

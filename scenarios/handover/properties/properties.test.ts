@@ -44,7 +44,8 @@ describe('handover properties, pinned seed', () => {
       const folder = join(kept, property.name);
       const replay = await replayHandoverProperty(property, { seed: SEED, path: counterexample.path, folder });
       expect(replay?.violation).toEqual(counterexample.violation);
-      for (const file of ['orchestrator.db', 'human-queue.db', 'message-channel.db', 'history.jsonl']) expect(existsSync(join(folder, file))).toBe(true);
+      for (const file of ['orchestrator.db', 'human-queue.db', 'message-channel.db', 'history.jsonl'])
+        expect(existsSync(join(folder, file))).toBe(true);
     },
     120_000,
   );
