@@ -1,5 +1,7 @@
 import type { ExpectedTable } from '../sim/table/run-table.js';
 import { PROPERTY_DEFINITIONS } from './reservation/properties/definitions.js';
+import { EXPECTED_TICKETS } from './handover/expected-table.js';
+import { HANDOVER_PROPERTIES } from './handover/properties/definitions.js';
 import { EXPECTED_EFFECTS } from './reservation/reference-table.js';
 
 /**
@@ -8,6 +10,7 @@ import { EXPECTED_EFFECTS } from './reservation/reference-table.js';
  */
 export const EXPECTED_TABLES: Readonly<Record<string, ExpectedTable>> = {
   reservation: EXPECTED_EFFECTS,
+  handover: EXPECTED_TICKETS,
 };
 
 export function expectedTable(family: string): ExpectedTable {
@@ -24,4 +27,5 @@ export interface PropertySummary {
 /** The properties `sim check` runs for each family, by family name. One line per family. */
 export const PROPERTIES: Readonly<Record<string, readonly PropertySummary[]>> = {
   reservation: PROPERTY_DEFINITIONS,
+  handover: HANDOVER_PROPERTIES,
 };

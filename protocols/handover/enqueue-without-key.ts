@@ -1,5 +1,5 @@
 import { harnessProtocol } from './harness.js';
-import { noReceipt } from './interim/receipt-contracts.js';
+import { noReceipt } from '../receivers/no-receipt.js';
 
 /**
  * The flaw: the ticket is enqueued into a queue that keeps no receipt, as a

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GRAPH } from '../../sim/handover/graph.js';
-import { runHandoverCase } from '../../sim/handover/run-case.js';
+import { runCase, type AnyFamily } from '../../sim/engine/run-case.js';
+import { handoverFamily } from '../../sim/handover/family.js';
 import type { HandoverWorkload, PolicyChoice, ScriptedEvent } from '../../sim/handover/workload.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { referenceHarness } from './reference-harness.js';
@@ -23,7 +24,7 @@ function transfer(target: string, args: Record<string, unknown> = {}): ModelActi
 async function run(events: ScriptedEvent[], policy: PolicyChoice = { kind: 'reference' }) {
   const folder = join(root, String(++cases));
   const workload: HandoverWorkload = { graph: DEFAULT_GRAPH, policy, conversations: [{ id: 'c1', tenant: 'clinicA', events }] };
-  const result = await runHandoverCase({ protocol: referenceHarness, cut: null, folder, workload });
+  const result = await runCase({ family: handoverFamily as unknown as AnyFamily, protocol: referenceHarness, cut: null, folder, workload });
   expect(result.error).toBeUndefined();
   const read = <T>(store: string, sql: string): T[] => {
     const db = new Database(join(folder, `${store}.db`), { readonly: true });

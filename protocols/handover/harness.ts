@@ -1,4 +1,4 @@
-import { atomicReceipt } from './interim/receipt-contracts.js';
+import { atomicReceipt } from '../receivers/atomic-receipt.js';
 import { completeHandover, noticeLine, sendOutgoing } from './handover-effects.js';
 import { REFERENCE_SEAMS, type HarnessSeams } from './seams.js';
 import {

@@ -29,3 +29,8 @@ export const EXPECTED_HANDOVER_TABLE: Readonly<Record<string, HandoverRow>> = {
   'answers-after-handover': { tickets: ONES, notices: ONES, ...CLEAN, transfers: 2, repliesWhileWithHuman: 1 },
   'reset-forgotten': { tickets: ONES, notices: ONES, ...CLEAN, transfers: 0, unansweredAfterReturn: 1 },
 };
+
+/** The generic table's expectation (`sim table --family handover`): tickets per cut, the N of each row. */
+export const EXPECTED_TICKETS: Readonly<Record<string, readonly number[]>> = Object.fromEntries(
+  Object.entries(EXPECTED_HANDOVER_TABLE).map(([protocol, row]) => [protocol, row.tickets]),
+);

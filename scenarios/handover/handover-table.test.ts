@@ -3,18 +3,18 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { handoverFamily } from '../../sim/handover/family.js';
-import { caseFolder, runHandoverCase } from '../../sim/handover/run-case.js';
+import { runCase, type AnyFamily } from '../../sim/engine/run-case.js';
 import { TABLE_INTENTION } from '../../sim/handover/workload.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { EXPECTED_HANDOVER_TABLE } from './expected-table.js';
-import { runHandoverTable } from './handover-table.js';
+import { caseFolder, runHandoverTable } from './handover-table.js';
 import { handoverTableText } from './table-text.js';
 
 const root = tempFolder('handover-table');
 const HOUR_MS = 3_600_000;
 const cuts = handoverFamily.cuts.map((cut) => cut.name);
 const cases = Object.entries(EXPECTED_HANDOVER_TABLE).flatMap(([protocol, row]) =>
-  cuts.map((cut, index) => ({ protocol, cut, tickets: row.tickets[index], notices: row.notices[index] })),
+  cuts.map((cut, index) => ({ protocol, cut, index, tickets: row.tickets[index], notices: row.notices[index] })),
 );
 
 /** Counts straight from a case's files, with a connection of the test's own. */
@@ -32,10 +32,15 @@ describe('the handover table, every cell measured from the files', () => {
 
   it.each(cases)(
     '$protocol: crash at $cut leaves $tickets ticket(s) and $notices notice(s)',
-    async ({ protocol, cut, tickets, notices }) => {
+    async ({ protocol, cut, index, tickets, notices }) => {
       const entry = handoverFamily.protocols.find((candidate) => candidate.protocol.name === protocol);
       const folder = caseFolder(root, protocol, cut);
-      const result = await runHandoverCase({ protocol: entry!.protocol, cut, folder });
+      const result = await runCase({
+        family: handoverFamily as unknown as AnyFamily,
+        protocol: entry!.protocol,
+        cut: { index, name: cut },
+        folder,
+      });
 
       expect(result.error).toBeUndefined();
       expect(countOnDisk(join(folder, 'human-queue.db'), 'SELECT COUNT(*) AS n FROM tickets WHERE intention_id = ?', TABLE_INTENTION)).toBe(
@@ -49,16 +54,18 @@ describe('the handover table, every cell measured from the files', () => {
       expect(result.cutFired).toBe(true);
       expect(result.lives[0]).toMatchObject({ index: 0, ended: 'crashed', crash: { cut } });
       expect(result.lives.at(-1)?.ended).toBe('completed');
-      if (cut === 'operator-resolved') expect(result.crashAtMs).toBe(9.5 * HOUR_MS);
-      else {
-        expect(result.crashAtMs).toBeGreaterThanOrEqual(9 * HOUR_MS);
-        expect(result.crashAtMs).toBeLessThan(9 * HOUR_MS + 600_000);
-      }
       const crashes = readFileSync(join(folder, 'history.jsonl'), 'utf8')
         .split('\n')
         .filter(Boolean)
-        .map((line) => JSON.parse(line) as { type: string; life: number; op: string })
+        .map((line) => JSON.parse(line) as { type: string; life: number; op: string; atMs: number })
         .filter((event) => event.type === 'crash');
+      // ... inside the nurse's handover (09:00 to 09:10 on the virtual clock), or at the operator's return (09:30).
+      const crashAtMs = crashes[0]?.atMs ?? -1;
+      if (cut === 'operator-resolved') expect(crashAtMs).toBe(9.5 * HOUR_MS);
+      else {
+        expect(crashAtMs).toBeGreaterThanOrEqual(9 * HOUR_MS);
+        expect(crashAtMs).toBeLessThan(9 * HOUR_MS + 600_000);
+      }
       expect(crashes).toEqual([expect.objectContaining({ life: 0, op: cut })]);
     },
   );

@@ -1,12 +1,14 @@
+import { join } from 'node:path';
 import type { HandoverProtocol } from '../../protocols/handover/types.js';
+import type { AnyFamily, CaseResult } from '../../sim/engine/run-case.js';
 import { handoverFamily } from '../../sim/handover/family.js';
-import { caseFolder, runHandoverCase, type HandoverCaseResult } from '../../sim/handover/run-case.js';
 import type { HandoverWorkload } from '../../sim/handover/workload.js';
+import { runTable } from '../../sim/table/run-table.js';
 import { EXPECTED_HANDOVER_TABLE, type HandoverRow } from './expected-table.js';
 
 export interface HandoverTableRow {
   protocol: string;
-  cases: HandoverCaseResult[];
+  cases: CaseResult[];
   measured: HandoverRow;
   expected: HandoverRow | undefined;
 }
@@ -19,10 +21,10 @@ export interface HandoverTable {
 }
 
 /** Reads one row from its five cases, each cell from the files of its own case. */
-function measuredRow(cases: readonly HandoverCaseResult[], intention: string): HandoverRow {
-  const metric = (name: string) => cases.map((result) => result.observation.metrics[name] ?? 0);
+function measuredRow(cases: readonly CaseResult[], intention: string): HandoverRow {
+  const metric = (name: string) => cases.map((result) => result.metrics[name] ?? 0);
   return {
-    tickets: cases.map((result) => result.observation.effects[intention] ?? 0),
+    tickets: cases.map((result) => result.effects[intention] ?? 0),
     notices: metric(`notices:${intention}`),
     transfers: Math.max(...metric('transfersMax')),
     repliesWhileWithHuman: Math.max(...metric('repliesWhileWithHuman')),
@@ -59,21 +61,29 @@ export async function runHandoverTable(
   workload?: HandoverWorkload,
 ): Promise<HandoverTable> {
   const cuts = handoverFamily.cuts.map((cut) => cut.name);
+  const run = await runTable({
+    family: handoverFamily as unknown as AnyFamily,
+    protocols,
+    cutIndexes: cuts.map((_, index) => index),
+    runFolder,
+    expected: {},
+    ...(workload ? { caseOptions: { workload } } : {}),
+  });
   const rows: HandoverTableRow[] = [];
   const problems: string[] = [];
   for (const protocol of protocols) {
-    const cases: HandoverCaseResult[] = [];
-    for (const cut of cuts) {
-      cases.push(
-        await runHandoverCase({ protocol, cut, folder: caseFolder(runFolder, protocol.name, cut), ...(workload ? { workload } : {}) }),
-      );
-    }
+    const cases = run.cells.filter((cell) => cell.protocol === protocol.name).map((cell) => cell.case);
     const measured = measuredRow(cases, handoverFamily.tableIntention);
     // The expected rows are the seed's case: a model or graph of the user's own is measured only.
     const expected = workload ? undefined : EXPECTED_HANDOVER_TABLE[protocol.name];
-    for (const result of cases) if (result.error) problems.push(`${protocol.name} at ${result.cut}: ${result.error}`);
+    for (const result of cases) if (result.error) problems.push(`${protocol.name} at ${result.cut?.name}: ${result.error}`);
     if (expected) problems.push(...differences(protocol.name, cuts, measured, expected));
     rows.push({ protocol: protocol.name, cases, measured, expected });
   }
   return { cuts, rows, problems };
+}
+
+/** Where the table puts a case: `<protocol>/cut-<n>/` in the run folder, as every family's table does. */
+export function caseFolder(runFolder: string, protocol: string, cut: string): string {
+  return join(runFolder, protocol, `cut-${handoverFamily.cuts.findIndex((candidate) => candidate.name === cut)}`);
 }

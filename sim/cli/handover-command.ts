@@ -81,10 +81,10 @@ export function registerHandover(program: Command, io: Io, exit: (code: ExitCode
           measured: row.measured,
           expected: row.expected ?? null,
           cases: row.cases.map((result) => ({
-            cut: result.cut,
+            cut: result.cut?.name ?? null,
             cutFired: result.cutFired,
-            effects: result.observation.effects,
-            metrics: result.observation.metrics,
+            effects: result.effects,
+            metrics: result.metrics,
             error: result.error ?? null,
             folder: displayPath(result.files.folder, folder.path),
           })),

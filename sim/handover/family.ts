@@ -13,6 +13,7 @@ import { protocolFromModule } from './protocol-module.js';
 import { HUMAN_QUEUE, MESSAGE_CHANNEL } from './receivers.js';
 import { CONVERSATION_SCHEMA } from './schema.js';
 import {
+  exploreConversations,
   DEFAULT_HANDOVER_SETTINGS,
   TABLE_INTENTION,
   TABLE_WORKLOAD,
@@ -20,6 +21,7 @@ import {
   type HandoverWorldSettings,
 } from './workload.js';
 import { handoverWorld } from './world.js';
+import { ALL_HANDOVER_CHECKS, firstViolation } from './checks.js';
 
 /** Seed 002 as a family: a conversation store on the agent side, a human queue and a message channel as receivers. */
 export const handoverFamily: Family<HandoverProtocol, HandoverWorkload, HandoverWorldSettings> = {
@@ -49,6 +51,10 @@ export const handoverFamily: Family<HandoverProtocol, HandoverWorkload, Handover
   contracts: (protocol) => protocol.contracts,
   world: handoverWorld,
   observe: observeHandover,
+  describeWorkload: (workload) =>
+    workload.conversations.map((conversation) => `${conversation.id} (${conversation.events.length} events)`).join(', '),
+  exploreWorkload: exploreConversations,
+  judge: (workload, outcome) => firstViolation(workload, outcome, ALL_HANDOVER_CHECKS),
   protocolFromModule,
   workloadToJson: (workload) => workload as unknown as JsonValue,
   workloadFromJson: (json) => json as unknown as HandoverWorkload,

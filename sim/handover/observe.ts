@@ -120,6 +120,7 @@ export function observeHandover(read: StoreReader, spec: HandoverSpec): Observat
   Object.assign(metrics, {
     transfersMax,
     transferCap: spec.settings.transfersMax,
+    stepsMax: spec.settings.stepsMax,
     repliesWhileWithHuman,
     unansweredAfterReturn,
     freeFormOutsideWindow,

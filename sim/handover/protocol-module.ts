@@ -1,4 +1,4 @@
-import { atomicReceipt } from '../../protocols/handover/interim/receipt-contracts.js';
+import { atomicReceipt } from '../../protocols/receivers/atomic-receipt.js';
 import type { HandoverProtocol } from '../../protocols/handover/types.js';
 import type { Contract } from '../../protocols/receivers/types.js';
 

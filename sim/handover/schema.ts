@@ -1,3 +1,5 @@
+import { receiverSchema } from '../../protocols/receivers/schema.js';
+
 /**
  * The conversation store: the agent side's own SQLite file (orchestrator.db).
  * Everything the harness must not forget in a crash lives here: the
@@ -77,20 +79,8 @@ CREATE TABLE IF NOT EXISTS bookings (
 );
 `;
 
-/** The receipts every contract shares, in every receiver's store: (tenant, key) → fingerprint and result. */
-export const RECEIPTS_TABLE = `
-CREATE TABLE IF NOT EXISTS receipts (
-  tenant        TEXT    NOT NULL,
-  request_key   TEXT    NOT NULL,
-  fingerprint   TEXT    NOT NULL,
-  result        TEXT    NOT NULL,
-  created_at_ms INTEGER NOT NULL,
-  PRIMARY KEY (tenant, request_key)
-);
-`;
-
 /** The operators' queue: a ticket per handover (its effects), resolved by the operator the world plays. */
-export const HUMAN_QUEUE_SCHEMA = `
+export const HUMAN_QUEUE_SCHEMA = receiverSchema(`
 CREATE TABLE IF NOT EXISTS tickets (
   id              INTEGER PRIMARY KEY,
   tenant          TEXT    NOT NULL,
@@ -107,14 +97,14 @@ CREATE TABLE IF NOT EXISTS tickets (
   resolved_by     TEXT -- the operator's return event (the world plays the operator)
 );
 CREATE INDEX IF NOT EXISTS tickets_by_intention ON tickets (intention_id);
-${RECEIPTS_TABLE}`;
+`);
 
 /**
  * The messaging channel: what the user was sent (replies, notices,
  * templates), and what the user wrote (inbound, recorded by the world as the
  * channel receives it), which the 24-hour window is measured from.
  */
-export const MESSAGE_CHANNEL_SCHEMA = `
+export const MESSAGE_CHANNEL_SCHEMA = receiverSchema(`
 CREATE TABLE IF NOT EXISTS messages (
   id              INTEGER PRIMARY KEY,
   tenant          TEXT    NOT NULL,
@@ -140,4 +130,4 @@ CREATE TABLE IF NOT EXISTS inbound (
   acked           INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (conversation_id, event_id)
 );
-${RECEIPTS_TABLE}`;
+`);

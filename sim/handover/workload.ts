@@ -92,3 +92,23 @@ export function deliverySchedule(workload: HandoverWorkload): ConversationEvent[
   );
   return events.sort((a, b) => a.atMs - b.atMs || a.conversationId.localeCompare(b.conversationId) || a.ordinal - b.ordinal);
 }
+
+/**
+ * What `sim explore` explores: `count` conversations of one user who asks for
+ * a nurse, writes again while the nurse has it, and gets it back; tenants alternate.
+ */
+export function exploreConversations(count: number): HandoverWorkload {
+  return {
+    graph: DEFAULT_GRAPH,
+    policy: { kind: 'reference' },
+    conversations: Array.from({ length: count }, (_, n) => ({
+      id: `c${n + 1}`,
+      tenant: n % 2 === 0 ? 'clinicA' : 'clinicB',
+      events: [
+        { atMs: NINE_AM_MS, kind: 'user' as const, text: 'I want to talk to a nurse.' },
+        { atMs: NINE_AM_MS + 10 * MINUTE_MS, kind: 'user' as const, text: 'Hello?' },
+        { atMs: NINE_AM_MS + 30 * MINUTE_MS, kind: 'operator-return' as const, messages: ['Nurse: answered.'] },
+      ],
+    })),
+  };
+}

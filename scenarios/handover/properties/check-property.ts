@@ -7,7 +7,7 @@ import type { HistoryEvent } from '../../../sim/engine/history.js';
 import type { HandoverGraph } from '../../../sim/handover/graph.js';
 import type { PolicyChoice } from '../../../sim/handover/workload.js';
 import { DEFAULT_HANDOVER_BOUNDS, type HandoverBounds } from './arbitraries.js';
-import type { HandoverViolation } from './checks.js';
+import type { HandoverViolation } from '../../../sim/handover/checks.js';
 import { violationOf, type HandoverProperty } from './definitions.js';
 import { emptyHandoverTally, tallyHandoverRun, type HandoverTally, type TallyKind } from './tally.js';
 import { runHandoverTrial, type HandoverTrial } from './trial.js';

@@ -12,9 +12,11 @@ import {
   toActiveAgent,
   withinCap,
   withinWindow,
+  firstViolation,
   type HandoverCheck,
   type HandoverViolation,
-} from './checks.js';
+  type JudgedHandover,
+} from '../../../sim/handover/checks.js';
 import type { TallyKind } from './tally.js';
 import type { HandoverTrial } from './trial.js';
 
@@ -35,16 +37,8 @@ export interface HandoverProperty {
   mustFire: readonly TallyKind[];
 }
 
-export function violationOf(
-  property: HandoverProperty,
-  trial: HandoverTrial,
-  outcome: Parameters<HandoverCheck>[1],
-): HandoverViolation | undefined {
-  for (const check of property.checks) {
-    const violation = check(trial, outcome);
-    if (violation) return violation;
-  }
-  return undefined;
+export function violationOf(property: HandoverProperty, trial: HandoverTrial, outcome: JudgedHandover): HandoverViolation | undefined {
+  return firstViolation(trial.workload, outcome, property.checks);
 }
 
 const reference: fc.Arbitrary<PolicyChoice> = fc.constant({ kind: 'reference' });

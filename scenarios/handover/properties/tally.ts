@@ -1,4 +1,4 @@
-import type { WorldRunOutcome } from '../../../sim/handover/interim/run-world.js';
+import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
 
 /** How often each fault and each harness rule actually fired in a set of runs: the proof that a property was exercised. */
 export interface HandoverTally {
@@ -38,7 +38,7 @@ export function emptyHandoverTally(): HandoverTally {
 }
 
 /** Adds one run to the tally, from its history and its files. */
-export function tallyHandoverRun(tally: HandoverTally, outcome: WorldRunOutcome): void {
+export function tallyHandoverRun(tally: HandoverTally, outcome: FamilyOutcome): void {
   tally.runs++;
   const deliveries = new Map<string, Set<string>>();
   for (const event of outcome.history.all()) {
@@ -57,7 +57,7 @@ export function tallyHandoverRun(tally: HandoverTally, outcome: WorldRunOutcome)
     }
   }
   tally.concurrentDeliveries += [...deliveries.values()].filter((workers) => workers.size > 1).length;
-  const state = outcome.observation.state;
+  const state = outcome.state;
   const transcript = (state.orchestrator?.transcript ?? []) as { role: string; text: string }[];
   tally.invalidTransfers += transcript.filter((row) => row.role === 'tool-error' && row.text.startsWith('transfer')).length;
   const handovers = (state.orchestrator?.handovers ?? []) as { reason: string; returned_by: string | null }[];

@@ -3,9 +3,9 @@ import type { StoreMedium } from '../../../sim/engine/connections.js';
 import type { TransportFaults } from '../../../sim/engine/family.js';
 import type { CrashPoint } from '../../../sim/engine/injector.js';
 import { handoverFamily } from '../../../sim/handover/family.js';
-import { runWorld, type WorldRunOutcome } from '../../../sim/handover/interim/run-world.js';
+import { runFamily, type FamilyOutcome } from '../../../sim/engine/run-family.js';
 import type { HandoverWorkload, HandoverWorldSettings } from '../../../sim/handover/workload.js';
-import { schedulerYield } from '../../properties/trial.js';
+import { schedulerYield } from '../../reservation/properties/trial.js';
 
 /** Everything one property run is made of, as generated data: replaying it replays the run. */
 export interface HandoverTrial {
@@ -31,10 +31,10 @@ export interface HandoverTrialOptions {
 }
 
 /** Runs one trial: the faulty lives (crashes, lost replies, interleavings the scheduler picks), then a quiet life. */
-export async function runHandoverTrial(trial: HandoverTrial, options: HandoverTrialOptions): Promise<WorldRunOutcome> {
+export async function runHandoverTrial(trial: HandoverTrial, options: HandoverTrialOptions): Promise<FamilyOutcome> {
   const entry = handoverFamily.protocols.find((candidate) => candidate.protocol.name === trial.protocol);
   if (!entry) throw new Error(`unknown handover protocol ${trial.protocol}`);
-  const run = runWorld(handoverFamily, {
+  const run = runFamily(handoverFamily, {
     protocol: entry.protocol,
     workload: trial.workload,
     folder: options.folder,
