@@ -48,6 +48,8 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
    * safety, and after faults stop, liveness. The first violation, or none.
    */
   judge(workload: W, outcome: JudgedRun): Violation | undefined;
+  /** The table's other columns, read from each case's metrics: after the cuts, per cut or as the worst of a row. */
+  tableColumns?: readonly TableColumn[];
   /** How `sim stress` runs this family, if it can: worker `index`'s share of `total` intentions, and settings for a real-time lease. */
   stress?: {
     workload(total: number, workers: number, index: number): W;
@@ -155,6 +157,19 @@ export interface Observation {
   metrics: Record<string, number>;
   /** Every table of every store, row by row, for reports and checks beyond counting. */
   state: Record<string, Record<string, TableRows>>;
+}
+
+/**
+ * A column of the table besides N: `per: 'cut'` shows the metric of every
+ * case (a group of columns, one per cut), `per: 'row'` the largest value over
+ * the row's cases (an invariant that must stay within a bound).
+ */
+export interface TableColumn {
+  header: string;
+  metric: string;
+  per: 'cut' | 'row';
+  /** What it counts, in one line under the table. */
+  legend: string;
 }
 
 /** A checker's verdict against one run, grouped by kind in reports (Jepsen's "errors grouped by kind"). */
