@@ -137,6 +137,13 @@ export interface WorkerContext {
 /** One process life as a family's world sees it: the engine's life, and a context per worker built on its connections. */
 export interface WorldLife extends Life {
   context(worker: string): WorkerContext;
+  /**
+   * This life's own connection to a store, the one its workers' contexts use:
+   * where a world plays the environment (a channel recording what a user
+   * wrote, an operator resolving a ticket) it writes through it, so every
+   * medium (the in-memory one too) sees one store.
+   */
+  connection(store: string): Connection;
 }
 
 /** What one process life does, for one case; `live` throws the Crash at an armed cut and anything else as a bug. */

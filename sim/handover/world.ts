@@ -36,19 +36,15 @@ async function modelOfLife(choice: PolicyChoice): Promise<Policy> {
 export function handoverWorld(spec: HandoverSpec): World {
   const schedule = deliverySchedule(spec.workload);
   const tools = toolBox(spec.workload.graph);
-  const store = (name: string): string => {
-    const path = spec.files.stores[name];
-    if (!path) throw new Error(`the case has no ${name} store`);
-    return path;
-  };
 
   return {
     async live(life: WorldLife) {
       if (life.index > 0) life.clock.advanceMs(spec.settings.restartDelayMs);
       const model = await modelOfLife(spec.workload.policy);
       const memory = new Map<string, unknown>();
-      const channel = life.connections.open(store('message-channel'));
-      const queue = life.connections.open(store('human-queue'));
+      // The world plays the channel and the operator through the life's own connections to their stores.
+      const channel = life.connection('message-channel');
+      const queue = life.connection('human-queue');
       const contextFor = (worker: string): HandoverContext => {
         const base = life.context(worker);
         return {
