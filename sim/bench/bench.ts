@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
 import { runCase, type AnyFamily } from '../engine/run-case.js';
 import { reservationFamily } from '../reservation/family.js';
+import { handoverBench } from './handover-bench.js';
 import { httpLoad, httpLoadLine } from './http-load.js';
 import { propertyThroughput } from './property-bench.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
@@ -79,6 +80,11 @@ try {
       runMsMax: 120_000,
     });
     console.log(`${clients} client(s): ${httpLoadLine(load)}`);
+  }
+
+  console.log('\nthe handover family');
+  for (const r of await handoverBench(scratch, bin)) {
+    console.log(`${r.what.padEnd(70)} ${r.value.toFixed(r.unit === 'ms' ? 2 : 0).padStart(8)} ${r.unit.padEnd(6)} ${r.note}`);
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

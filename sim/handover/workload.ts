@@ -94,8 +94,10 @@ export function deliverySchedule(workload: HandoverWorkload): ConversationEvent[
 }
 
 /**
- * What `sim explore` explores: `count` conversations of one user who asks for
- * a nurse, writes again while the nurse has it, and gets it back; tenants alternate.
+ * What `sim explore` explores: `count` conversations (tenants alternate) of
+ * one user who books with the appointments agent, asks it for a nurse,
+ * writes while the nurse has the conversation, gets it back, and asks the
+ * agent again: every rule of the harness meets a crash somewhere in it.
  */
 export function exploreConversations(count: number): HandoverWorkload {
   return {
@@ -105,9 +107,11 @@ export function exploreConversations(count: number): HandoverWorkload {
       id: `c${n + 1}`,
       tenant: n % 2 === 0 ? 'clinicA' : 'clinicB',
       events: [
-        { atMs: NINE_AM_MS, kind: 'user' as const, text: 'I want to talk to a nurse.' },
-        { atMs: NINE_AM_MS + 10 * MINUTE_MS, kind: 'user' as const, text: 'Hello?' },
+        { atMs: NINE_AM_MS, kind: 'user' as const, text: 'Can I book an appointment for monday?' },
+        { atMs: NINE_AM_MS + 10 * MINUTE_MS, kind: 'user' as const, text: 'I want to talk to a nurse.' },
+        { atMs: NINE_AM_MS + 20 * MINUTE_MS, kind: 'user' as const, text: 'Hello?' },
         { atMs: NINE_AM_MS + 30 * MINUTE_MS, kind: 'operator-return' as const, messages: ['Nurse: answered.'] },
+        { atMs: NINE_AM_MS + 40 * MINUTE_MS, kind: 'user' as const, text: 'Thanks, please move it to friday.' },
       ],
     })),
   };
