@@ -21,7 +21,7 @@ export function handoverIntention(conversationId: string, seq: number): string {
 export function noticeLine(graph: HandoverGraph, handover: HandoverRow, moment: 'promised' | 'returned', nowMs: number): string {
   const human = graph.humans[handover.target];
   if (!human) return `Your conversation is with ${handover.target}.`;
-  if (moment === 'returned') return `The ${human.description} has answered; our assistant is with you again.`;
+  if (moment === 'returned') return `A person (${human.description}) has answered you; our assistant is with you again.`;
   const hour = Math.floor(nowMs / 3_600_000) % 24;
   const open = hour >= human.openHour && hour < human.closeHour;
   const promise = open

@@ -38,6 +38,20 @@ describe('sim handover', () => {
     }
   }, 60_000);
 
+  it('show: a case as a conversation, read from its files, the crash and the duplicate ticket in their place', async () => {
+    const table = await runCli(['table', '--family', 'handover', '--protocol', 'enqueue-without-key', '--cut', 'ticket-enqueued'], cwd);
+    const folder = /^run folder: (.*)$/m.exec(table.stdout)![1]!;
+    const { code, stdout } = await runCli(['handover', 'show', join(folder, 'enqueue-without-key', 'cut-2')], cwd);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    const at = (text: string) => lines.findIndex((line) => line.includes(text));
+    expect(lines[0]).toMatch(/^d1 09:00:00\.000  c1  user +I have chest pain/);
+    expect(at('ticket #1 committed for handover c1#1')).toBeLessThan(at('✗ CRASH at ticket-enqueued'));
+    expect(at('✗ CRASH at ticket-enqueued')).toBeLessThan(at('ticket #2 committed for handover c1#1'));
+    expect(at('[active: human_nurse]')).toBeGreaterThan(0);
+    expect(at('notice sent to the user: A person (a nurse on duty) will answer you within 120 minutes.')).toBeGreaterThan(at('ticket #2'));
+  });
+
   it('table --policy --graph: your own model and graph, measured only', async () => {
     const { code, stdout, stderr } = await runCli(['handover', 'table', '--policy', policy, '--graph', graph], cwd);
     expect(stderr).toBe('');
@@ -78,6 +92,7 @@ describe('sim handover', () => {
     [['handover', 'table', '--policy', 'missing.ts'], 'policy file missing.ts does not exist'],
     [['handover', 'check', 'no-such-property'], "unknown handover property 'no-such-property'"],
     [['handover', 'check', 'handover-once', '--path', '1:2'], '--path replays one run'],
+    [['handover', 'show', 'no-such-case'], 'is not a handover case'],
   ])('bad input %j is one line on stderr and exit 2', async (argv, message) => {
     writeFileSync(
       join(cwd, 'bad-graph.json'),

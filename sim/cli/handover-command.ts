@@ -7,6 +7,7 @@ import { findHandoverProperty, HANDOVER_PROPERTIES } from '../../scenarios/hando
 import { handoverReplayCommand, handoverSummaryLine, handoverTrialSize } from '../../scenarios/handover/properties/summary.js';
 import { handoverTableText } from '../../scenarios/handover/table-text.js';
 import { timeline } from '../../reports/timeline.js';
+import { conversationTimeline } from '../handover/conversation-timeline.js';
 import { handoverFamily } from '../handover/family.js';
 import { readGraphFile } from '../handover/graph-file.js';
 import { loadPolicyModule } from '../handover/policy-module.js';
@@ -45,7 +46,10 @@ function tableFormat(value: string): 'text' | 'json' {
 }
 
 export function registerHandover(program: Command, io: Io, exit: (code: ExitCode) => void): void {
-  const handover = program.command('handover').description('the handover family (seed 002): its table and its properties');
+  const handover = program
+    .command('handover')
+    .description('the handover family (seed 002): its table, its properties, a case as a conversation');
+  registerShow(handover, io, exit);
 
   handover
     .command('table')
@@ -173,6 +177,17 @@ export function registerHandover(program: Command, io: Io, exit: (code: ExitCode
         exit(passed === selected.length ? EXIT.ok : EXIT.checkFailed);
       },
     );
+}
+
+function registerShow(handover: Command, io: Io, exit: (code: ExitCode) => void): void {
+  handover
+    .command('show')
+    .description('a handover case as a conversation: who said what, which agent was active, when each ticket and message was committed')
+    .argument('<case-dir>', 'a case folder of a handover run (with orchestrator.db, human-queue.db, message-channel.db)')
+    .action((dir: string) => {
+      io.stdout(`${conversationTimeline(resolve(io.cwd, dir)).join('\n')}\n`);
+      exit(EXIT.ok);
+    });
 }
 
 function unknownProperty(name: string): never {
