@@ -71,12 +71,11 @@ export interface ToolBox {
 
 /** The harness's limits, in steps, transfers and virtual ms. */
 export interface HandoverSettings {
-  /** Model calls per user message; past it the harness hands over to a person (reason step_limit). */
+  /** Steps per user message (a reply, a tool call, a transfer), over every life; past it a person takes over (step_limit). */
   stepsMax: number;
   /** Transfers between agents per conversation, over every life; past it the harness hands over to a person. */
   transfersMax: number;
-  /** Attempts of one send to a receiver within a life before the work is left for the next one. */
-  sendAttemptsMax: number;
+  /** How long work a receiver did not settle (unavailable, reply lost) waits before the harness takes it up again. */
   retryDelayMs: number;
   /** The messaging channel's window for free-form messages after the user's last message. */
   freeFormWindowMs: number;

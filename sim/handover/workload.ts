@@ -32,7 +32,6 @@ export interface HandoverWorldSettings extends HandoverSettings {
 export const DEFAULT_HANDOVER_SETTINGS: HandoverWorldSettings = {
   stepsMax: 8,
   transfersMax: 3,
-  sendAttemptsMax: 1,
   retryDelayMs: 1_000,
   freeFormWindowMs: FREE_FORM_WINDOW_MS,
   callLatencyMs: 100,
