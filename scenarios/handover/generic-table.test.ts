@@ -28,7 +28,7 @@ describe('sim table --family handover', () => {
       const invariants = [row.transfers, row.repliesWhileWithHuman, row.noticesBeforeTicket, row.unansweredAfterReturn];
       expect(cells(stdout, protocol)).toEqual([...row.tickets, ...row.notices, ...invariants].map(String));
     }
-    expect(stdout).toContain("N = tickets in human-queue.db for the nurse's handover c1#1");
+    expect(stdout).toContain('N = tickets in human-queue.db for the intention after recovery');
     expect(stdout).toContain('35/35 expected cells match the reference table.');
     const folder = join(cwd, /^run folder: (.*)$/m.exec(stdout)![1]!);
     const results = JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8')) as TableResults;

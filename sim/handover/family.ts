@@ -44,7 +44,7 @@ export const handoverFamily: Family<HandoverProtocol, HandoverWorkload, Handover
     { protocol: resetForgotten, status: 'flawed' },
   ],
   receivers: [HUMAN_QUEUE, MESSAGE_CHANNEL],
-  counted: `tickets in human-queue.db for the nurse's handover ${TABLE_INTENTION}`,
+  counted: 'tickets in human-queue.db',
   tableColumns: [
     {
       header: 'n',
