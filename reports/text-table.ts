@@ -6,14 +6,26 @@ function cellText(effects: number | null): string {
 }
 
 function rows(results: TableResults): { header: string[]; body: string[][] } {
-  const header = ['protocol / cut', ...results.cuts.map((cut) => String(cut.index))];
-  const body = results.protocols.map((protocol) => [
-    protocol.name,
-    ...results.cuts.map((cut) => {
-      const cell = results.cells.find((c) => c.protocol === protocol.name && c.cut.index === cut.index);
-      return cell ? cellText(cell.effects) : '';
-    }),
-  ]);
+  const columns = results.columns ?? [];
+  const header = [
+    'protocol / cut',
+    ...results.cuts.map((cut) => String(cut.index)),
+    ...columns.flatMap((column) => (column.per === 'cut' ? results.cuts.map((cut) => `${column.header}${cut.index}`) : [column.header])),
+  ];
+  const body = results.protocols.map((protocol) => {
+    const cells = results.cuts.map((cut) => results.cells.find((c) => c.protocol === protocol.name && c.cut.index === cut.index));
+    // The family's other columns, each read from the cases' own metrics; a case that could not be judged shows err.
+    const metric = (cell: (typeof cells)[number], name: string) => (!cell || cell.case.error ? null : (cell.case.metrics?.[name] ?? 0));
+    return [
+      protocol.name,
+      ...cells.map((cell) => (cell ? cellText(cell.effects) : '')),
+      ...columns.flatMap((column) => {
+        const values = cells.map((cell) => metric(cell, column.metric));
+        if (column.per === 'cut') return values.map(cellText);
+        return [values.includes(null) ? 'err' : String(Math.max(...(values as number[])))];
+      }),
+    ];
+  });
   return { header, body };
 }
 
@@ -68,5 +80,12 @@ export function legendLines(results: TableResults): string[] {
   return [
     `cuts: ${results.cuts.map((cut) => `${cut.index} ${cut.name}`).join(' · ')}`,
     `N = ${results.counted ?? 'effects the receivers hold'} for the intention after recovery: 1 right, 0 lost, 2+ duplicate.`,
+    ...(results.columns ?? []).map((column) => {
+      const shown =
+        column.per === 'cut'
+          ? `${column.header}${results.cuts[0]?.index ?? 0}-${column.header}${results.cuts.at(-1)?.index ?? 0}`
+          : column.header;
+      return `${shown}: ${column.legend}`;
+    }),
   ];
 }

@@ -2,6 +2,8 @@ import type { ExpectedTable } from '../sim/table/run-table.js';
 import { PROPERTY_DEFINITIONS } from './reservation/properties/definitions.js';
 import { EXPECTED_PLAN_TABLE } from './plan/expected-table.js';
 import { PLAN_PROPERTIES } from './plan/properties/definitions.js';
+import { EXPECTED_TICKETS } from './handover/expected-table.js';
+import { HANDOVER_PROPERTIES } from './handover/properties/definitions.js';
 import { EXPECTED_EFFECTS } from './reservation/reference-table.js';
 
 /**
@@ -11,6 +13,7 @@ import { EXPECTED_EFFECTS } from './reservation/reference-table.js';
 export const EXPECTED_TABLES: Readonly<Record<string, ExpectedTable>> = {
   reservation: EXPECTED_EFFECTS,
   plan: EXPECTED_PLAN_TABLE,
+  handover: EXPECTED_TICKETS,
 };
 
 export function expectedTable(family: string): ExpectedTable {
@@ -28,4 +31,5 @@ export interface PropertySummary {
 export const PROPERTIES: Readonly<Record<string, readonly PropertySummary[]>> = {
   reservation: PROPERTY_DEFINITIONS,
   plan: PLAN_PROPERTIES,
+  handover: HANDOVER_PROPERTIES,
 };

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
 import { runCase, type AnyFamily } from '../engine/run-case.js';
 import { reservationFamily } from '../reservation/family.js';
+import { handoverBench } from './handover-bench.js';
 import { httpLoad, httpLoadLine } from './http-load.js';
 import { planBench } from './plan-bench.js';
 import { propertyThroughput } from './property-bench.js';
@@ -84,6 +85,11 @@ try {
   console.log('\nplan family (seed 000): medians of 20 cells / 3 tables');
   for (const r of await planBench(bin, { cells: 20, tables: 3, propertyRuns: 200 })) {
     console.log(`${r.what.padEnd(70)} ${r.value.toFixed(r.unit === 'ms' ? 1 : 0).padStart(9)} ${r.unit}  ${r.note}`);
+  }
+
+  console.log('\nthe handover family');
+  for (const r of await handoverBench(scratch, bin)) {
+    console.log(`${r.what.padEnd(70)} ${r.value.toFixed(r.unit === 'ms' ? 2 : 0).padStart(8)} ${r.unit.padEnd(6)} ${r.note}`);
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { registerList } from './list-command.js';
 import { packageVersion } from './version.js';
 import { registerServe } from './serve-command.js';
 import { registerProbe } from './probe-command.js';
+import { registerHandover } from './handover-command.js';
 
 /** Builds the `sim` program. Commands live in their own modules; this file only wires them. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
@@ -45,6 +46,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
   registerList(program, io, exit);
   registerServe(program, io, exit);
   registerProbe(program, io, exit);
+  registerHandover(program, io, exit);
   return program;
 }
 

@@ -48,6 +48,8 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
    * safety, and after faults stop, liveness. The first violation, or none.
    */
   judge(workload: W, outcome: JudgedRun): Violation | undefined;
+  /** The table's other columns, read from each case's metrics: after the cuts, per cut or as the worst of a row. */
+  tableColumns?: readonly TableColumn[];
   /** How `sim stress` runs this family, if it can: worker `index`'s share of `total` intentions, and settings for a real-time lease. */
   stress?: {
     workload(total: number, workers: number, index: number): W;
@@ -135,6 +137,13 @@ export interface WorkerContext {
 /** One process life as a family's world sees it: the engine's life, and a context per worker built on its connections. */
 export interface WorldLife extends Life {
   context(worker: string): WorkerContext;
+  /**
+   * This life's own connection to a store, the one its workers' contexts use:
+   * where a world plays the environment (a channel recording what a user
+   * wrote, an operator resolving a ticket) it writes through it, so every
+   * medium (the in-memory one too) sees one store.
+   */
+  connection(store: string): Connection;
 }
 
 /** What one process life does, for one case; `live` throws the Crash at an armed cut and anything else as a bug. */
@@ -155,6 +164,19 @@ export interface Observation {
   metrics: Record<string, number>;
   /** Every table of every store, row by row, for reports and checks beyond counting. */
   state: Record<string, Record<string, TableRows>>;
+}
+
+/**
+ * A column of the table besides N: `per: 'cut'` shows the metric of every
+ * case (a group of columns, one per cut), `per: 'row'` the largest value over
+ * the row's cases (an invariant that must stay within a bound).
+ */
+export interface TableColumn {
+  header: string;
+  metric: string;
+  per: 'cut' | 'row';
+  /** What it counts, in one line under the table. */
+  legend: string;
 }
 
 /** A checker's verdict against one run, grouped by kind in reports (Jepsen's "errors grouped by kind"). */

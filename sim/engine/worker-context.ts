@@ -125,9 +125,15 @@ export function worldLife(life: Life, parts: WorkerContextParts): WorldLife {
       },
     };
   };
+  const connection = (store: string): Connection => {
+    const db = store === ORCHESTRATOR ? orchestratorDb : receiverDbs.get(store);
+    if (!db) throw new Error(`no store '${store}' in this world`);
+    return db;
+  };
   const contexts = new Map<string, WorkerContext>();
   const world: WorldLife = {
     ...life,
+    connection,
     context: (worker) => {
       // One context per worker and life: its await check must see every cut that worker reaches.
       const known = contexts.get(worker) ?? context(worker);

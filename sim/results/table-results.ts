@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import type { FamilyProtocol } from '../engine/family.js';
+import type { FamilyProtocol, TableColumn } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { Mismatch, TableRun } from '../table/run-table.js';
 import type { CaseResult } from '../engine/run-case.js';
@@ -33,6 +33,8 @@ export interface TableResults {
   /** What N counts, in words. */
   counted?: string;
   intention: string;
+  /** The family's other columns (absent for a family that shows N only). */
+  columns?: TableColumn[];
   protocols: {
     name: string;
     summary: string;
@@ -88,6 +90,7 @@ export function tableResults(input: {
     family: input.family.name,
     ...(input.family.counted ? { counted: input.family.counted } : {}),
     intention: input.family.tableIntention,
+    ...(input.family.tableColumns ? { columns: [...input.family.tableColumns] } : {}),
     protocols: input.protocols.map((p) => {
       const contracts = Object.fromEntries(
         Object.entries(input.family.contracts(p)).map(([receiver, contract]) => [

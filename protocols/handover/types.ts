@@ -1,0 +1,126 @@
+import type { Connection } from '../../sim/engine/connections.js';
+import type { FamilyProtocol, WorkerContext } from '../../sim/engine/family.js';
+import type { HandoverGraph } from '../../sim/handover/graph.js';
+import type { Contract, JsonValue } from '../receivers/types.js';
+
+/** One line of the transcript as the model sees it. */
+export interface TranscriptLine {
+  role: 'user' | 'agent' | 'tool' | 'tool-error' | 'transfer' | 'handover' | 'operator' | 'harness';
+  agent: string | null;
+  text: string;
+}
+
+/** What the model is shown for one step: which agent it plays, and the conversation so far. */
+export interface ConversationView {
+  conversationId: string;
+  agent: string;
+  transcript: readonly TranscriptLine[];
+}
+
+/** A tool as the model is offered it: a name, what it does, and its arguments as JSON Schema. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, JsonValue>;
+}
+
+export interface ToolCall {
+  name: string;
+  /** Whatever the model produced; the harness validates it against the tool's schema before anything runs. */
+  arguments: unknown;
+}
+
+/** The model's answer to one step: a reply to the user, or tool calls (`transfer` is one). */
+export type ModelAction = { type: 'reply'; text: string } | { type: 'tool-calls'; calls: ToolCall[] };
+
+/**
+ * The model, as a module: `respond(conversation, tools)`. Not an LLM here: the
+ * reference policy is deterministic, fast-check plays an adversarial one, and
+ * a user's own module may call a real model where they run it. The model
+ * proposes; the harness disposes.
+ */
+export interface Policy {
+  name: string;
+  respond(conversation: ConversationView, tools: readonly ToolSpec[]): ModelAction | Promise<ModelAction>;
+}
+
+/** A transfer that passed the tool's schema: the target is one of the agent's edges. */
+export interface TransferArguments {
+  target: string;
+  reason: TransferReason;
+  summary: string;
+}
+
+/** The reasons the model may give; the harness adds its own when it overrides the model. */
+export const TRANSFER_REASONS = ['out_of_scope', 'user_requested_human', 'unsafe_to_continue', 'tool_failure'] as const;
+export type TransferReason = (typeof TRANSFER_REASONS)[number];
+export type HarnessReason = 'step_limit' | 'transfer_limit';
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** The tools of the world: what each agent is offered, schema validation, and the local tools' execution. */
+export interface ToolBox {
+  specs(agent: string): readonly ToolSpec[];
+  validateTransfer(agent: string, args: unknown): Validated<TransferArguments>;
+  /**
+   * Runs a local tool (not transfer) inside the harness's transaction, after
+   * validating its arguments: its result, or the error the model gets back.
+   */
+  run(db: Connection, agent: string, call: ToolCall, conversationId: string): Validated<string>;
+}
+
+/** The harness's limits, in steps, transfers and virtual ms. */
+export interface HandoverSettings {
+  /** Steps per user message (a reply, a tool call, a transfer), over every life; past it a person takes over (step_limit). */
+  stepsMax: number;
+  /** Transfers between agents per conversation, over every life; past it the harness hands over to a person. */
+  transfersMax: number;
+  /** How long work a receiver did not settle (unavailable, reply lost) waits before the harness takes it up again. */
+  retryDelayMs: number;
+  /** The messaging channel's window for free-form messages after the user's last message. */
+  freeFormWindowMs: number;
+}
+
+/** What one event of a conversation carries to the harness. */
+export type ConversationEvent =
+  | { kind: 'user'; conversationId: string; tenant: string; eventId: string; ordinal: number; atMs: number; text: string }
+  | {
+      kind: 'operator-return';
+      conversationId: string;
+      tenant: string;
+      eventId: string;
+      ordinal: number;
+      atMs: number;
+      /** What the operator wrote to the user; it enters the agent's context. */
+      messages: string[];
+    };
+
+/** Everything harness code may touch: the engine's worker context, the graph, the model, the tools, its limits. */
+export interface HandoverContext extends WorkerContext {
+  graph: HandoverGraph;
+  model: Policy;
+  tools: ToolBox;
+  settings: HandoverSettings;
+  /**
+   * This process's memory: a fresh Map in every life, so whatever a harness
+   * keeps here is forgotten by a crash, exactly as a real restart forgets it.
+   */
+  memory: Map<string, unknown>;
+}
+
+/**
+ * A protocol of the handover family: the harness around the model. `receive`
+ * is called for each event the channel delivers; an event that was delivered
+ * but not acknowledged (the process crashed first) is delivered again after
+ * the restart, so an event already recorded must be recognised.
+ */
+export interface HandoverProtocol extends FamilyProtocol {
+  contracts: { 'human-queue': Contract; 'message-channel': Contract };
+  receive(ctx: HandoverContext, event: ConversationEvent): Promise<void>;
+  /**
+   * Called when a process starts and whenever the world has time to spare:
+   * finish what an earlier life left half done. Returns when to be called
+   * again while work is left (a receiver was unavailable), or nothing.
+   */
+  resume(ctx: HandoverContext): Promise<{ waitUntilMs: number } | undefined>;
+}

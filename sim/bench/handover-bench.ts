@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { referenceHarness } from '../../protocols/handover/reference-harness.js';
+import { checkHandoverProperty } from '../../scenarios/handover/properties/check-property.js';
+import { findHandoverProperty } from '../../scenarios/handover/properties/definitions.js';
+import { defaultScratchParent } from '../cli/scratch.js';
+import { runCase, type AnyFamily } from '../engine/run-case.js';
+import { handoverFamily } from '../handover/family.js';
+
+export interface HandoverBenchRow {
+  what: string;
+  value: number;
+  unit: 'ms' | 'runs/s';
+  note: string;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+/**
+ * The handover family's speed: one table case, the whole table as a user runs
+ * it (a new process), and property runs per second. Wall time is the point
+ * here, so performance.now() is read, outside any simulated run.
+ */
+export async function handoverBench(scratch: string, bin: string): Promise<HandoverBenchRow[]> {
+  const family = handoverFamily as unknown as AnyFamily;
+  const cases = 50;
+  const caseSamples: number[] = [];
+  for (let i = 0; i < cases; i++) {
+    const started = performance.now();
+    await runCase({
+      family,
+      protocol: referenceHarness,
+      cut: { index: 2, name: 'ticket-enqueued' },
+      folder: join(scratch, 'handover-case', String(i)),
+    });
+    caseSamples.push(performance.now() - started);
+  }
+  const tableSamples: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, [bin, 'table', '--family', 'handover', '--out', join(scratch, 'handover-table')], {
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(`sim table --family handover failed: ${result.stderr}`);
+    tableSamples.push(performance.now() - started);
+  }
+  const rows: HandoverBenchRow[] = [
+    { what: 'one handover case (reference, crash at ticket-enqueued)', value: median(caseSamples), unit: 'ms', note: `median of ${cases}` },
+    { what: '`sim table --family handover` (35 cases, new process)', value: median(tableSamples), unit: 'ms', note: 'median of 5' },
+  ];
+  const runs = 300;
+  for (const name of ['handover-once', 'conversation-state']) {
+    const property = findHandoverProperty(name);
+    if (!property) throw new Error(`unknown handover property ${name}`);
+    const folder = mkdtempSync(join(defaultScratchParent(), 'cutpoint-bench-'));
+    try {
+      const result = await checkHandoverProperty(property, { runs, seed: 1, scratch: folder });
+      rows.push({
+        what: `property ${name}, ${runs} runs, seed 1 (files in ${defaultScratchParent()})`,
+        value: runs / (result.timeMs / 1000),
+        unit: 'runs/s',
+        note: `${(result.timeMs / 1000).toFixed(1)} s`,
+      });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}

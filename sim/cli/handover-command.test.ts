@@ -1,0 +1,112 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../testing/run-cli.js';
+import { tempFolder } from '../testing/temp-folder.js';
+
+const cwd = tempFolder('handover-cli');
+const repo = process.cwd();
+const policy = join(repo, 'protocols', 'handover', 'examples', 'my-policy.ts');
+const graph = join(repo, 'protocols', 'handover', 'examples', 'my-graph.json');
+
+function cells(stdout: string, protocol: string): string[] {
+  const line = stdout.split('\n').find((candidate) => candidate.startsWith(`| ${protocol} `));
+  return (line ?? '')
+    .split('|')
+    .slice(2, -1)
+    .map((cell) => cell.trim());
+}
+
+describe('sim handover', () => {
+  it('table: the measured rows, exit 0, and a results.json naming every case folder', async () => {
+    const { code, stdout, stderr } = await runCli(['handover', 'table'], cwd);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(cells(stdout, 'reference-harness')).toEqual(['1', '1', '1', '1', '1', '1', '1', '1', '1', '1', '1', '0', '0', '0']);
+    expect(cells(stdout, 'enqueue-without-key').slice(0, 5)).toEqual(['1', '1', '2', '1', '1']);
+    expect(stdout).toContain('98 cells match the expected handover table.');
+    const folder = join(cwd, /run folder: (\S+)/.exec(stdout)?.[1] ?? 'missing');
+    const results = JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8')) as {
+      rows: { cases: { folder: string; cutFired: boolean }[] }[];
+    };
+    expect(results.rows).toHaveLength(7);
+    for (const row of results.rows) {
+      for (const result of row.cases) {
+        expect(result.cutFired).toBe(true);
+        expect(existsSync(join(folder, result.folder, 'human-queue.db'))).toBe(true);
+      }
+    }
+  }, 60_000);
+
+  it('show: a case as a conversation, read from its files, the crash and the duplicate ticket in their place', async () => {
+    const table = await runCli(['table', '--family', 'handover', '--protocol', 'enqueue-without-key', '--cut', 'ticket-enqueued'], cwd);
+    const folder = /^run folder: (.*)$/m.exec(table.stdout)![1]!;
+    const { code, stdout } = await runCli(['handover', 'show', join(folder, 'enqueue-without-key', 'cut-2')], cwd);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    const at = (text: string) => lines.findIndex((line) => line.includes(text));
+    expect(lines[0]).toMatch(/^d1 09:00:00\.000  c1  user +I have chest pain/);
+    expect(at('ticket #1 committed for handover c1#1')).toBeLessThan(at('✗ CRASH at ticket-enqueued'));
+    expect(at('✗ CRASH at ticket-enqueued')).toBeLessThan(at('ticket #2 committed for handover c1#1'));
+    expect(at('[active: human_nurse]')).toBeGreaterThan(0);
+    expect(at('notice sent to the user: A person (a nurse on duty) will answer you within 120 minutes.')).toBeGreaterThan(at('ticket #2'));
+  });
+
+  it('table --policy --graph: your own model and graph, measured only', async () => {
+    const { code, stdout, stderr } = await runCli(['handover', 'table', '--policy', policy, '--graph', graph], cwd);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain('no expected rows for this model or graph: the table is measured only.');
+    // The example's model hands the nurse case to its own human target, once, at every cut.
+    expect(cells(stdout, 'reference-harness').slice(0, 10)).toEqual(['1', '1', '1', '1', '1', '1', '1', '1', '1', '1']);
+    expect(cells(stdout, 'answers-after-handover')[11]).toBe('1');
+  }, 60_000);
+
+  it('check --policy --graph: the properties that must hold, around your own model', async () => {
+    const { code, stdout } = await runCli(
+      ['handover', 'check', 'handover-once', '--runs', '40', '--seed', '1', '--policy', policy, '--graph', graph],
+      cwd,
+    );
+    expect(code).toBe(0);
+    expect(stdout).toContain('model ');
+    expect(stdout).toMatch(/✓ handover-once +held +40 runs/);
+    expect(stdout).toContain('1/1 properties passed (seed 1).');
+  }, 60_000);
+
+  it('check finds a control, prints the replay line, and the replay line replays it with its files', async () => {
+    const found = await runCli(['handover', 'check', 'control-count-in-memory', '--runs', '50', '--seed', '3'], cwd);
+    expect(found.code).toBe(0);
+    const replay = /replay: sim (handover check control-count-in-memory --seed 3 --path \S+)/.exec(found.stdout)?.[1];
+    expect(replay).toBeDefined();
+    const replayed = await runCli(replay!.split(' '), cwd);
+    expect(replayed.code).toBe(0);
+    expect(replayed.stdout).toContain('violation: cap: 4 transfers between agents in one conversation, cap 3');
+    expect(replayed.stdout).toContain('✗ CRASH at');
+    const kept = join(cwd, /kept: (\S+)/.exec(replayed.stdout)?.[1] ?? 'missing');
+    expect(existsSync(join(kept, 'orchestrator.db'))).toBe(true);
+  }, 60_000);
+
+  it.each([
+    [['handover', 'table', '--graph', 'missing.json'], 'cannot read graph file'],
+    [['handover', 'table', '--graph', 'bad-graph.json'], "edge to 'billing', which is no node of the graph"],
+    [['handover', 'table', '--policy', 'missing.ts'], 'policy file missing.ts does not exist'],
+    [['handover', 'check', 'no-such-property'], "unknown handover property 'no-such-property'"],
+    [['handover', 'check', 'handover-once', '--path', '1:2'], '--path replays one run'],
+    [['handover', 'show', 'no-such-case'], 'is not a handover case'],
+  ])('bad input %j is one line on stderr and exit 2', async (argv, message) => {
+    writeFileSync(
+      join(cwd, 'bad-graph.json'),
+      JSON.stringify({
+        entry: 'router',
+        agents: { router: { description: 'r', edges: ['billing'], tools: [] } },
+        humans: { h: { description: 'h', answersWithinMs: 1, openHour: 0, closeHour: 24, urgentLine: 'x' } },
+        fallbackHuman: 'h',
+      }),
+    );
+    const { code, stdout, stderr } = await runCli(argv, cwd);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain(message);
+  });
+});

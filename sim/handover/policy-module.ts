@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Policy } from '../../protocols/handover/types.js';
+import { InputError } from '../engine/input-error.js';
+
+const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'];
+
+/** Each file is loaded once per process. */
+const loaded = new Map<string, Policy>();
+
+/**
+ * Loads a user's policy module: a module whose `default` or `policy` export
+ * has `respond(conversation, tools)` (and optionally a `name`). TypeScript
+ * loads through tsx, JavaScript as is. Every problem is one InputError sentence.
+ */
+export async function loadPolicyModule(path: string, cwd = process.cwd()): Promise<Policy> {
+  const absolute = resolve(cwd, path);
+  const cached = loaded.get(absolute);
+  if (cached) return cached;
+  if (!existsSync(absolute)) throw new InputError(`policy file ${path} does not exist`);
+  if (!MODULE_EXTENSIONS.includes(extname(absolute)))
+    throw new InputError(`policy file ${path} must end in ${MODULE_EXTENSIONS.join(', ')}`);
+  let exports: Record<string, unknown>;
+  try {
+    exports = (
+      ['.ts', '.mts'].includes(extname(absolute))
+        ? await (await import('tsx/esm/api')).tsImport(pathToFileURL(absolute).href, import.meta.url)
+        : await import(pathToFileURL(absolute).href)
+    ) as Record<string, unknown>;
+  } catch (error) {
+    throw new InputError(`cannot load policy file ${path}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  const candidate = (exports.policy ?? exports.default) as Partial<Policy> | undefined;
+  if (!candidate || typeof candidate.respond !== 'function') {
+    throw new InputError(`policy file ${path} must export (as default or as policy) an object with respond(conversation, tools)`);
+  }
+  const policy: Policy = { name: typeof candidate.name === 'string' ? candidate.name : path, respond: candidate.respond.bind(candidate) };
+  loaded.set(absolute, policy);
+  return policy;
+}
