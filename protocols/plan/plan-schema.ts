@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { lazyValidator } from '../../sim/plan/lazy-validator.js';
+import { lazyValidator } from '../../sim/engine/lazy-validator.js';
 import { InputError } from '../../sim/engine/input-error.js';
 import type { Plan } from './plan.js';
 

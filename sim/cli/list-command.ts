@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { CONTRACTS } from '../../protocols/receivers/contracts.js';
-import { PROPERTIES } from '../../scenarios/registry.js';
+import type { PropertySummary } from '../../scenarios/properties.js';
 import { FAMILIES } from '../families.js';
 import { EXIT, type ExitCode } from './errors.js';
 import { familyName, FAMILY_OPTION_HELP } from './family-choice.js';
@@ -26,7 +26,11 @@ export function registerList(program: Command, io: Io, exit: (code: ExitCode) =>
       },
       'text',
     )
-    .action((options: ListOptions) => {
+    .action(async (options: ListOptions) => {
+      // The property definitions (and fast-check) load when they are listed, not at every command's startup.
+      const { PROPERTIES } = (await import('../../scenarios/properties.js')) as {
+        PROPERTIES: Readonly<Record<string, readonly PropertySummary[]>>;
+      };
       const families = FAMILIES.filter((family) => options.family === undefined || family.name === options.family).map((family) => ({
         name: family.name,
         summary: family.summary,

@@ -3,21 +3,32 @@ import { EXIT, type ExitCode } from './errors.js';
 import { refuseEmptyPaths } from './empty-paths.js';
 import { exitForError } from './exit-for-error.js';
 import type { Io } from './io.js';
-import { registerCheck } from './check-command.js';
-import { registerExplore } from './explore-command.js';
-import { registerShow } from './show-command.js';
-import { registerReport } from './report-command.js';
-import { registerRun } from './run-command.js';
-import { registerTable } from './table-command.js';
-import { registerStress } from './stress-command.js';
-import { registerList } from './list-command.js';
 import { packageVersion } from './version.js';
-import { registerServe } from './serve-command.js';
-import { registerProbe } from './probe-command.js';
-import { registerHandover } from './handover-command.js';
+
+/** How a command module adds itself to the program. */
+type Register = (program: Command, io: Io, exit: (code: ExitCode) => void) => void;
+
+/**
+ * Every command, by name, loaded on demand: a run of `sim table` does not
+ * pay for loading the probe, the MCP SDK or the property definitions. Help,
+ * a version request or an unknown command loads them all.
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
+  table: async () => (await import('./table-command.js')).registerTable,
+  run: async () => (await import('./run-command.js')).registerRun,
+  check: async () => (await import('./check-command.js')).registerCheck,
+  explore: async () => (await import('./explore-command.js')).registerExplore,
+  show: async () => (await import('./show-command.js')).registerShow,
+  report: async () => (await import('./report-command.js')).registerReport,
+  stress: async () => (await import('./stress-command.js')).registerStress,
+  list: async () => (await import('./list-command.js')).registerList,
+  serve: async () => (await import('./serve-command.js')).registerServe,
+  probe: async () => (await import('./probe-command.js')).registerProbe,
+  handover: async () => (await import('./handover-command.js')).registerHandover,
+};
 
 /** Builds the `sim` program. Commands live in their own modules; this file only wires them. */
-export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
+export async function buildProgram(io: Io, exit: (code: ExitCode) => void, argv: readonly string[] = []): Promise<Command> {
   const program = new Command('sim')
     .description("cutpoint: crash an agent's side-effect protocol at every durable boundary and count the effects")
     .version(packageVersion(), '-V, --version', 'print the version of cutpoint')
@@ -36,17 +47,9 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
             .replace(/\s*\n\s*/g, ' ')}\n`,
         ),
     });
-  registerTable(program, io, exit);
-  registerRun(program, io, exit);
-  registerCheck(program, io, exit);
-  registerExplore(program, io, exit);
-  registerShow(program, io, exit);
-  registerReport(program, io, exit);
-  registerStress(program, io, exit);
-  registerList(program, io, exit);
-  registerServe(program, io, exit);
-  registerProbe(program, io, exit);
-  registerHandover(program, io, exit);
+  const named = argv.find((word) => !word.startsWith('-'));
+  const wanted = named !== undefined && named in COMMANDS ? [named] : Object.keys(COMMANDS);
+  for (const name of wanted) (await COMMANDS[name]!())(program, io, exit);
   return program;
 }
 
@@ -57,10 +60,14 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
  */
 export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
   let code: ExitCode = EXIT.ok;
-  const program = buildProgram(io, (exitCode) => {
-    code = exitCode;
-  });
   try {
+    const program = await buildProgram(
+      io,
+      (exitCode) => {
+        code = exitCode;
+      },
+      argv,
+    );
     await program.parseAsync([...argv], { from: 'user' });
     return code;
   } catch (error) {

@@ -15,7 +15,6 @@ import { createRunFolder, displayPath, writeFileAtomic, writeJsonAtomic } from '
 import { checkpointAfterStep } from '../../protocols/plan/checkpoint-after-step.js';
 import { noSummary } from '../../protocols/plan/no-summary.js';
 import { measureContextGrowth } from '../../scenarios/plan/context-growth.js';
-import { renderChartPng } from '../../reports/chart-png.js';
 import { CONTEXT_CHART_SIZE, contextChartConfig } from '../../reports/plan-context-chart.js';
 
 /** Plan lengths the context chart measures, in read steps. */
@@ -125,6 +124,8 @@ export async function planTableCommand(options: PlanTableOptions, io: Io): Promi
     // The context chart: the seed's summary against none, over plans of growing length, fault-free.
     const series = await measureContextGrowth([checkpointAfterStep, noSummary], CHART_LENGTHS, runFolder.path);
     const png = join(runFolder.path, 'context-growth.png');
+    // chart.js and the canvas load only when a chart is drawn, as for every other report.
+    const { renderChartPng } = await import('../../reports/chart-png.js');
     writeFileAtomic(png, await renderChartPng(contextChartConfig(series), CONTEXT_CHART_SIZE));
     writeJsonAtomic(join(runFolder.path, 'context-growth.json'), { kind: 'context-growth', family: 'plan', series });
     chart = displayPath(png, io.cwd);

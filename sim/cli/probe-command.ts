@@ -3,7 +3,6 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { JsonValue } from '../engine/history.js';
 import { displayPath } from '../results/run-folder.js';
 import type { ProbeConfig } from '../probe/probe-config.js';
-import { runProbe } from '../probe/run-probe.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { wholeNumber } from './options.js';
@@ -120,6 +119,8 @@ export function registerProbe(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .action(async (options: ProbeOptions) => {
       const config = probeConfig(options);
+      // The probe (and the MCP SDK behind --mcp) loads when a probe runs, not at every command's startup.
+      const { runProbe } = await import('../probe/run-probe.js');
       const { results, report, runFolder } = await runProbe(config, resolve(io.cwd, options.out));
       if (options.format === 'json') io.stdout(JSON.stringify(results, null, 2) + '\n');
       else io.stdout(`${report}run folder: ${displayPath(runFolder, io.cwd)}\n`);

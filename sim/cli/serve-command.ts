@@ -5,7 +5,6 @@ import { takeOverSignals } from '../process/interrupt.js';
 import { findServableReceiver, servableReceivers } from '../transport/http/receiver-catalogue.js';
 import { startReceiverServer, type RunningServer } from '../transport/http/receiver-server.js';
 import { wallClockMs } from '../transport/http/wall-clock.js';
-import { startMcpReceiverServer } from '../transport/mcp/mcp-receiver-server.js';
 import { BODY_BYTES_MAX, HEADERS } from '../transport/http/wire.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
@@ -112,7 +111,8 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
       let server: RunningServer;
       try {
         server = options.mcp
-          ? await startMcpReceiverServer(core, options.port)
+          ? // The MCP SDK loads only for --mcp: it costs every other command about half a second at startup.
+            await (await import('../transport/mcp/mcp-receiver-server.js')).startMcpReceiverServer(core, options.port)
           : await startReceiverServer({ ...core, tenantHeader: options.tenantHeader, requireKey: options.requireKey }, options.port);
       } catch (error) {
         throw new UsageError(

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { expectedTable } from '../../scenarios/registry.js';
+import { expectedTable } from '../../scenarios/expected-tables.js';
 import { alignedTable, legendLines, markdownTable, verdictLines } from '../../reports/text-table.js';
 import { displayPath } from '../results/run-folder.js';
 import type { TableResults } from '../results/table-results.js';
@@ -15,7 +15,6 @@ import { cutValue, positiveInt, cutsChoice, protocolName, tableFormat, type Tabl
 import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { executeTableRun } from './table-run.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
-import { planTableCommand } from './plan-table-command.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
 interface TableOptions {
@@ -77,7 +76,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .action(async (options: TableOptions) => {
       const family = chooseFamily(options.family, options.protocol);
       // The plan family's table crashes during the plan's edit step, and takes a user's plan: a command of its own.
-      if (family.name === 'plan') return exit(await planTableCommand(options, io));
+      if (family.name === 'plan') return exit(await (await import('./plan-table-command.js')).planTableCommand(options, io));
       if (options.plan !== undefined) throw new UsageError('--plan belongs to the plan family: add --family plan');
       const reference = expectedTable(family.name);
       const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol ?? Object.keys(reference), io.cwd);

@@ -12,7 +12,6 @@ import { defaultJobs } from '../process/pool.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { Progress } from './progress.js';
-import { startHttpTransport } from '../transport/http/http-transport.js';
 import type { TransportName } from './transport-option.js';
 
 export interface TableRunRequest {
@@ -55,7 +54,8 @@ export async function executeTableRun(
   const cases = request.protocols.length * request.cutIndexes.length;
   const progress = kill && request.io ? new Progress(request.io, 'sim table --crash-mode kill', cases) : undefined;
   let done = 0;
-  const http = request.transport === 'http' ? await startHttpTransport() : undefined;
+  // The HTTP transport loads only when asked for.
+  const http = request.transport === 'http' ? await (await import('../transport/http/http-transport.js')).startHttpTransport() : undefined;
   const table = () =>
     runTable({
       family: request.family,

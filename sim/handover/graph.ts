@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { lazyValidator } from '../engine/lazy-validator.js';
 
 /** An AI agent of the graph: whom it may transfer to (its edges) and which tools it has. */
 export interface AgentNode {
@@ -110,7 +110,7 @@ const GRAPH_SCHEMA = {
   additionalProperties: false,
 } as const;
 
-const validateShape = new Ajv({ allErrors: false }).compile(GRAPH_SCHEMA);
+const shape = lazyValidator<unknown>(GRAPH_SCHEMA);
 
 /**
  * Checks a graph given as JSON (a user's graph file): its shape by JSON
@@ -119,8 +119,8 @@ const validateShape = new Ajv({ allErrors: false }).compile(GRAPH_SCHEMA);
  * what is wrong.
  */
 export function graphFromJson(json: unknown, where: string): HandoverGraph | string {
-  if (!validateShape(json)) {
-    const error = validateShape.errors?.[0];
+  if (!shape.validate(json)) {
+    const error = shape.firstError();
     return `${where}: ${error ? `${error.instancePath || 'the graph'} ${error.message}` : 'not a handover graph'}`;
   }
   const graph = json as HandoverGraph;

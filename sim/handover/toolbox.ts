@@ -1,4 +1,5 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { sharedAjv } from '../engine/lazy-validator.js';
 import type { ToolBox, ToolCall, ToolSpec, TransferArguments, Validated } from '../../protocols/handover/types.js';
 import { TRANSFER_REASONS } from '../../protocols/handover/types.js';
 import type { Connection } from '../engine/connections.js';
@@ -34,7 +35,6 @@ const BOOKING_SCHEMA: ToolSpec['parameters'] = {
  * schema) and the tools its node lists; every call is validated by ajv before
  * anything runs, and a call that fails goes back to the model as the error.
  */
-const ajv = new Ajv({ allErrors: false });
 
 /** Compiled validators by schema text, shared by every case of the process: compiling costs far more than a case. */
 const VALIDATORS = new Map<string, ValidateFunction>();
@@ -43,7 +43,7 @@ function validator(_tool: string, schema: ToolSpec['parameters']): ValidateFunct
   const text = JSON.stringify(schema);
   let validate = VALIDATORS.get(text);
   if (!validate) {
-    validate = ajv.compile(schema);
+    validate = sharedAjv().compile(schema);
     VALIDATORS.set(text, validate);
   }
   return validate;
@@ -53,7 +53,7 @@ export function toolBox(graph: HandoverGraph): ToolBox {
   const check = <T>(validate: ValidateFunction, args: unknown, tool: string): Validated<T> =>
     validate(args)
       ? { ok: true, value: args as T }
-      : { ok: false, error: `${tool}: ${ajv.errorsText(validate.errors, { dataVar: 'arguments' })}` };
+      : { ok: false, error: `${tool}: ${sharedAjv().errorsText(validate.errors, { dataVar: 'arguments' })}` };
 
   return {
     specs(agent) {

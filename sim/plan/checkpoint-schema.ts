@@ -1,4 +1,4 @@
-import { lazyValidator } from './lazy-validator.js';
+import { lazyValidator } from '../engine/lazy-validator.js';
 import type { Checkpoint, CheckpointRead } from '../../protocols/plan/types.js';
 
 /** What a checkpoint must look like to be trusted: a torn or foreign file is unreadable, never half-used. */

@@ -41,9 +41,7 @@ describe('plan family properties (pinned seed)', () => {
       const counterexample = result.counterexample;
       expect(counterexample?.violation).toBeDefined();
       if (!counterexample) return;
-      expect(counterexample.replay).toBe(
-        `npx sim check --family plan ${definition.name} --seed ${SEED} --path ${counterexample.path}`,
-      );
+      expect(counterexample.replay).toBe(`npx sim check --family plan ${definition.name} --seed ${SEED} --path ${counterexample.path}`);
       // The replay line's seed and path give back the shrunk run, with the same violation.
       const replay = await replayPlanProperty(definition, {
         seed: SEED,

@@ -23,3 +23,14 @@ export function lazyValidator<T>(schema: object): { validate(value: unknown): va
     firstError: () => validator().errors?.[0] ?? undefined,
   };
 }
+
+let shared: import('ajv').Ajv | undefined;
+
+/** One ajv instance for the process, created on first use (see lazyValidator for why not at import). */
+export function sharedAjv(): import('ajv').Ajv {
+  if (!shared) {
+    const { Ajv } = require('ajv') as typeof import('ajv');
+    shared = new Ajv({ allErrors: false });
+  }
+  return shared;
+}
