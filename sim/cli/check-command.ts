@@ -71,7 +71,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--scratch <dir>', 'parent of the scratch folder for file-backed runs (default: /dev/shm when present, else the temp folder)')
     .option('-o, --out <dir>', 'parent folder of run folders (failing and replayed runs are kept there)', 'runs')
     .option('--list', 'list the properties and exit')
-    .option('--family <name>', 'the family of side effects: reservation (default) or plan')
+    .option('--family <name>', 'the family of side effects: reservation (default) or plan (handover: `sim handover check`)')
     .option(
       '-p, --protocol <name>',
       'check this protocol (a built-in name or a path to your module) with the properties that must hold',
@@ -85,8 +85,12 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     .addHelpText('after', '\nExit codes: 0 every property held and every negative control found its bug; 1 one did not; 2 bad input.')
     .action(async (names: string[], options: CheckOptions, command: Command) => {
       if (options.family === 'plan') return exit(await planCheckCommand(names, options, io));
+      if (options.family === 'handover')
+        throw new UsageError(
+          "the handover family's properties run with `sim handover check` (same options); sim check --family handover is not wired yet",
+        );
       if (options.family !== undefined && options.family !== 'reservation')
-        throw new UsageError(`unknown family '${options.family}': reservation or plan`);
+        throw new UsageError(`unknown family '${options.family}': reservation, plan or handover`);
       if (command.getOptionValueSource('sweepTrials') === 'cli' && !options.report) {
         throw new UsageError('--sweep-trials sizes the sweeps of --report: give --report too.');
       }

@@ -51,13 +51,13 @@ export class InProcessClient implements ReceiverClient {
   }
 }
 
-/** An object payload's fields go into the history event as they are; anything else under `payload`. */
-function payloadFields(payload: JsonValue): Record<string, JsonValue> {
+/** An object payload's fields go into the history event as they are; anything else under `payload`. Every transport records them so. */
+export function payloadFields(payload: JsonValue): Record<string, JsonValue> {
   return payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? payload : { payload };
 }
 
 /** A reply as history shows it: an object result's fields beside the status, as the reservation timeline always had them. */
-function replyFields(reply: ReceiverReply): Record<string, JsonValue> {
+export function replyFields(reply: ReceiverReply): Record<string, JsonValue> {
   if (reply.status !== 'ok') return { ...reply };
   return { status: reply.status, ...payloadFields(reply.result), replayed: reply.replayed };
 }

@@ -1,3 +1,4 @@
+import { payloadFields, replyFields } from '../in-process-client.js';
 import type {
   Contract,
   JsonValue,
@@ -122,14 +123,4 @@ class HttpTransportClient implements ReceiverClient {
     const { history, clock, index } = this.life;
     history.record({ atMs: clock.nowMs(), life: index, worker: this.worker, type, op, value });
   }
-}
-
-/** An object payload's fields go into the history event as they are, as the in-process transport records them. */
-function payloadFields(payload: JsonValue): Record<string, JsonValue> {
-  return payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? payload : { payload };
-}
-
-function replyFields(reply: ReceiverReply): Record<string, JsonValue> {
-  if (reply.status !== 'ok') return { ...reply };
-  return { status: reply.status, ...payloadFields(reply.result), replayed: reply.replayed };
 }
