@@ -72,7 +72,7 @@ export function effectsChartConfig(results: TableResults): ChartConfiguration<'b
         y: {
           min: 0,
           max: highest + 1,
-          title: { display: true, text: 'effects N in warehouse.db', color: ink, font: font(16) },
+          title: { display: true, text: `N: ${results.counted ?? 'effects the receivers hold'}`, color: ink, font: font(16) },
           ticks: { stepSize: 1, precision: 0, color: ink, font: font(16) },
           grid: { color: '#E3E3E3' },
         },

@@ -98,7 +98,7 @@ export function htmlReport(input: HtmlReportInput): string {
 </header>
 <section>
 <h2>Effect table</h2>
-<p class="legend">${legend} Each cell is N, the reservation rows for the intention in that case's warehouse.db after a crash at the cut and recovery. Click a cell for its timeline.</p>
+<p class="legend">${legend} Each cell is N, the ${escapeHtml(results.counted ?? 'effects the receivers hold')} for the intention after a crash at the cut and recovery. Click a cell for its timeline.</p>
 <table class="effects">
 <thead><tr><th>protocol / cut</th>${head}</tr></thead>
 <tbody>

@@ -9,7 +9,7 @@ import { markdownTable } from './text-table.js';
 export function markdownReport(results: TableResults): string {
   const cuts = results.cuts.map((cut) => `${cut.index} ${cut.name}`).join(', ');
   const legend =
-    `N = reservation rows in warehouse.db for ${results.intention} after a crash at the cut and recovery ` +
+    `N = ${results.counted ?? 'effects the receivers hold'} for ${results.intention} after a crash at the cut and recovery ` +
     `(1 right, 0 lost, 2+ duplicate, err not judged); cuts: ${cuts}; run ${results.runId}, ${runDateText(results.startedAt)}.`;
   return `${markdownTable(results)}\n${legend}\n`;
 }
