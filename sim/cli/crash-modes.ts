@@ -4,6 +4,7 @@ import { compareModes, comparisonLines } from '../process/compare-modes.js';
 import { displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
+import { counted } from '../../reports/plural.js';
 import type { TableFormat } from './options.js';
 import { executeTableRun, type TableRunRequest } from './table-run.js';
 
@@ -63,7 +64,7 @@ export async function tableBothModes(
     const { results } = kill;
     io.stdout(
       [
-        `sim table: family ${results.family}, ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash in-process and kill, intention ${results.intention}`,
+        `sim table: family ${results.family}, ${counted(results.protocols.length, 'protocol')} × ${counted(results.cuts.length, 'cut')}, crash in-process and kill, intention ${results.intention}`,
         '',
         'in-process (an exception unwinds the attempt):',
         table(inProcess.results),

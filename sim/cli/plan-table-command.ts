@@ -21,6 +21,7 @@ import { CONTEXT_CHART_SIZE, contextChartConfig } from '../../reports/plan-conte
 const CHART_LENGTHS = [1, 5, 10, 15, 20, 25, 30, 35, 40];
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
+import { counted } from '../../reports/plural.js';
 import { cutIndexes } from './family-choice.js';
 import { resolveProtocols } from './load-protocol.js';
 import type { TableFormat } from './options.js';
@@ -202,7 +203,7 @@ function renderPlanTable(
   );
   return (
     [
-      `sim table --family plan: ${entries.length} protocols × ${cuts.length} cuts, crash in-process, during step ${shown.intention.split(':')[0]}`,
+      `sim table --family plan: ${counted(entries.length, 'protocol')} × ${counted(cuts.length, 'cut')}, crash in-process, during step ${shown.intention.split(':')[0]}`,
       `N = writes of ${shown.intention}; (calls used / budget_calls) beside it`,
       '',
       ...aligned,

@@ -9,6 +9,7 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { resolveProtocols } from './load-protocol.js';
 import { readExpectations } from './expectations.js';
 import type { Io } from './io.js';
+import { counted } from '../../reports/plural.js';
 import { reportLines, writeRunReports, type ShownReports } from './report-command.js';
 import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import { cutValue, positiveInt, cutsChoice, protocolName, tableFormat, type TableFormat } from './options.js';
@@ -165,7 +166,7 @@ function renderTable(
     case 'text':
       return (
         [
-          `sim table: family ${results.family}, ${results.protocols.length} protocols × ${results.cuts.length} cuts, crash ${results.crashMode}${results.transport === 'http' ? ', over HTTP' : ''}, intention ${results.intention}`,
+          `sim table: family ${results.family}, ${counted(results.protocols.length, 'protocol')} × ${counted(results.cuts.length, 'cut')}, crash ${results.crashMode}${results.transport === 'http' ? ', over HTTP' : ''}, intention ${results.intention}`,
           '',
           alignedTable(results),
           ...legendLines(results),
