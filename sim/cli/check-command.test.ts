@@ -75,6 +75,7 @@ describe('sim check', () => {
     { argv: ['--runs', 'many'], says: /runs must be a whole number/ },
     { argv: ['--seed', 'abc'], says: /seed must be an integer/ },
     { argv: ['nope'], says: /unknown property 'nope'; valid: dedup-safety, / },
+    { argv: ['--workers', '9'], says: /workers must be a whole number from 1 to 8/ },
     { argv: ['--workers-max', '9'], says: /workers-max must be a whole number from 1 to 8/ },
     { argv: ['--store', 'disk'], says: /store must be one of file, memory/ },
     { argv: ['dedup-safety', '--path', '1:2'], says: /--path replays one run: give exactly one property and its --seed/ },

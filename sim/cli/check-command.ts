@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { DEFAULT_BOUNDS, WORKERS_LIMIT, type TrialBounds } from '../../scenarios/reservation/properties/arbitraries.js';
 import {
   checkProperty,
@@ -31,7 +31,8 @@ interface CheckOptions {
   runs: number;
   seed?: number;
   path?: string;
-  workersMax: number;
+  workers: number;
+  workersMax?: number;
   store: StoreKind;
   scratch?: string;
   out: string;
@@ -44,7 +45,7 @@ interface CheckOptions {
 }
 
 export function replayCommand(name: string, seed: number, path: string, bounds: TrialBounds, protocol?: string): string {
-  const workers = bounds.workersMax === DEFAULT_BOUNDS.workersMax ? '' : ` --workers-max ${bounds.workersMax}`;
+  const workers = bounds.workersMax === DEFAULT_BOUNDS.workersMax ? '' : ` --workers ${bounds.workersMax}`;
   return `sim check ${name} --seed ${seed} --path ${path}${workers}${protocol ? ` --protocol ${protocol}` : ''}`;
 }
 
@@ -57,11 +58,13 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     .option('-s, --seed <seed>', 'fast-check seed (default: random, printed first)', seedValue)
     .option('--path <path>', 'replay the one run at this path (with --seed and one property), keeping its files', replayPath)
     .option(
-      '-w, --workers-max <w>',
-      `most relay workers in a generated run (1-${WORKERS_LIMIT})`,
-      positiveInt('workers-max', WORKERS_LIMIT),
+      '-w, --workers <w>',
+      `relay workers: a generated run has from 1 up to this many (1-${WORKERS_LIMIT}); the same option as in explore and stress`,
+      positiveInt('workers', WORKERS_LIMIT),
       DEFAULT_BOUNDS.workersMax,
     )
+    // The name of session 1, kept so that printed replay lines and scripts still work.
+    .addOption(new Option('--workers-max <w>').hideHelp().argParser(positiveInt('workers-max', WORKERS_LIMIT)))
     .option(
       '--store <kind>',
       'file: fresh SQLite files per run in the scratch folder; memory: in-memory databases (faster)',
@@ -108,7 +111,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       }
       if (options.path !== undefined && options.report)
         throw new UsageError('--report goes with a check run, not with the replay of one run (--path).');
-      const bounds: TrialBounds = { ...DEFAULT_BOUNDS, workersMax: options.workersMax };
+      const bounds: TrialBounds = { ...DEFAULT_BOUNDS, workersMax: options.workersMax ?? options.workers };
       const seed = options.seed ?? randomInt(0, 2 ** 31);
       if (options.path !== undefined) {
         const folder = createRunFolder(resolve(io.cwd, options.out));
