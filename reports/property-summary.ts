@@ -11,6 +11,8 @@ const FAULT_WORDS: [keyof Omit<FaultTally, 'runs'>, string][] = [
   ['replays', 'replays'],
   ['rejections', 'rejections'],
   ['staleRefusals', 'stale refusals'],
+  ['definitiveRefusals', 'definitive refusals'],
+  ['transientRefusals', 'transient refusals'],
 ];
 
 export function tallyText(tally: FaultTally): string {

@@ -21,6 +21,16 @@ export interface ClaimedRow {
 /** How an intention ends locally once its reply settles it. */
 export type Settlement = { status: 'done' | 'failed' | 'reconcile'; result: string };
 
+/** The warehouse's own refusal of a request, as the relay receives it. */
+export type Refusal = Extract<ReserveReply, { status: 'refused' }>;
+
+/**
+ * The cap on a row's attempts (whatever their replies) after which a
+ * transient refusal is no longer asked again: the intention fails as given up,
+ * with the warehouse's last reason, instead of waiting for ever.
+ */
+export const REFUSED_ATTEMPTS_MAX = 6;
+
 /**
  * The outbox's named seams: what a variant may change, each with the correct
  * behaviour as its default. A flawed protocol's file holds its own seam, so a
@@ -38,6 +48,12 @@ export interface OutboxSeams {
    */
   onAccepted(): Settlement | undefined;
   /**
+   * What the warehouse's own refusal settles. Correct: a definitive refusal
+   * fails the intention with its reason at once; a transient one is asked
+   * again, same key, until REFUSED_ATTEMPTS_MAX attempts, then fails as given up.
+   */
+  onRefused(refusal: Refusal, row: ClaimedRow): Settlement | undefined;
+  /**
    * Settles the intention and retires its outbox row. Correct: one local
    * transaction for both, where the first settling answer wins.
    */
@@ -47,6 +63,10 @@ export interface OutboxSeams {
 export const CORRECT_SEAMS: OutboxSeams = {
   requestKey: (_db, row) => row.requestKey,
   onAccepted: () => undefined,
+  onRefused({ reason, definitive }, row) {
+    if (definitive) return { status: 'failed', result: JSON.stringify({ refused: reason }) };
+    return row.attempts >= REFUSED_ATTEMPTS_MAX ? { status: 'failed', result: JSON.stringify({ refused: reason, gaveUp: row.attempts }) } : undefined;
+  },
   async confirm(ctx, row, { status, result }) {
     await ctx.orchestrator.transaction((db) => {
       // The first settling answer wins: a late duplicate send must not overwrite it.
@@ -140,12 +160,15 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
         });
         await ctx.cut('response-observed');
 
-        const settlement = reply.status === 'accepted' ? seams.onAccepted() : settle(reply);
+        const settlement =
+          reply.status === 'accepted' ? seams.onAccepted() : reply.status === 'refused' ? seams.onRefused(reply, row) : settle(reply);
         if (!settlement) {
-          // No settling answer: release the row and try again, same key, after the retry delay.
+          // No settling answer: release the row and try again, same key, after the retry delay,
+          // or after the warehouse's own retry-after when it asked for a longer wait (back-off it decides).
+          const retryAfterMs = reply.status === 'refused' ? (reply.retryAfterMs ?? 0) : 0;
           await ctx.orchestrator.transaction((db) => {
             db.prepare('UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL, next_attempt_ms = ? WHERE id = ?').run(
-              ctx.nowMs() + retryDelayMs(ctx.settings, row.attempts),
+              ctx.nowMs() + Math.max(retryDelayMs(ctx.settings, row.attempts), retryAfterMs),
               row.id,
             );
           });
@@ -159,21 +182,17 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
 }
 
 /** The local ending a reply settles, or undefined when it settles nothing yet (ask again later, same key). */
-function settle(reply: ReserveReply): Settlement | undefined {
+function settle(reply: Exclude<ReserveReply, Refusal | { status: 'accepted' }>): Settlement | undefined {
   switch (reply.status) {
     case 'ok':
       return { status: 'done', result: JSON.stringify({ reservationId: reply.reservationId, replayed: reply.replayed }) };
     case 'rejected':
       return { status: 'failed', result: JSON.stringify({ rejected: reply.reason }) };
-    case 'refused':
-      // A refusal that can never succeed ends the intention; one that may (out of stock, unavailable) is asked again.
-      return reply.definitive ? { status: 'failed', result: JSON.stringify({ refused: reply.reason }) } : undefined;
     case 'stale':
       // Refused by the closed window: an older attempt may or may not have taken effect, so it must be settled by a lookup.
       return { status: 'reconcile', result: JSON.stringify({ refused: 'stale' }) };
     case 'unavailable':
     case 'no-reply':
-    case 'accepted':
       return undefined;
     default:
       return assertNever(reply, 'warehouse reply');

@@ -4,6 +4,7 @@ import { effectThenReceipt } from './effect-then-receipt.js';
 import { leaseSideStore } from './lease-side-store.js';
 import { outboxDeleteAfterPublish } from './outbox-delete-after-publish.js';
 import { receiptThenEffect } from './receipt-then-effect.js';
+import { retryDefinitiveRefusals } from './retry-definitive-refusals.js';
 import { keyRegeneratedOnResume } from './key-regenerated-on-resume.js';
 import { markFirst } from './mark-first.js';
 import { outboxDedup } from './outbox-dedup.js';
@@ -24,6 +25,7 @@ export const FLAWED_PROTOCOLS: readonly Protocol[] = [
   outboxDeleteAfterPublish,
   leaseSideStore,
   asyncAccept,
+  retryDefinitiveRefusals,
 ];
 
 /** Repaired variants shown beside the catalogue: the same situation, done right. */

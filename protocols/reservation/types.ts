@@ -31,7 +31,8 @@ export interface ReserveRequest {
 /**
  * The warehouse's answer, as a value. `rejected` is the receipt's refusal of
  * the same key with other params; `refused` is the warehouse's own refusal
- * (`definitive`: asking again can never succeed); `stale` is the closed window's refusal;
+ * (`definitive`: asking again can never succeed; `retryAfterMs`: when
+ * asking again may); `stale` is the closed window's refusal;
  * `unavailable` means the call failed before the warehouse did anything;
  * `no-reply` means the reply was lost in transit: the warehouse may or may
  * not have applied the request (Jepsen's `info`); `accepted` means an
@@ -41,7 +42,7 @@ export interface ReserveRequest {
 export type ReserveReply =
   | { status: 'ok'; reservationId: number; replayed: boolean }
   | { status: 'rejected'; reason: 'params-mismatch' }
-  | { status: 'refused'; reason: string; definitive: boolean }
+  | { status: 'refused'; reason: string; definitive: boolean; retryAfterMs?: number }
   | { status: 'stale' }
   | { status: 'unavailable' }
   | { status: 'no-reply' }

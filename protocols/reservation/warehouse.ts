@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { receiverSchema } from '../receivers/schema.js';
 import type { Receiver, ReceiverRequest } from '../receivers/types.js';
 import type { ReservationParams } from './types.js';
+import { warehouseRefusal } from './warehouse-refusals.js';
 
 /** The warehouse's effect table: one row per reservation applied. */
 export const RESERVATIONS_SCHEMA = `
@@ -32,10 +33,10 @@ export function applyReservation(db: Database.Database, request: ReceiverRequest
   return { reservationId: Number(lastInsertRowid) };
 }
 
-/** The reservation family's one receiver: the warehouse, whose effect is a reservation row. */
+/** The reservation family's one receiver: the warehouse, whose effect is a reservation row, unless it refuses the request. */
 export const warehouse: Receiver = {
   name: 'warehouse',
   schema: WAREHOUSE_SCHEMA,
-  effect: { apply: (db, request, nowMs) => ({ applied: applyReservation(db, request, nowMs) }) },
+  effect: { apply: (db, request, nowMs) => warehouseRefusal(request, nowMs) ?? { applied: applyReservation(db, request, nowMs) } },
   appliedCut: 'effect-applied',
 };

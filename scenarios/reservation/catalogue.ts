@@ -4,13 +4,22 @@
  * boundary, each commit too) that finds its bug. The README's catalogue table
  * is these entries, and a test measures every one.
  */
+import { BLOCKED_TENANT } from '../../protocols/reservation/warehouse-refusals.js';
+import type { Intention } from '../../protocols/reservation/types.js';
+
 export interface CatalogueEntry {
   protocol: string;
-  /** Measured N at the five classic cuts, one intention, one worker. */
-  classicRow: readonly number[];
+  /** Measured N at the five classic cuts, one intention, one worker; null where the run never reaches that cut. */
+  classicRow: readonly (number | null)[];
   /** `sim explore --cuts all` with these bounds finds the bug: this kind, in a schedule with this many crashes. */
-  finds: { workers: number; intentions: number; crashDepth: number; kind: 'lost' | 'duplicate'; crashes: number };
+  finds: { workers: number; intentions: number; crashDepth: number; kind: 'lost' | 'duplicate' | 'stuck'; crashes: number };
   story: string;
+  /**
+   * The intention the row and the exploration lead with, when the seed's
+   * intention cannot show the flaw (one the warehouse refuses). Without it,
+   * the family's own table and explore workloads.
+   */
+  intention?: Intention;
 }
 
 export const CATALOGUE: readonly CatalogueEntry[] = [
@@ -69,5 +78,13 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     finds: { workers: 2, intentions: 1, crashDepth: 0, kind: 'duplicate', crashes: 0 },
     story:
       'Deduplication by a lease and a done-marker in a side store next to the effect, each in its own transaction, instead of a receipt committed with it. A request whose lease expires mid-call (its worker is slow, another takes the lease) or that crashes between the effect and the done-marker is applied again (N=2).',
+  },
+  {
+    protocol: 'retry-definitive-refusals',
+    classicRow: [0, 0, 0, 0, null],
+    finds: { workers: 1, intentions: 1, crashDepth: 0, kind: 'stuck', crashes: 0 },
+    intention: { tenant: BLOCKED_TENANT, key: 'reserve42', params: { part: 'spare-part-7', qty: 1 } },
+    story:
+      'The warehouse refuses a tenant it does not serve, for good, and the relay takes every refusal for a transient one: it asks again after each retry delay until the round bound stops it, and the intention stays pending. N=0 wherever a crash is placed, as for the correct sender, and its row only shows that it never reaches `confirmed`: the local status (pending, not failed with its reason) and the refusals spent are the bug, without any crash.',
   },
 ];

@@ -3,7 +3,7 @@ import { intentionLabels } from './count-effects.js';
 import type { JudgedRun as ReservationOutcome } from '../engine/family.js';
 
 /** Verdict kinds, as a checker groups them (Jepsen's "errors grouped by kind"). */
-export type ViolationKind = 'duplicate' | 'lost' | 'stuck' | 'identity' | 'unreconciled' | 'error';
+export type ViolationKind = 'duplicate' | 'lost' | 'stuck' | 'identity' | 'unreconciled' | 'retried' | 'error';
 
 export interface Violation {
   kind: ViolationKind;
@@ -27,7 +27,7 @@ interface Reservation {
   qty: number;
 }
 
-function localRow(outcome: ReservationOutcome, intention: Intention): LocalIntention | undefined {
+export function localRow(outcome: ReservationOutcome, intention: Intention): LocalIntention | undefined {
   return (outcome.state['orchestrator']?.['intentions'] as LocalIntention[] | undefined)?.find(
     (row) =>
       row.tenant === intention.tenant &&
@@ -37,7 +37,7 @@ function localRow(outcome: ReservationOutcome, intention: Intention): LocalInten
   );
 }
 
-function effectsOf(outcome: ReservationOutcome, intention: Intention): Reservation[] {
+export function effectsOf(outcome: ReservationOutcome, intention: Intention): Reservation[] {
   return ((outcome.state['warehouse']?.['reservations'] ?? []) as unknown as Reservation[]).filter(
     (row) => row.intention_id === intentionId(intention) && row.part === intention.params.part && row.qty === intention.params.qty,
   );
@@ -108,7 +108,7 @@ export function exactlyOnceDone(trial: { intentions: readonly Intention[] }, out
   return undefined;
 }
 
-function settledOnce(intention: Intention, label: string, outcome: ReservationOutcome): Violation | undefined {
+export function settledOnce(intention: Intention, label: string, outcome: ReservationOutcome): Violation | undefined {
   const effects = effectsOf(outcome, intention);
   const row = localRow(outcome, intention);
   if (effects.length === 0)

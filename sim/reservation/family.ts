@@ -10,6 +10,7 @@ import type { JsonValue } from '../engine/history.js';
 import { readTables } from '../engine/store-state.js';
 import { atMostOnce, firstViolation, noneLost, noneStuck, ranToEnd } from './checks.js';
 import { countEffects } from './count-effects.js';
+import { expectedRefusal } from './refusal-checks.js';
 import { reservationWorld } from './world.js';
 
 /** The seed's intention: tenant `tenantA`, key `reserve42`, one spare part. */
@@ -80,7 +81,8 @@ export const reservationFamily: ReservationFamily = {
     return firstViolation(
       () => ranToEnd(outcome),
       () => atMostOnce(trial, outcome),
-      () => noneLost(trial, outcome),
+      // An intention the warehouse refuses by its rules has no effect to lose: it must end failed, not pending (noneStuck).
+      () => noneLost({ intentions: intentions.filter((intention) => expectedRefusal(intention) === undefined) }, outcome),
       () => noneStuck(trial, outcome),
     );
   },

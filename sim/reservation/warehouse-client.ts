@@ -24,7 +24,7 @@ export function warehouseClient(client: ReceiverClient): WarehouseClient {
         case 'rejected':
           return { status: 'rejected', reason: 'params-mismatch' };
         case 'refused':
-          return { status: 'refused', reason: reply.reason, definitive: reply.definitive };
+          return { status: 'refused', reason: reply.reason, definitive: reply.definitive, ...retryAfter(reply.retryAfterMs) };
         case 'stale':
         case 'unavailable':
         case 'no-reply':
@@ -41,4 +41,9 @@ export function warehouseClient(client: ReceiverClient): WarehouseClient {
 function reservationIdOf(result: JsonValue): number {
   const id = result !== null && typeof result === 'object' && !Array.isArray(result) ? result['reservationId'] : undefined;
   return typeof id === 'number' ? id : 0;
+}
+
+/** The warehouse's hint of when to ask again, carried only when it gave one. */
+function retryAfter(ms: number | undefined): { retryAfterMs?: number } {
+  return ms === undefined ? {} : { retryAfterMs: ms };
 }

@@ -10,9 +10,10 @@ import {
   noneLost,
   ranToEnd,
 } from '../../../sim/reservation/checks.js';
+import { refusalsSettled } from '../../../sim/reservation/refusal-checks.js';
 import type { PropertyDefinition } from './property.js';
 import type { Trial } from './trial.js';
-import { twinsWorkload } from './workloads.js';
+import { refusalsWorkload, twinsWorkload } from './workloads.js';
 
 /** Receipts kept at least as long as any resend can follow its effect (see resendHorizonMs). */
 function longRetention(bounds: TrialBounds, closedWindow: fc.Arbitrary<boolean>) {
@@ -92,6 +93,22 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     mustFire: ['staleRefusals', 'droppedReplies', 'crashes'],
   },
   {
+    name: 'refusals',
+    title:
+      'outbox-dedup: a definitive refusal ends failed with its reason after one refusal per worker and life; a transient one is retried with back-off until done or given up; nothing stays pending once faults stop',
+    expect: 'hold',
+    protocol: 'outbox-dedup',
+    trials: (bounds, protocol) =>
+      trialArb(protocol, bounds, { intentions: refusalsWorkload(bounds) }).chain(longRetention(bounds, fc.constant(false))),
+    check: (trial, outcome) =>
+      firstViolation(
+        () => ranToEnd(outcome),
+        () => atMostOnce(trial, outcome),
+        () => refusalsSettled(trial, outcome),
+      ),
+    mustFire: ['definitiveRefusals', 'transientRefusals', 'crashes', 'crashesInRecovery', 'droppedReplies'],
+  },
+  {
     name: 'control-no-dedup',
     title: 'negative control: outbox-no-dedup must be caught with N = 2',
     expect: 'find',
@@ -148,6 +165,15 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     trials: (bounds, protocol) =>
       trialArb(protocol, bounds, { intentions: twinsWorkload(bounds, { reusedKey: false, otherTenant: true }) }).map(keepReceipts),
     check: (trial, outcome) => noneLost(trial, outcome),
+    mustFire: [],
+  },
+  {
+    name: 'control-retry-definitive',
+    title: 'negative control: a relay that retries definitive refusals must be caught leaving them pending (stuck)',
+    expect: 'find',
+    protocol: 'retry-definitive-refusals',
+    trials: (bounds, protocol) => trialArb(protocol, bounds, { intentions: refusalsWorkload(bounds) }).map(keepReceipts),
+    check: (trial, outcome) => refusalsSettled(trial, outcome),
     mustFire: [],
   },
 ];

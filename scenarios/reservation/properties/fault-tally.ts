@@ -12,6 +12,10 @@ export interface FaultTally {
   replays: number;
   rejections: number;
   staleRefusals: number;
+  /** The warehouse refused for good (unknown part, tenant not allowed). */
+  definitiveRefusals: number;
+  /** The warehouse refused for now (out of stock). */
+  transientRefusals: number;
 }
 
 export function emptyTally(): FaultTally {
@@ -25,6 +29,8 @@ export function emptyTally(): FaultTally {
     replays: 0,
     rejections: 0,
     staleRefusals: 0,
+    definitiveRefusals: 0,
+    transientRefusals: 0,
   };
 }
 
@@ -53,6 +59,7 @@ export function tallyRun(tally: FaultTally, events: readonly HistoryEvent[]): vo
       if (status === 'unavailable') tally.unavailableCalls++;
       if (status === 'rejected') tally.rejections++;
       if (status === 'stale') tally.staleRefusals++;
+      if (status === 'refused') field(event.value, 'definitive') === true ? tally.definitiveRefusals++ : tally.transientRefusals++;
     }
   }
   for (const workers of senders.values()) if (workers.size > 1) tally.concurrentSends++;

@@ -5,6 +5,7 @@ import { DEFAULT_BOUNDS } from './arbitraries.js';
 import { checkProperty, replayProperty } from './check-property.js';
 import { findProperty, PROPERTY_DEFINITIONS } from './definitions.js';
 import { reservationRows } from '../../../sim/testing/read-warehouse.js';
+import Database from 'better-sqlite3';
 
 /** Fixed seed and run count: the suite is reproducible, and `sim check --runs 100000` is the soak. */
 const SEED = 20261201;
@@ -15,13 +16,14 @@ const kept = tempFolder('properties-kept');
 const holding = PROPERTY_DEFINITIONS.filter((p) => p.expect === 'hold');
 const controls = PROPERTY_DEFINITIONS.filter((p) => p.expect === 'find');
 
-const CONTROL_FINDS: Record<string, 'duplicate' | 'lost'> = {
+const CONTROL_FINDS: Record<string, 'duplicate' | 'lost' | 'stuck'> = {
   'control-no-dedup': 'duplicate',
   'control-mark-first': 'lost',
   'control-check-then-act': 'duplicate',
   'control-key-regenerated': 'duplicate',
   'control-short-retention': 'duplicate',
   'control-tenant-less': 'lost',
+  'control-retry-definitive': 'stuck',
 };
 
 describe('properties that must hold', () => {
@@ -63,13 +65,20 @@ describe('negative controls: the harness must catch each known bug', () => {
       const folder = join(kept, name);
       const replay = await replayProperty(definition, { seed: SEED, path: ce.path, bounds: DEFAULT_BOUNDS, folder });
       expect(replay?.violation).toEqual(ce.violation);
-      expect(replay!.events.length).toBeLessThan(120);
+      // A flaw that retries until the round bound writes a long history by nature.
+      expect(replay!.events.length).toBeLessThan(CONTROL_FINDS[name] === 'stuck' ? 1_200 : 120);
 
       // Read N back from the kept file with a connection of the test's own.
       const culprit = ce.violation!.intention!.split('(')[0]!;
       const effects = reservationRows(join(folder, 'warehouse.db')).filter((row) => row.intention_id === culprit);
       if (CONTROL_FINDS[name] === 'duplicate') expect(effects.length).toBeGreaterThanOrEqual(2);
-      else
+      else if (CONTROL_FINDS[name] === 'stuck') {
+        // Refused for good, so no effect, and yet still pending in the agent's own store after draining.
+        expect(effects).toEqual([]);
+        expect(intentionStatuses(join(folder, 'orchestrator.db'), culprit)).toEqual(['pending']);
+        // The fault fired: the warehouse refused it for good, and the flawed relay asked again and again.
+        expect(replay!.events.filter((e) => e.type === 'fail' && (e.value as { definitive?: boolean }).definitive === true).length).toBeGreaterThan(1);
+      } else
         expect(
           replay!.trial.intentions.some(
             (i) => `${i.tenant}:${i.key}` === culprit && !effects.some((e) => e.part === i.params.part && e.qty === i.params.qty),
@@ -90,3 +99,13 @@ describe('reproducibility', () => {
     expect(second.tally).toEqual(first.tally);
   });
 });
+
+/** The local statuses of an intention, read with a connection of the test's own. */
+function intentionStatuses(file: string, id: string): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare("SELECT status FROM intentions WHERE tenant || ':' || key = ?").all(id) as { status: string }[]).map((r) => r.status);
+  } finally {
+    db.close();
+  }
+}

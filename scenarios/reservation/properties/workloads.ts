@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Intention } from '../../../protocols/reservation/types.js';
+import { BACKORDERED_PART, BLOCKED_TENANT, UNKNOWN_PART } from '../../../protocols/reservation/warehouse-refusals.js';
 import { distinctIntentions, intentionArb, TENANTS, type TrialBounds } from './arbitraries.js';
 
 function otherTenant(tenant: string): string {
@@ -34,4 +35,18 @@ export function twinsWorkload(bounds: TrialBounds, twins: { reusedKey: boolean; 
       ]);
       return fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length });
     });
+}
+
+/**
+ * A workload the warehouse refuses in part: a tenant it does not serve, a
+ * part it never carried (both for good), a part out of stock until a restock
+ * (for now), beside parts it applies. Distinct identities (tenant, key).
+ */
+export function refusalsWorkload(bounds: TrialBounds): fc.Arbitrary<Intention[]> {
+  const intention = fc.record({
+    tenant: fc.constantFrom(TENANTS[0], TENANTS[1], BLOCKED_TENANT),
+    key: fc.constantFrom('k1', 'k2', 'k3'),
+    params: fc.record({ part: fc.constantFrom('bolt', UNKNOWN_PART, BACKORDERED_PART), qty: fc.integer({ min: 1, max: 3 }) }),
+  });
+  return fc.uniqueArray(intention, { minLength: 1, maxLength: bounds.intentionsMax, selector: (i) => `${i.tenant}:${i.key}` });
 }
