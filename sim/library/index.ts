@@ -18,3 +18,4 @@ export type { PropertyResult, PropertyOutcome, StoreKind } from '../../scenarios
 export type { ExploreResult, ViolationGroup } from '../explore/explore.js';
 export type { ExploreBounds } from '../explore/controlled-run.js';
 export type { Protocol as ReservationProtocol } from '../../protocols/reservation/types.js';
+export type { ProtocolModule } from '../../protocols/reservation/module-shape.js';
