@@ -23,7 +23,8 @@ import { expectProtocolHolds, expectTableRow } from 'cutpoint/vitest';
 const correct = new URL('./my-protocol.ts', import.meta.url);
 const flawed = new URL('./my-no-receipt.ts', import.meta.url);
 
-describe('my protocol', () => {
+// vitest's default 5 s per test is too short for a table whose cases each run in a child process, on a busy machine.
+describe('my protocol', { timeout: 120_000 }, () => {
   it('correct: holds dedup-safety', async () => {
     await expectProtocolHolds(correct, { property: 'dedup-safety', runs: 40, seed: 7 });
   });
