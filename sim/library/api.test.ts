@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkProperty, explore, runTable } from './index.js';
+import { expectTableRow } from './vitest.js';
+
+const out = mkdtempSync(join(tmpdir(), 'cutpoint-api-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('the public API in-process', () => {
+  it('runTable on built-ins: the reference rows match and every cut fired', async () => {
+    const results = await runTable({ protocols: ['outbox-dedup', 'mark-first'], out });
+    expect(results.verdict).toBe('match');
+    expect(results.cells.filter((c) => c.protocol === 'mark-first').map((c) => c.effects)).toEqual([1, 0, 1, 1, 1]);
+    expect(results.cells.every((c) => c.case.cutFired)).toBe(true);
+  });
+
+  it('expectTableRow: outbox-no-dedup is not [1,1,1,1,1] and the message gives the measured row', async () => {
+    await expect(expectTableRow('outbox-no-dedup', [1, 1, 1, 1, 1], { out })).rejects.toThrow(
+      /expected \[1, 1, 1, 1, 1\], measured \[1, 1, 2, 2, 1\]/,
+    );
+  });
+
+  it('checkProperty: a negative control finds its bug, with a replay line of the CLI', async () => {
+    const result = await checkProperty({ property: 'control-no-dedup', runs: 50, seed: 3, out });
+    expect(result.outcome).toBe('found');
+    expect(result.failure?.replay).toMatch(/^npx sim check control-no-dedup --seed 3 --path [\d:]+$/);
+    expect(result.failure?.timeline).toMatch(/cut effect-applied/);
+  });
+
+  it('checkProperty: unknown properties and a control on another protocol are refused', async () => {
+    await expect(checkProperty({ property: 'no-such' })).rejects.toThrow(/unknown property 'no-such'/);
+    await expect(checkProperty({ property: 'control-no-dedup', protocol: 'outbox-dedup' })).rejects.toThrow(/negative control/);
+  });
+
+  it('explore: outbox-no-dedup has a duplicate within one crash; outbox-dedup none, exhaustively', async () => {
+    const flawed = await explore({ protocol: 'outbox-no-dedup' });
+    expect(flawed.violations.map((v) => v.kind)).toContain('duplicate');
+    const correct = await explore({ protocol: 'outbox-dedup' });
+    expect(correct.exhaustive).toBe(true);
+    expect(correct.violations).toEqual([]);
+    expect(correct.complete).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,119 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installConsumerProject, type ConsumerProject } from './consumer-project.js';
+
+const REPO = resolve(import.meta.dirname, '../..');
+
+/** The README's example protocol, as a user copies it: atomic receipts make its resend a replay. */
+const example = readFileSync(join(REPO, 'protocols/examples/my-protocol.ts'), 'utf8').replace(
+  "from '../reservation/module-shape.js'",
+  "from 'cutpoint'",
+);
+/** The same protocol against a warehouse without receipts: every resend is a second reservation. */
+const flawed = example.replace("name: 'my-split-confirm'", "name: 'my-no-receipt'").replace("contract: 'atomic-receipt'", "contract: 'no-receipt'");
+
+/** The user's own test file, written against the public API only. */
+const userTest = `
+import { describe, expect, it } from 'vitest';
+import { runTable, FAMILIES } from 'cutpoint';
+import { expectProtocolHolds, expectTableRow } from 'cutpoint/vitest';
+
+const correct = new URL('./my-protocol.ts', import.meta.url);
+const flawed = new URL('./my-no-receipt.ts', import.meta.url);
+
+// vitest's default 5 s per test is too short for a table whose cases each run in a child process, on a busy machine.
+describe('my protocol', { timeout: 120_000 }, () => {
+  it('correct: holds dedup-safety', async () => {
+    await expectProtocolHolds(correct, { property: 'dedup-safety', runs: 40, seed: 7 });
+  });
+  it('correct: its table row', async () => {
+    await expectTableRow(correct, [1, 1, 1, 1, 1]);
+  });
+  it('correct: runTable returns results.json values', async () => {
+    const results = await runTable({ protocols: [correct], expected: { 'my-split-confirm': [1, 1, 1, 1, 1] } });
+    expect(results.verdict).toBe('match');
+    expect(results.cells.every((cell) => cell.case.cutFired)).toBe(true);
+    expect(FAMILIES.map((f) => f.name)).toContain('reservation');
+  });
+  it('flawed: holds dedup-safety', async () => {
+    await expectProtocolHolds(flawed, { property: 'dedup-safety', runs: 40, seed: 7 });
+  });
+  it('flawed: its table row', async () => {
+    await expectTableRow(flawed, [1, 1, 1, 1, 1]);
+  });
+});
+`;
+
+interface VitestJson {
+  testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[];
+}
+
+describe('cutpoint as a dependency of a fresh project (npm pack, npm ci --offline)', () => {
+  let project: ConsumerProject;
+  let report: VitestJson;
+
+  beforeAll(() => {
+    project = installConsumerProject(REPO);
+    if (project.missing) return;
+    writeFileSync(join(project.folder, 'my-protocol.ts'), example);
+    writeFileSync(join(project.folder, 'my-no-receipt.ts'), flawed);
+    writeFileSync(join(project.folder, 'protocol.test.ts'), userTest);
+    const out = join(project.folder, 'vitest.json');
+    try {
+      execFileSync(join(project.folder, 'node_modules/.bin/vitest'), ['run', '--reporter=json', `--outputFile=${out}`], {
+        cwd: project.folder,
+        stdio: 'ignore',
+        timeout: 240_000,
+      });
+    } catch {
+      // The flawed protocol's tests must fail, so vitest exits 1: the report says which failed and why.
+    }
+    report = JSON.parse(readFileSync(out, 'utf8')) as VitestJson;
+  }, 300_000);
+
+  afterAll(() => {
+    if (project) rmSync(project.folder, { recursive: true, force: true });
+  });
+
+  const result = (title: string) => report.testResults.flatMap((file) => file.assertionResults).find((test) => test.title === title);
+
+  it('the correct protocol passes its property, its table row and runTable', (context) => {
+    if (project.missing) return context.skip(`the npm cache lacks ${project.missing}; run npm ci once with the network`);
+    for (const title of ['correct: holds dedup-safety', 'correct: its table row', 'correct: runTable returns results.json values'])
+      expect(result(title)?.status, `${title}: ${result(title)?.failureMessages.join('\n')}`).toBe('passed');
+  });
+
+  it('the flawed protocol fails dedup-safety with its counterexample, timeline and replay line', (context) => {
+    if (project.missing) return context.skip(`the npm cache lacks ${project.missing}; run npm ci once with the network`);
+    const failed = result('flawed: holds dedup-safety');
+    expect(failed?.status).toBe('failed');
+    const message = failed?.failureMessages.join('\n') ?? '';
+    expect(message).toMatch(/violation: duplicate: N=2/);
+    expect(message).toMatch(/replay: npx sim check dedup-safety --seed 7 --path [\d:]+ --protocol \S*my-no-receipt\.ts/);
+    expect(message).toMatch(/timeline \(virtual ms, worker, event\):[\s\S]*cut effect-applied/);
+  });
+
+  it('the flawed protocol fails its table row with the measured N', (context) => {
+    if (project.missing) return context.skip(`the npm cache lacks ${project.missing}; run npm ci once with the network`);
+    const failed = result('flawed: its table row');
+    expect(failed?.status).toBe('failed');
+    expect(failed?.failureMessages.join('\n')).toMatch(/expected \[1, 1, 1, 1, 1\], measured \[1, 1, 2, 2, 1\]/);
+  });
+
+  it("the replay line printed in the user's project reproduces the duplicate there", (context) => {
+    if (project.missing) return context.skip(`the npm cache lacks ${project.missing}; run npm ci once with the network`);
+    const message = result('flawed: holds dedup-safety')?.failureMessages.join('\n') ?? '';
+    const replay = /replay: npx sim (.*)/.exec(message)?.[1];
+    expect(replay).toBeDefined();
+    const args = (replay ?? '').split(' ').map((word) => word.replace(/^'(.*)'$/, '$1'));
+    let stdout = '';
+    try {
+      stdout = execFileSync(join(project.folder, 'node_modules/.bin/sim'), args, { cwd: project.folder, encoding: 'utf8', timeout: 60_000 });
+    } catch (error) {
+      stdout = String((error as { stdout?: string }).stdout);
+    }
+    expect(stdout).toMatch(/violation: duplicate: N=2/);
+  });
+});

@@ -1,0 +1,44 @@
+import { expectedTable } from '../../scenarios/expected-tables.js';
+import { executeTableRun } from '../cli/table-run.js';
+import type { CrashMode, TableResults } from '../results/table-results.js';
+import { familyOf, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
+
+export interface TableOptions {
+  /** The protocols to run: built-in names, paths to your modules, or file URLs. */
+  protocols: readonly ProtocolRef[];
+  /** The family (default: the one the built-in protocols belong to, else reservation). */
+  family?: FamilyRef;
+  /**
+   * Expected N per protocol name, one number per classic cut in the family's
+   * order. Built-in protocols default to the reference table's rows.
+   */
+  expected?: Readonly<Record<string, readonly number[]>>;
+  /** Parent folder of the run folder, taken from the current folder (default `runs`, as `sim table -o`). */
+  out?: string;
+  /** in-process (default) or kill (each attempt in a child process ended with SIGKILL). */
+  crashMode?: CrashMode;
+}
+
+/**
+ * Runs every (protocol, cut) case of a family's table and returns the same
+ * value `sim table` writes as results.json (also written in the run folder).
+ * `verdict` is `match` only when every expected cell measured as expected.
+ */
+export async function runTable(options: TableOptions): Promise<TableResults & { runFolder: string }> {
+  if (options.protocols.length === 0) throw new TypeError('runTable: give at least one protocol');
+  const family = familyOf(options.family, options.protocols[0]);
+  const resolved = [];
+  for (const ref of options.protocols) resolved.push(await resolveProtocol(ref, family));
+  const files = new Map(resolved.flatMap(({ protocol, file }) => (file === undefined ? [] : [[protocol.name, file] as const])));
+  const { results, runFolder } = await executeTableRun({
+    family,
+    protocols: resolved.map(({ protocol }) => protocol),
+    protocolFiles: files,
+    cutIndexes: family.cuts.map((_, index) => index),
+    outDir: options.out ?? 'runs',
+    cwd: process.cwd(),
+    expected: { ...expectedTable(family.name), ...options.expected },
+    crashMode: options.crashMode ?? 'in-process',
+  });
+  return { ...results, runFolder };
+}

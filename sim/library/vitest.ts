@@ -1,0 +1,54 @@
+import { AssertionError } from 'node:assert';
+import { checkProperty, type CheckPropertyOptions } from './check.js';
+import { runTable } from './table.js';
+import type { FamilyRef, ProtocolRef } from './protocol-ref.js';
+
+/**
+ * Assertions for a user's own test files (`cutpoint/vitest`). They throw
+ * node's AssertionError, which vitest (and any other runner) reports as a
+ * failed test with its message: the counterexample, its timeline and the
+ * line that replays it.
+ */
+
+/** Fails unless `protocol` satisfies the property on every generated run, and every fault the property depends on fired. */
+export async function expectProtocolHolds(protocol: ProtocolRef, options: Omit<CheckPropertyOptions, 'protocol'>): Promise<void> {
+  const result = await checkProperty({ ...options, protocol });
+  if (result.passed) return;
+  const indent = (text: string) => text.trimEnd().replace(/^/gm, '    ');
+  const failure = result.failure;
+  const message = failure
+    ? [
+        `${result.name} failed on ${String(protocol)} after ${result.runs} runs (seed ${result.seed}, ${result.shrinks} shrinks)`,
+        `  violation: ${failure.violation}`,
+        `  replay: ${failure.replay}`,
+        `  kept: ${failure.folder}`,
+        `  counterexample:\n${indent(failure.trial)}`,
+        `  timeline (virtual ms, worker, event):\n${indent(failure.timeline)}`,
+      ].join('\n')
+    : `${result.name} on ${String(protocol)}: ${result.outcome}; faults that never fired: ${result.unfired.join(', ') || 'none'} (raise runs)`;
+  throw new AssertionError({ message, actual: result.outcome, expected: 'held', operator: 'expectProtocolHolds' });
+}
+
+/** Fails unless the protocol's table row (N per classic cut, in the family's order) is `row`; every cell must have hit its cut. */
+export async function expectTableRow(
+  protocol: ProtocolRef,
+  row: readonly number[],
+  options: { family?: FamilyRef; out?: string } = {},
+): Promise<void> {
+  const results = await runTable({ protocols: [protocol], ...options, expected: {} });
+  const [name] = results.protocols.map((p) => p.name);
+  const cells = results.cells.filter((cell) => cell.protocol === name);
+  const measured = cells.map((cell) => cell.effects);
+  const unhit = cells.filter((cell) => !cell.case.cutFired).map((cell) => cell.cut.name);
+  const errors = cells.flatMap((cell) => (cell.case.error ? [`${cell.cut.name}: ${cell.case.error}`] : []));
+  const same = measured.length === row.length && measured.every((n, i) => n === row[i]);
+  if (same && unhit.length === 0 && errors.length === 0) return;
+  const cuts = results.cuts.map((cut) => cut.name).join(', ');
+  const message = [
+    `table row of ${name}: expected [${row.join(', ')}], measured [${measured.map((n) => n ?? '?').join(', ')}] (cuts: ${cuts})`,
+    ...(unhit.length > 0 ? [`  armed cuts that never fired, so those cells prove nothing: ${unhit.join(', ')}`] : []),
+    ...errors.map((error) => `  ${error}`),
+    `  run folder: ${results.runFolder}`,
+  ].join('\n');
+  throw new AssertionError({ message, actual: measured, expected: [...row], operator: 'expectTableRow' });
+}
