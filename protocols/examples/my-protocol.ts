@@ -65,10 +65,14 @@ const protocol: ProtocolModule = {
       await ctx.cut('response-observed');
       // No settling answer (warehouse unavailable, reply lost): keep the row pending and come back in a second.
       if (reply.status === 'unavailable' || reply.status === 'no-reply') return { waitUntilMs: ctx.nowMs() + 1_000 };
+      // A refusal that may succeed later (out of stock): keep the row pending and ask again after the warehouse's retry-after.
+      if (reply.status === 'refused' && !reply.definitive) return { waitUntilMs: ctx.nowMs() + (reply.retryAfterMs ?? 1_000) };
 
       const status = reply.status === 'ok' ? 'done' : reply.status === 'stale' ? 'reconcile' : 'failed';
       await ctx.orchestrator.transaction((db) => {
-        db.prepare(`UPDATE intentions SET status = ?, result = ? WHERE id = ?`).run(status, JSON.stringify(reply), row.intentionId);
+        // A refusal is recorded as { refused: reason }, the form the properties read, like the built-in outbox's.
+        const result = reply.status === 'refused' ? { refused: reply.reason } : reply;
+        db.prepare(`UPDATE intentions SET status = ?, result = ? WHERE id = ?`).run(status, JSON.stringify(result), row.intentionId);
       });
       // The gap: a crash here leaves the intention done but its outbox row pending, so recovery sends it again.
       await ctx.orchestrator.transaction((db) => {

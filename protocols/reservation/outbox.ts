@@ -65,7 +65,9 @@ export const CORRECT_SEAMS: OutboxSeams = {
   onAccepted: () => undefined,
   onRefused({ reason, definitive }, row) {
     if (definitive) return { status: 'failed', result: JSON.stringify({ refused: reason }) };
-    return row.attempts >= REFUSED_ATTEMPTS_MAX ? { status: 'failed', result: JSON.stringify({ refused: reason, gaveUp: row.attempts }) } : undefined;
+    return row.attempts >= REFUSED_ATTEMPTS_MAX
+      ? { status: 'failed', result: JSON.stringify({ refused: reason, gaveUp: row.attempts }) }
+      : undefined;
   },
   async confirm(ctx, row, { status, result }) {
     await ctx.orchestrator.transaction((db) => {

@@ -56,7 +56,7 @@ describe('bring your own protocol', () => {
 
   it('checks the example with the properties that must hold: sim check --protocol', async () => {
     const { code, stdout } = await runCli(['check', '--protocol', example, '--runs', '150', '--seed', '11', '--store', 'memory'], cwd);
-    expect(stdout.split('\n')[0]).toMatch(/^sim check: 4 properties on protocol my-split-confirm, 150 runs each, seed 11/);
+    expect(stdout.split('\n')[0]).toMatch(/^sim check: 5 properties on protocol my-split-confirm, 150 runs each, seed 11/);
     expect(stdout).toMatch(/✓ dedup-safety +held/);
     expect(stdout).not.toContain('control-');
     expect(code).toBe(0);

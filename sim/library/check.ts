@@ -59,7 +59,9 @@ export async function checkProperty(options: CheckPropertyOptions): Promise<Prop
   if (!definition) throw new TypeError(`unknown property '${options.property}'; valid: ${propertyNames().join(', ')}`);
   const subject = options.protocol === undefined ? undefined : await resolveProtocol(options.protocol, 'reservation');
   if (subject && definition.expect === 'find')
-    throw new TypeError(`${definition.name} is a negative control on its own flawed protocol; check a protocol with a property that must hold`);
+    throw new TypeError(
+      `${definition.name} is a negative control on its own flawed protocol; check a protocol with a property that must hold`,
+    );
   // The trials find the protocol by name: a user's module is registered under its own.
   if (subject) registerProtocol(subject.protocol as Protocol, subject.file);
   const bounds: TrialBounds = { ...DEFAULT_BOUNDS, workersMax: options.workersMax ?? DEFAULT_BOUNDS.workersMax };

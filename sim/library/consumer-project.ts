@@ -26,7 +26,13 @@ export function installConsumerProject(repo: string): ConsumerProject {
   const filename = packed[0]?.filename;
   if (filename === undefined) throw new Error('npm pack named no tarball');
   const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as Record<string, unknown>;
-  const entry = { version: manifest['version'], license: manifest['license'], dependencies: manifest['dependencies'], engines: manifest['engines'], bin: manifest['bin'] };
+  const entry = {
+    version: manifest['version'],
+    license: manifest['license'],
+    dependencies: manifest['dependencies'],
+    engines: manifest['engines'],
+    bin: manifest['bin'],
+  };
   const project = offlineProject(join(repo, 'package-lock.json'), join(folder, filename), entry as LockEntry, CONSUMER_EXTRA);
   writeFileSync(join(folder, 'package.json'), JSON.stringify(project.manifest, null, 2));
   writeFileSync(join(folder, 'package-lock.json'), JSON.stringify(project.lock, null, 2));

@@ -12,7 +12,9 @@ const example = readFileSync(join(REPO, 'protocols/examples/my-protocol.ts'), 'u
   "from 'cutpoint'",
 );
 /** The same protocol against a warehouse without receipts: every resend is a second reservation. */
-const flawed = example.replace("name: 'my-split-confirm'", "name: 'my-no-receipt'").replace("contract: 'atomic-receipt'", "contract: 'no-receipt'");
+const flawed = example
+  .replace("name: 'my-split-confirm'", "name: 'my-no-receipt'")
+  .replace("contract: 'atomic-receipt'", "contract: 'no-receipt'");
 
 /** The user's own test file, written against the public API only. */
 const userTest = `
@@ -110,7 +112,11 @@ describe('cutpoint as a dependency of a fresh project (npm pack, npm ci --offlin
     const args = (replay ?? '').split(' ').map((word) => word.replace(/^'(.*)'$/, '$1'));
     let stdout = '';
     try {
-      stdout = execFileSync(join(project.folder, 'node_modules/.bin/sim'), args, { cwd: project.folder, encoding: 'utf8', timeout: 60_000 });
+      stdout = execFileSync(join(project.folder, 'node_modules/.bin/sim'), args, {
+        cwd: project.folder,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
     } catch (error) {
       stdout = String((error as { stdout?: string }).stdout);
     }

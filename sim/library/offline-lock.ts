@@ -58,7 +58,9 @@ export function offlineProject(
     if (path === undefined || packages[path]) continue;
     const { dev: _dev, devOptional: _devOptional, ...entry } = repo.packages[path] as LockEntry;
     packages[path] = entry;
-    const optionalPeers = new Set(Object.entries(entry.peerDependenciesMeta ?? {}).flatMap(([name, meta]) => (meta.optional ? [name] : [])));
+    const optionalPeers = new Set(
+      Object.entries(entry.peerDependenciesMeta ?? {}).flatMap(([name, meta]) => (meta.optional ? [name] : [])),
+    );
     const names = [
       ...Object.keys(entry.dependencies ?? {}),
       ...Object.keys(entry.optionalDependencies ?? {}),
@@ -72,5 +74,13 @@ export function offlineProject(
   };
   packages['node_modules/cutpoint'] = { ...cutpoint, resolved: `file:${basename(tarball)}`, integrity };
   const manifest = { name: 'cutpoint-consumer', version: '1.0.0', private: true, type: 'module', dependencies };
-  return { manifest, lock: { name: manifest.name, version: manifest.version, lockfileVersion: 3, packages: { '': { name: manifest.name, version: manifest.version, dependencies }, ...packages } } };
+  return {
+    manifest,
+    lock: {
+      name: manifest.name,
+      version: manifest.version,
+      lockfileVersion: 3,
+      packages: { '': { name: manifest.name, version: manifest.version, dependencies }, ...packages },
+    },
+  };
 }

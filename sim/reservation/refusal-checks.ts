@@ -63,10 +63,18 @@ export function refusalsSettled(
     const result = JSON.parse(row.result ?? '{}') as { refused?: string; gaveUp?: number };
     if (effects > 0) return { kind: 'identity', intention: label, message: `${label} was refused, yet the warehouse holds N=${effects}` };
     if (row.status !== 'failed' || result.refused === undefined || (expected === 'transient' && result.gaveUp === undefined))
-      return { kind: 'identity', intention: label, message: `${label} ended ${row.status} with ${row.result ?? 'no result'}, expected failed with the refusal` };
+      return {
+        kind: 'identity',
+        intention: label,
+        message: `${label} ended ${row.status} with ${row.result ?? 'no result'}, expected failed with the refusal`,
+      };
     for (const [request, count] of refusals)
       if (request.endsWith(`/${intention.tenant}:${intention.key}`) && count > 1)
-        return { kind: 'retried', intention: label, message: `${label} was refused for good ${count} times by one worker in one life (${request})` };
+        return {
+          kind: 'retried',
+          intention: label,
+          message: `${label} was refused for good ${count} times by one worker in one life (${request})`,
+        };
   }
   return undefined;
 }

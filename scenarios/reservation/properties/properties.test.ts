@@ -77,7 +77,9 @@ describe('negative controls: the harness must catch each known bug', () => {
         expect(effects).toEqual([]);
         expect(intentionStatuses(join(folder, 'orchestrator.db'), culprit)).toEqual(['pending']);
         // The fault fired: the warehouse refused it for good, and the flawed relay asked again and again.
-        expect(replay!.events.filter((e) => e.type === 'fail' && (e.value as { definitive?: boolean }).definitive === true).length).toBeGreaterThan(1);
+        expect(
+          replay!.events.filter((e) => e.type === 'fail' && (e.value as { definitive?: boolean }).definitive === true).length,
+        ).toBeGreaterThan(1);
       } else
         expect(
           replay!.trial.intentions.some(
@@ -104,7 +106,9 @@ describe('reproducibility', () => {
 function intentionStatuses(file: string, id: string): string[] {
   const db = new Database(file, { readonly: true });
   try {
-    return (db.prepare("SELECT status FROM intentions WHERE tenant || ':' || key = ?").all(id) as { status: string }[]).map((r) => r.status);
+    return (db.prepare("SELECT status FROM intentions WHERE tenant || ':' || key = ?").all(id) as { status: string }[]).map(
+      (r) => r.status,
+    );
   } finally {
     db.close();
   }
