@@ -12,11 +12,14 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import { resolveProtocols } from './load-protocol.js';
+import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
+import { ended, inWatchedChild, LIFE_TIMEOUT_HELP } from './watched-run.js';
 import { cutsChoice, positiveInt, protocolName, wholeNumber } from './options.js';
 
 interface ExploreOptions {
   family?: string;
   protocol: string[];
+  lifeTimeoutMs: number;
   workers: number;
   intentions: number;
   crashDepth: number;
@@ -54,16 +57,21 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       200_000,
     )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
+    .option('--life-timeout-ms <ms>', LIFE_TIMEOUT_HELP, positiveInt('life-timeout-ms', 3_600_000), LIFE_TIMEOUT_MS)
     .addHelpText(
       'after',
       '\nExit codes: 0 no violation (and, when exploring, every schedule explored); 1 a violation, or the bound stopped it; 2 bad input.',
     )
-    .action(async (options: ExploreOptions) => {
+    .action(async (options: ExploreOptions, self: Command) => {
       const family = chooseFamily(options.family, options.protocol);
       const {
         protocols: [protocol],
+        files,
       } = await resolveProtocols(family, options.protocol, io.cwd);
       if (!protocol) throw new UsageError('--protocol names no protocol');
+      // A user's module would run in this process: the exploration moves into a watched child, which cannot hang us.
+      const watchedCode = await inWatchedChild(self, { name: protocol.name, file: files.get(protocol.name) }, options.lifeTimeoutMs, io);
+      if (watchedCode !== undefined) return exit(watchedCode);
       const bounds: ExploreBounds = {
         workers: options.workers,
         intentions: options.intentions,
@@ -105,7 +113,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
             .map((store) => `${store}.db`)
             .join(', ')}, history.jsonl)\n`,
         );
-        return exit(violation ? EXIT.checkFailed : EXIT.ok);
+        return exit(ended(violation ? EXIT.checkFailed : EXIT.ok));
       }
 
       let lastDraw = 0;
@@ -129,6 +137,6 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       });
       const lines = exploreSummary(result, (schedule) => `sim explore ${flags} --schedule ${schedule || "''"}`);
       io.stdout(lines.join('\n') + `\nrun folder: ${displayPath(folder.path, io.cwd)}\n`);
-      exit(result.violations.length === 0 && result.exhaustive ? EXIT.ok : EXIT.checkFailed);
+      exit(ended(result.violations.length === 0 && result.exhaustive ? EXIT.ok : EXIT.checkFailed));
     });
 }
