@@ -2,7 +2,7 @@ import { assertNever } from '../assert-never.js';
 import { LOCAL_SCHEMA } from './local-schema.js';
 import type { Contract } from '../receivers/types.js';
 import type Database from 'better-sqlite3';
-import { intentionId, retryDelayMs, type Protocol, type ProtocolContext, type ReserveReply } from './types.js';
+import { intentionId, retryDelayMs, type Protocol, type ProtocolContext, type ProtocolSettings, type ReserveReply } from './types.js';
 
 /** A row claimed for delivery, as the relay sees it. */
 export interface ClaimedRow {
@@ -25,13 +25,6 @@ export type Settlement = { status: 'done' | 'failed' | 'reconcile'; result: stri
 export type Refusal = Extract<ReserveReply, { status: 'refused' }>;
 
 /**
- * The cap on a row's attempts (whatever their replies) after which a
- * transient refusal is no longer asked again: the intention fails as given up,
- * with the warehouse's last reason, instead of waiting for ever.
- */
-export const REFUSED_ATTEMPTS_MAX = 6;
-
-/**
  * The outbox's named seams: what a variant may change, each with the correct
  * behaviour as its default. A flawed protocol's file holds its own seam, so a
  * reader of a flaw sees the flaw.
@@ -50,9 +43,10 @@ export interface OutboxSeams {
   /**
    * What the warehouse's own refusal settles. Correct: a definitive refusal
    * fails the intention with its reason at once; a transient one is asked
-   * again, same key, until REFUSED_ATTEMPTS_MAX attempts, then fails as given up.
+   * again, same key, until the protocol's `refusedAttemptsMax` attempts, then
+   * fails as given up.
    */
-  onRefused(refusal: Refusal, row: ClaimedRow): Settlement | undefined;
+  onRefused(refusal: Refusal, row: ClaimedRow, settings: ProtocolSettings): Settlement | undefined;
   /**
    * Settles the intention and retires its outbox row. Correct: one local
    * transaction for both, where the first settling answer wins.
@@ -63,9 +57,9 @@ export interface OutboxSeams {
 export const CORRECT_SEAMS: OutboxSeams = {
   requestKey: (_db, row) => row.requestKey,
   onAccepted: () => undefined,
-  onRefused({ reason, definitive }, row) {
+  onRefused({ reason, definitive }, row, settings) {
     if (definitive) return { status: 'failed', result: JSON.stringify({ refused: reason }) };
-    return row.attempts >= REFUSED_ATTEMPTS_MAX
+    return row.attempts >= settings.refusedAttemptsMax
       ? { status: 'failed', result: JSON.stringify({ refused: reason, gaveUp: row.attempts }) }
       : undefined;
   },
@@ -163,7 +157,7 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
         await ctx.cut('response-observed');
 
         const settlement =
-          reply.status === 'accepted' ? seams.onAccepted() : reply.status === 'refused' ? seams.onRefused(reply, row) : settle(reply);
+          reply.status === 'accepted' ? seams.onAccepted() : reply.status === 'refused' ? seams.onRefused(reply, row, ctx.settings) : settle(reply);
         if (!settlement) {
           // No settling answer: release the row and try again, same key, after the retry delay,
           // or after the warehouse's own retry-after when it asked for a longer wait (back-off it decides).

@@ -20,7 +20,7 @@ export const SEED_INTENTION: Intention = {
   params: { part: 'spare-part-7', qty: 1 },
 };
 
-export const DEFAULT_SETTINGS: ProtocolSettings = { leaseMs: 30_000, retryDelaysMs: [1_000] };
+export const DEFAULT_SETTINGS: ProtocolSettings = { leaseMs: 30_000, retryDelaysMs: [1_000], refusedAttemptsMax: 6 };
 
 /** The explored workload: tenants alternate over a shared key space, so I = 2 is the same key under two tenants. */
 export function exploreIntentions(count: number): Intention[] {
@@ -88,7 +88,7 @@ export const reservationFamily: ReservationFamily = {
   },
   stress: {
     workload: (total, workers, index) => stressIntentions(total).filter((_, n) => n % workers === index),
-    settings: (leaseMs) => ({ leaseMs, retryDelaysMs: [leaseMs] }),
+    settings: (leaseMs) => ({ leaseMs, retryDelaysMs: [leaseMs], refusedAttemptsMax: 6 }),
     cuts: [...CLASSIC_CUTS, 'receipt-checked'],
   },
   protocolFromModule,
