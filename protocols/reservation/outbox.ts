@@ -1,8 +1,9 @@
 import { assertNever } from '../assert-never.js';
 import { LOCAL_SCHEMA } from './local-schema.js';
+import { OUT_OF_ORDER } from './object-updates.js';
 import type { Contract } from '../receivers/types.js';
 import type Database from 'better-sqlite3';
-import { intentionId, retryDelayMs, type Protocol, type ProtocolContext, type ProtocolSettings, type ReserveReply } from './types.js';
+import { intentionId, retryDelayMs, type Protocol, type ProtocolContext, type ProtocolSettings, type ReserveReply, type UpdateOp } from './types.js';
 
 /** A row claimed for delivery, as the relay sees it. */
 export interface ClaimedRow {
@@ -16,6 +17,10 @@ export interface ClaimedRow {
   qty: number;
   issuedAtMs: number;
   attempts: number;
+  /** For an update: its object, its operation and its place among the object's updates. */
+  object: string | null;
+  op: UpdateOp | null;
+  objectSeq: number | null;
 }
 
 /** How an intention ends locally once its reply settles it. */
@@ -36,13 +41,21 @@ export interface OutboxSeams {
    */
   requestKey(db: Database.Database, row: ClaimedRow, life: number): string;
   /**
+   * The place an update travels with. Correct: its object's sequence number,
+   * recorded with the intention, so the warehouse applies the updates to one
+   * object in the caller's order whatever order they arrive in.
+   */
+  sequence(row: ClaimedRow): number | undefined;
+  /**
    * What an asynchronous warehouse's "accepted" means. Correct: no answer
    * yet (undefined): the row stays pending and is asked again by the same key.
    */
   onAccepted(): Settlement | undefined;
   /**
    * What the warehouse's own refusal settles. Correct: a definitive refusal
-   * fails the intention with its reason at once; a transient one is asked
+   * fails the intention with its reason at once; an update refused as out of
+   * order waits for its predecessor, without a cap (the predecessor is in this
+   * same outbox, on its way); any other transient one is asked
    * again, same key, until the protocol's `refusedAttemptsMax` attempts, then
    * fails as given up.
    */
@@ -56,9 +69,11 @@ export interface OutboxSeams {
 
 export const CORRECT_SEAMS: OutboxSeams = {
   requestKey: (_db, row) => row.requestKey,
+  sequence: (row) => row.objectSeq ?? undefined,
   onAccepted: () => undefined,
   onRefused({ reason, definitive }, row, settings) {
     if (definitive) return { status: 'failed', result: JSON.stringify({ refused: reason }) };
+    if (reason === OUT_OF_ORDER) return undefined;
     return row.attempts >= settings.refusedAttemptsMax
       ? { status: 'failed', result: JSON.stringify({ refused: reason, gaveUp: row.attempts }) }
       : undefined;
@@ -102,13 +117,20 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
           .get(intention.tenant, intention.key, intention.params.part, intention.params.qty);
         // A re-presented intention keeps its first record: same key, same outbox row.
         if (known) return;
+        const { update } = intention.params;
+        // An update's place is one more than the updates to its object recorded before it: the caller's order.
+        const objectSeq = update
+          ? (db.prepare('SELECT count(*) AS n FROM intentions WHERE tenant = ? AND object = ?').get(intention.tenant, update.object) as { n: number })
+              .n + 1
+          : null;
         const { lastInsertRowid } = db
-          .prepare(`INSERT INTO intentions (tenant, key, part, qty, status, issued_at_ms) VALUES (?, ?, ?, ?, 'pending', ?)`)
-          .run(intention.tenant, intention.key, intention.params.part, intention.params.qty, ctx.nowMs());
-        db.prepare(`INSERT INTO outbox (intention_id, status, request_key, key_life) VALUES (?, 'pending', ?, ?)`).run(
+          .prepare(`INSERT INTO intentions (tenant, key, part, qty, status, issued_at_ms, object, op) VALUES (?, ?, ?, ?, 'pending', ?, ?, ?)`)
+          .run(intention.tenant, intention.key, intention.params.part, intention.params.qty, ctx.nowMs(), update?.object ?? null, update?.op ?? null);
+        db.prepare(`INSERT INTO outbox (intention_id, status, request_key, key_life, object_seq) VALUES (?, 'pending', ?, ?, ?)`).run(
           lastInsertRowid,
           intention.key,
           ctx.life,
+          objectSeq,
         );
       });
       await ctx.cut('intent-recorded');
@@ -122,7 +144,8 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
           const due = db
             .prepare(
               `SELECT o.id, o.intention_id AS intentionId, i.tenant, i.key, o.request_key AS requestKey,
-                      o.key_life AS keyLife, i.part, i.qty, i.issued_at_ms AS issuedAtMs, o.attempts
+                      o.key_life AS keyLife, i.part, i.qty, i.issued_at_ms AS issuedAtMs, o.attempts,
+                      i.object, i.op, o.object_seq AS objectSeq
                FROM outbox o JOIN intentions i ON i.id = o.intention_id
                WHERE o.status = 'pending' AND o.next_attempt_ms <= ?
                  AND (o.lease_until_ms IS NULL OR o.lease_until_ms <= ?)
@@ -147,12 +170,14 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
         const { row } = claim;
         if (!row) return typeof claim.nextDueMs === 'number' ? { waitUntilMs: claim.nextDueMs } : undefined;
 
+        const seq = seams.sequence(row);
         const reply = await ctx.warehouse.reserve({
           tenant: row.tenant,
           key: row.requestKey,
-          params: { part: row.part, qty: row.qty },
+          params: { part: row.part, qty: row.qty, ...(row.object && row.op ? { update: { object: row.object, op: row.op } } : {}) },
           issuedAtMs: row.issuedAtMs,
           intentionId: intentionId(row),
+          ...(seq === undefined ? {} : { seq }),
         });
         await ctx.cut('response-observed');
 

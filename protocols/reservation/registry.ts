@@ -5,6 +5,7 @@ import { leaseSideStore } from './lease-side-store.js';
 import { outboxDeleteAfterPublish } from './outbox-delete-after-publish.js';
 import { receiptThenEffect } from './receipt-then-effect.js';
 import { retryDefinitiveRefusals } from './retry-definitive-refusals.js';
+import { lastWriterWins } from './last-writer-wins.js';
 import { keyRegeneratedOnResume } from './key-regenerated-on-resume.js';
 import { markFirst } from './mark-first.js';
 import { outboxDedup } from './outbox-dedup.js';
@@ -26,6 +27,7 @@ export const FLAWED_PROTOCOLS: readonly Protocol[] = [
   leaseSideStore,
   asyncAccept,
   retryDefinitiveRefusals,
+  lastWriterWins,
 ];
 
 /** Repaired variants shown beside the catalogue: the same situation, done right. */

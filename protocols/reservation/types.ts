@@ -11,6 +11,22 @@ export interface Intention {
 export interface ReservationParams {
   part: string;
   qty: number;
+  /**
+   * Set when the intention updates one reservation object rather than making
+   * a reservation of its own: reserve it, change its quantity, or cancel it.
+   * Each update is its own intention with its own key; the caller's order of
+   * the updates to one object is the order they must take effect in.
+   */
+  update?: ObjectUpdate;
+}
+
+/** What an update does to its reservation object. */
+export type UpdateOp = 'reserve' | 'change-quantity' | 'cancel';
+
+export interface ObjectUpdate {
+  /** The reservation object, named by the caller; one tenant's objects are its own. */
+  object: string;
+  op: UpdateOp;
 }
 
 /** What travels to the warehouse. */
@@ -26,6 +42,12 @@ export interface ReserveRequest {
    * real remote system would never see it.
    */
   intentionId: string;
+  /**
+   * An update's place among its object's updates (1, 2, ...), fixed when the
+   * intention is recorded. The warehouse applies update n only after n - 1;
+   * an update sent without one is applied as it arrives.
+   */
+  seq?: number;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { JsonValue } from '../engine/history.js';
 import { readTables } from '../engine/store-state.js';
 import { atMostOnce, firstViolation, noneLost, noneStuck, ranToEnd } from './checks.js';
 import { countEffects } from './count-effects.js';
+import { updatesInOrder } from './order-checks.js';
 import { expectedRefusal } from './refusal-checks.js';
 import { reservationWorld } from './world.js';
 
@@ -70,6 +71,7 @@ export const reservationFamily: ReservationFamily = {
         [ORCHESTRATOR]: stores(ORCHESTRATOR, readTables),
         warehouse: stores('warehouse', (db) => ({
           reservations: db.prepare('SELECT * FROM reservations ORDER BY id').all() as Record<string, unknown>[],
+          objects: db.prepare('SELECT tenant, object, state, qty FROM reservation_objects ORDER BY tenant, object').all() as Record<string, unknown>[],
         })),
       },
     };
@@ -84,6 +86,7 @@ export const reservationFamily: ReservationFamily = {
       // An intention the warehouse refuses by its rules has no effect to lose: it must end failed, not pending (noneStuck).
       () => noneLost({ intentions: intentions.filter((intention) => expectedRefusal(intention) === undefined) }, outcome),
       () => noneStuck(trial, outcome),
+      () => updatesInOrder(trial, outcome),
     );
   },
   stress: {

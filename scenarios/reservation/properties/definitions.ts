@@ -10,10 +10,11 @@ import {
   noneLost,
   ranToEnd,
 } from '../../../sim/reservation/checks.js';
+import { updatesInOrder } from '../../../sim/reservation/order-checks.js';
 import { refusalsSettled } from '../../../sim/reservation/refusal-checks.js';
 import type { PropertyDefinition } from './property.js';
 import type { Trial } from './trial.js';
-import { refusalsWorkload, twinsWorkload } from './workloads.js';
+import { orderedUpdatesWorkload, refusalsWorkload, twinsWorkload } from './workloads.js';
 
 /** Receipts kept at least as long as any resend can follow its effect (see resendHorizonMs). */
 function longRetention(bounds: TrialBounds, closedWindow: fc.Arbitrary<boolean>) {
@@ -109,6 +110,23 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     mustFire: ['definitiveRefusals', 'transientRefusals', 'crashes', 'crashesInRecovery', 'droppedReplies'],
   },
   {
+    name: 'ordered-updates',
+    title:
+      "outbox-dedup: updates to one reservation object (reserve, change-quantity, cancel) end as applying them in the caller's order, whatever order concurrent relays, take-overs and resends deliver them in; each applied once and done",
+    expect: 'hold',
+    protocol: 'outbox-dedup',
+    trials: (bounds, protocol) =>
+      trialArb(protocol, bounds, { intentions: orderedUpdatesWorkload(bounds) }).chain(longRetention(bounds, fc.constant(false))),
+    check: (trial, outcome) =>
+      firstViolation(
+        () => ranToEnd(outcome),
+        () => atMostOnce(trial, outcome),
+        () => exactlyOnceDone(trial, outcome),
+        () => updatesInOrder(trial, outcome),
+      ),
+    mustFire: ['outOfOrderRefusals', 'concurrentSends', 'crashes', 'crashesInRecovery', 'droppedReplies', 'replays'],
+  },
+  {
     name: 'control-no-dedup',
     title: 'negative control: outbox-no-dedup must be caught with N = 2',
     expect: 'find',
@@ -174,6 +192,15 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     protocol: 'retry-definitive-refusals',
     trials: (bounds, protocol) => trialArb(protocol, bounds, { intentions: refusalsWorkload(bounds) }).map(keepReceipts),
     check: (trial, outcome) => refusalsSettled(trial, outcome),
+    mustFire: [],
+  },
+  {
+    name: 'control-last-writer-wins',
+    title: 'negative control: updates sent without their place must be caught ending an object in a state its recorded order does not give',
+    expect: 'find',
+    protocol: 'last-writer-wins',
+    trials: (bounds, protocol) => trialArb(protocol, bounds, { intentions: orderedUpdatesWorkload(bounds) }).map(keepReceipts),
+    check: (trial, outcome) => updatesInOrder(trial, outcome),
     mustFire: [],
   },
 ];

@@ -1,3 +1,4 @@
+import { OUT_OF_ORDER } from '../../../protocols/reservation/object-updates.js';
 import type { HistoryEvent } from '../../../sim/engine/history.js';
 
 /** How often each kind of fault actually fired in a set of runs: the proof that a property was exercised. */
@@ -16,6 +17,12 @@ export interface FaultTally {
   definitiveRefusals: number;
   /** The warehouse refused for now (out of stock). */
   transientRefusals: number;
+  /**
+   * An update reached the warehouse before its predecessor and was refused as
+   * out of order: the proof that concurrent relays, take-overs or resends
+   * really did deliver one object's updates out of the caller's order.
+   */
+  outOfOrderRefusals: number;
 }
 
 export function emptyTally(): FaultTally {
@@ -31,6 +38,7 @@ export function emptyTally(): FaultTally {
     staleRefusals: 0,
     definitiveRefusals: 0,
     transientRefusals: 0,
+    outOfOrderRefusals: 0,
   };
 }
 
@@ -59,7 +67,8 @@ export function tallyRun(tally: FaultTally, events: readonly HistoryEvent[]): vo
       if (status === 'unavailable') tally.unavailableCalls++;
       if (status === 'rejected') tally.rejections++;
       if (status === 'stale') tally.staleRefusals++;
-      if (status === 'refused') field(event.value, 'definitive') === true ? tally.definitiveRefusals++ : tally.transientRefusals++;
+      if (status === 'refused' && field(event.value, 'reason') === OUT_OF_ORDER) tally.outOfOrderRefusals++;
+      else if (status === 'refused') field(event.value, 'definitive') === true ? tally.definitiveRefusals++ : tally.transientRefusals++;
     }
   }
   for (const workers of senders.values()) if (workers.size > 1) tally.concurrentSends++;

@@ -50,3 +50,22 @@ export function refusalsWorkload(bounds: TrialBounds): fc.Arbitrary<Intention[]>
   });
   return fc.uniqueArray(intention, { minLength: 1, maxLength: bounds.intentionsMax, selector: (i) => `${i.tenant}:${i.key}` });
 }
+
+/**
+ * Updates to one or two reservation objects of one tenant, in the caller's
+ * order: each object is reserved first, then changed or cancelled (a change
+ * after a cancel, in this order, legitimately reserves it again). Every
+ * update is its own intention with its own key. At least three, so that a
+ * reserve, a change and a cancel of one object fit.
+ */
+export function orderedUpdatesWorkload(bounds: TrialBounds): fc.Arbitrary<Intention[]> {
+  const step = fc.record({ object: fc.constantFrom('o1', 'o2'), qty: fc.integer({ min: 1, max: 3 }), cancel: fc.boolean() });
+  return fc.array(step, { minLength: 2, maxLength: Math.max(3, bounds.intentionsMax) }).map((steps) => {
+    const seen = new Set<string>();
+    return steps.map(({ object, qty, cancel }, n): Intention => {
+      const op = !seen.has(object) ? 'reserve' : cancel ? 'cancel' : 'change-quantity';
+      seen.add(object);
+      return { tenant: TENANTS[0], key: `u${n + 1}`, params: { part: 'bolt', qty: op === 'cancel' ? 0 : qty, update: { object, op } } };
+    });
+  });
+}
