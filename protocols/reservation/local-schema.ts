@@ -37,4 +37,15 @@ CREATE TABLE IF NOT EXISTS outbox (
   next_attempt_ms INTEGER NOT NULL DEFAULT 0,
   object_seq      INTEGER -- an update's place among its object's updates, in the caller's order
 );
+-- the lines of a request of several lines, each with its key fixed before the first attempt and its own outcome
+CREATE TABLE IF NOT EXISTS intention_lines (
+  intention_id INTEGER NOT NULL REFERENCES intentions (id),
+  line_no      INTEGER NOT NULL,
+  line_key     TEXT    NOT NULL,
+  part         TEXT    NOT NULL,
+  qty          INTEGER NOT NULL,
+  status       TEXT    NOT NULL CHECK (status IN ('pending', 'applied', 'refused')),
+  result       TEXT,
+  PRIMARY KEY (intention_id, line_no)
+);
 `;

@@ -1,6 +1,7 @@
 import { assertNever } from '../assert-never.js';
 import { LOCAL_SCHEMA } from './local-schema.js';
 import { OUT_OF_ORDER } from './object-updates.js';
+import { lineIntentionId, lineKey, lineOutcome, linesOf, linesResult, type LineRow, type LineSend } from './request-lines.js';
 import type { Contract } from '../receivers/types.js';
 import type Database from 'better-sqlite3';
 import { intentionId, retryDelayMs, type Protocol, type ProtocolContext, type ProtocolSettings, type ReserveReply, type UpdateOp } from './types.js';
@@ -21,6 +22,8 @@ export interface ClaimedRow {
   object: string | null;
   op: UpdateOp | null;
   objectSeq: number | null;
+  /** How many lines the request carries; 0 for a request of one part. */
+  lineCount: number;
 }
 
 /** How an intention ends locally once its reply settles it. */
@@ -47,6 +50,17 @@ export interface OutboxSeams {
    */
   sequence(row: ClaimedRow): number | undefined;
   /**
+   * Which lines of a request of several lines go out in this attempt, and
+   * under which keys. Correct: only the lines whose outcome is still unknown,
+   * each under its own key, recorded with the intention.
+   */
+  linesToSend(lines: readonly LineRow[], row: ClaimedRow): LineSend[];
+  /**
+   * What a reply settles when it leaves some lines unknown. Correct: nothing
+   * yet; the intention stays pending and the unknown lines are asked again.
+   */
+  onPartial(db: Database.Database, row: ClaimedRow): Settlement | undefined;
+  /**
    * What an asynchronous warehouse's "accepted" means. Correct: no answer
    * yet (undefined): the row stays pending and is asked again by the same key.
    */
@@ -70,6 +84,8 @@ export interface OutboxSeams {
 export const CORRECT_SEAMS: OutboxSeams = {
   requestKey: (_db, row) => row.requestKey,
   sequence: (row) => row.objectSeq ?? undefined,
+  linesToSend: (lines) => lines.filter((line) => line.status === 'pending').map((line) => ({ line, key: line.lineKey })),
+  onPartial: () => undefined,
   onAccepted: () => undefined,
   onRefused({ reason, definitive }, row, settings) {
     if (definitive) return { status: 'failed', result: JSON.stringify({ refused: reason }) };
@@ -132,6 +148,15 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
           ctx.life,
           objectSeq,
         );
+        // Each line's key is fixed here, before the first attempt, and never chosen again.
+        for (const [n, line] of (intention.params.lines ?? []).entries())
+          db.prepare(`INSERT INTO intention_lines (intention_id, line_no, line_key, part, qty, status) VALUES (?, ?, ?, ?, ?, 'pending')`).run(
+            lastInsertRowid,
+            n + 1,
+            lineKey(intention.key, n + 1),
+            line.part,
+            line.qty,
+          );
       });
       await ctx.cut('intent-recorded');
     },
@@ -145,7 +170,8 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
             .prepare(
               `SELECT o.id, o.intention_id AS intentionId, i.tenant, i.key, o.request_key AS requestKey,
                       o.key_life AS keyLife, i.part, i.qty, i.issued_at_ms AS issuedAtMs, o.attempts,
-                      i.object, i.op, o.object_seq AS objectSeq
+                      i.object, i.op, o.object_seq AS objectSeq,
+                      (SELECT count(*) FROM intention_lines l WHERE l.intention_id = i.id) AS lineCount
                FROM outbox o JOIN intentions i ON i.id = o.intention_id
                WHERE o.status = 'pending' AND o.next_attempt_ms <= ?
                  AND (o.lease_until_ms IS NULL OR o.lease_until_ms <= ?)
@@ -170,6 +196,47 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
         const { row } = claim;
         if (!row) return typeof claim.nextDueMs === 'number' ? { waitUntilMs: claim.nextDueMs } : undefined;
 
+        if (row.lineCount > 0) {
+          // A request of several lines: the lines to send go out one call each, under their own keys.
+          const sends = await ctx.orchestrator.transaction((db) => seams.linesToSend(linesOf(db, row.intentionId), row));
+          const replies: ReserveReply[] = [];
+          for (const { line, key } of sends)
+            replies.push(
+              await ctx.warehouse.reserve({
+                tenant: row.tenant,
+                key,
+                params: { part: line.part, qty: line.qty },
+                issuedAtMs: row.issuedAtMs,
+                intentionId: lineIntentionId(intentionId(row), line.lineNo),
+              }),
+            );
+          await ctx.cut('response-observed');
+
+          // Each reply settles its own line; the intention is settled once no line is unknown.
+          const settlement = await ctx.orchestrator.transaction((db): Settlement | undefined => {
+            for (const [n, { line }] of sends.entries()) {
+              const outcome = lineOutcome(replies[n] as ReserveReply);
+              // A line's first settling answer wins, as an intention's does.
+              if (outcome)
+                db.prepare(`UPDATE intention_lines SET status = ?, result = ? WHERE intention_id = ? AND line_no = ? AND status = 'pending'`).run(
+                  outcome.status,
+                  outcome.result,
+                  row.intentionId,
+                  line.lineNo,
+                );
+            }
+            const unknown = linesOf(db, row.intentionId).some((line) => line.status === 'pending');
+            return unknown ? seams.onPartial(db, row) : { status: 'done', result: linesResult(db, row.intentionId) };
+          });
+          if (!settlement) {
+            await releaseForRetry(ctx, row, Math.max(0, ...replies.map((reply) => (reply.status === 'refused' ? (reply.retryAfterMs ?? 0) : 0))));
+            continue;
+          }
+          await seams.confirm(ctx, row, settlement);
+          await ctx.cut('confirmed');
+          continue;
+        }
+
         const seq = seams.sequence(row);
         const reply = await ctx.warehouse.reserve({
           tenant: row.tenant,
@@ -186,13 +253,7 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
         if (!settlement) {
           // No settling answer: release the row and try again, same key, after the retry delay,
           // or after the warehouse's own retry-after when it asked for a longer wait (back-off it decides).
-          const retryAfterMs = reply.status === 'refused' ? (reply.retryAfterMs ?? 0) : 0;
-          await ctx.orchestrator.transaction((db) => {
-            db.prepare('UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL, next_attempt_ms = ? WHERE id = ?').run(
-              ctx.nowMs() + Math.max(retryDelayMs(ctx.settings, row.attempts), retryAfterMs),
-              row.id,
-            );
-          });
+          await releaseForRetry(ctx, row, reply.status === 'refused' ? (reply.retryAfterMs ?? 0) : 0);
           continue;
         }
         await seams.confirm(ctx, row, settlement);
@@ -200,6 +261,16 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
       }
     },
   };
+}
+
+/** Releases a row that got no settling answer, to be claimed again after the retry delay or the warehouse's longer retry-after. */
+async function releaseForRetry(ctx: ProtocolContext, row: ClaimedRow, retryAfterMs: number): Promise<void> {
+  await ctx.orchestrator.transaction((db) => {
+    db.prepare('UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL, next_attempt_ms = ? WHERE id = ?').run(
+      ctx.nowMs() + Math.max(retryDelayMs(ctx.settings, row.attempts), retryAfterMs),
+      row.id,
+    );
+  });
 }
 
 /** The local ending a reply settles, or undefined when it settles nothing yet (ask again later, same key). */

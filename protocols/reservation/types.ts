@@ -18,6 +18,18 @@ export interface ReservationParams {
    * the updates to one object is the order they must take effect in.
    */
   update?: ObjectUpdate;
+  /**
+   * Set when one request carries several lines (parts): the warehouse
+   * applies or refuses each line on its own, under the line's own key.
+   * `part` and `qty` then name the request as a whole (see linesRequest).
+   */
+  lines?: ReservationLine[];
+}
+
+/** One line of a request of several lines. */
+export interface ReservationLine {
+  part: string;
+  qty: number;
 }
 
 /** What an update does to its reservation object. */

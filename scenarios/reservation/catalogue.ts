@@ -6,13 +6,14 @@
  */
 import { BLOCKED_TENANT } from '../../protocols/reservation/warehouse-refusals.js';
 import type { Intention } from '../../protocols/reservation/types.js';
+import { objectUpdates } from '../../sim/reservation/family.js';
 
 export interface CatalogueEntry {
   protocol: string;
   /** Measured N at the five classic cuts, one intention, one worker; null where the run never reaches that cut. */
   classicRow: readonly (number | null)[];
   /** `sim explore --cuts all` with these bounds finds the bug: this kind, in a schedule with this many crashes. */
-  finds: { workers: number; intentions: number; crashDepth: number; kind: 'lost' | 'duplicate' | 'stuck'; crashes: number };
+  finds: { workers: number; intentions: number; crashDepth: number; kind: 'lost' | 'duplicate' | 'stuck' | 'order'; crashes: number };
   story: string;
   /**
    * The intention the row and the exploration lead with, when the seed's
@@ -20,6 +21,12 @@ export interface CatalogueEntry {
    * the family's own table and explore workloads.
    */
   intention?: Intention;
+  /**
+   * The workload the row and the exploration run instead, when the flaw needs
+   * several intentions of one kind to show (updates to one object): `count`
+   * of them; the row runs `finds.intentions` and counts N for the first.
+   */
+  workload?: (count: number) => Intention[];
 }
 
 export const CATALOGUE: readonly CatalogueEntry[] = [
@@ -86,5 +93,13 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     intention: { tenant: BLOCKED_TENANT, key: 'reserve42', params: { part: 'spare-part-7', qty: 1 } },
     story:
       'The warehouse refuses a tenant it does not serve, for good, and the relay takes every refusal for a transient one: it asks again after each retry delay until the round bound stops it, and the intention stays pending. N=0 wherever a crash is placed, as for the correct sender, and its row only shows that it never reaches `confirmed`: the local status (pending, not failed with its reason) and the refusals spent are the bug, without any crash.',
+  },
+  {
+    protocol: 'last-writer-wins',
+    classicRow: [1, 1, 1, 1, 1],
+    finds: { workers: 1, intentions: 3, crashDepth: 1, kind: 'order', crashes: 1 },
+    workload: objectUpdates,
+    story:
+      'Reserve, change the quantity, cancel: three updates to one reservation, each its own intention and key, sent without their place in the caller\'s order, and a warehouse that applies whatever arrives last. Each update is applied exactly once (N=1 at every classic cut: receipts still deduplicate), and one crash right after the relay claimed the change, before it was sent, leaves its lease held: recovery sends the cancel first, then the change when the lease ends, and the cancelled reservation is reserved again. The correct outbox numbers each object\'s updates when it records them, and the warehouse refuses an update that arrives before its predecessor (out-of-order, asked again without a cap).',
   },
 ];

@@ -6,6 +6,8 @@ import { checkProperty, replayProperty } from './check-property.js';
 import { findProperty, PROPERTY_DEFINITIONS } from './definitions.js';
 import { reservationRows } from '../../../sim/testing/read-warehouse.js';
 import Database from 'better-sqlite3';
+import type { Intention } from '../../../protocols/reservation/types.js';
+import { expectedObjectStates } from '../../../sim/reservation/order-checks.js';
 
 /** Fixed seed and run count: the suite is reproducible, and `sim check --runs 100000` is the soak. */
 const SEED = 20261201;
@@ -16,7 +18,7 @@ const kept = tempFolder('properties-kept');
 const holding = PROPERTY_DEFINITIONS.filter((p) => p.expect === 'hold');
 const controls = PROPERTY_DEFINITIONS.filter((p) => p.expect === 'find');
 
-const CONTROL_FINDS: Record<string, 'duplicate' | 'lost' | 'stuck'> = {
+const CONTROL_FINDS: Record<string, 'duplicate' | 'lost' | 'stuck' | 'order'> = {
   'control-no-dedup': 'duplicate',
   'control-mark-first': 'lost',
   'control-check-then-act': 'duplicate',
@@ -24,6 +26,7 @@ const CONTROL_FINDS: Record<string, 'duplicate' | 'lost' | 'stuck'> = {
   'control-short-retention': 'duplicate',
   'control-tenant-less': 'lost',
   'control-retry-definitive': 'stuck',
+  'control-last-writer-wins': 'order',
 };
 
 describe('properties that must hold', () => {
@@ -68,6 +71,10 @@ describe('negative controls: the harness must catch each known bug', () => {
       // A flaw that retries until the round bound writes a long history by nature.
       expect(replay!.events.length).toBeLessThan(CONTROL_FINDS[name] === 'stuck' ? 1_200 : 120);
 
+      if (CONTROL_FINDS[name] === 'order') {
+        expectObjectOutOfOrder(join(folder, 'warehouse.db'), ce.violation!.intention!, replay!.trial.intentions);
+        return;
+      }
       // Read N back from the kept file with a connection of the test's own.
       const culprit = ce.violation!.intention!.split('(')[0]!;
       const effects = reservationRows(join(folder, 'warehouse.db')).filter((row) => row.intention_id === culprit);
@@ -101,6 +108,28 @@ describe('reproducibility', () => {
     expect(second.tally).toEqual(first.tally);
   });
 });
+
+/**
+ * An object's updates, read from the kept warehouse.db: each applied once, but
+ * applied in an order other than the caller's (the fault fired: one overtook
+ * another), and the object's final state is not the recorded order's.
+ */
+function expectObjectOutOfOrder(file: string, objectName: string, intentions: readonly Intention[]): void {
+  const [tenant, object] = objectName.split('/') as [string, string];
+  const updates = intentions.filter((i) => i.tenant === tenant && i.params.update?.object === object);
+  const db = new Database(file, { readonly: true });
+  try {
+    const applied = (db.prepare('SELECT intention_id AS id FROM reservations ORDER BY id').all() as { id: string }[])
+      .map((row) => row.id)
+      .filter((id) => updates.some((u) => `${u.tenant}:${u.key}` === id));
+    expect(applied.slice().sort()).toEqual(updates.map((u) => `${u.tenant}:${u.key}`).sort());
+    expect(applied).not.toEqual(updates.map((u) => `${u.tenant}:${u.key}`));
+    const held = db.prepare('SELECT state, qty FROM reservation_objects WHERE tenant = ? AND object = ?').get(tenant, object);
+    expect(held).not.toEqual(expectedObjectStates(updates).get(objectName));
+  } finally {
+    db.close();
+  }
+}
 
 /** The local statuses of an intention, read with a connection of the test's own. */
 function intentionStatuses(file: string, id: string): string[] {
