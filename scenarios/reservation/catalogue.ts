@@ -4,7 +4,8 @@
  * boundary, each commit too) that finds its bug. The README's catalogue table
  * is these entries, and a test measures every one.
  */
-import { BLOCKED_TENANT } from '../../protocols/reservation/warehouse-refusals.js';
+import { linesRequest } from '../../protocols/reservation/request-lines.js';
+import { BACKORDERED_PART, BLOCKED_TENANT } from '../../protocols/reservation/warehouse-refusals.js';
 import type { Intention } from '../../protocols/reservation/types.js';
 import { objectUpdates } from '../../sim/reservation/family.js';
 
@@ -28,6 +29,12 @@ export interface CatalogueEntry {
    */
   workload?: (count: number) => Intention[];
 }
+
+/** A request of two lines, one in stock and one backordered: its first reply is partial. */
+const TWO_LINES = linesRequest('tenantA', 'reserve42', [
+  { part: 'spare-part-7', qty: 1 },
+  { part: BACKORDERED_PART, qty: 1 },
+]);
 
 export const CATALOGUE: readonly CatalogueEntry[] = [
   {
@@ -101,5 +108,21 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     workload: objectUpdates,
     story:
       'Reserve, change the quantity, cancel: three updates to one reservation, each its own intention and key, sent without their place in the caller\'s order, and a warehouse that applies whatever arrives last. Each update is applied exactly once (N=1 at every classic cut: receipts still deduplicate), and one crash right after the relay claimed the change, before it was sent, leaves its lease held: recovery sends the cancel first, then the change when the lease ends, and the cancelled reservation is reserved again. The correct outbox numbers each object\'s updates when it records them, and the warehouse refuses an update that arrives before its predecessor (out-of-order, asked again without a cap).',
+  },
+  {
+    protocol: 'resend-whole-new-key',
+    classicRow: [4, 4, 2, 2, 4],
+    finds: { workers: 1, intentions: 1, crashDepth: 0, kind: 'duplicate', crashes: 0 },
+    intention: TWO_LINES,
+    story:
+      'One request of two lines: a part in stock and a backordered one. The warehouse applies the first and refuses the second for now, and the relay sends the whole request again, both lines, under keys new to the attempt: the first line is applied again on every retry until the restock (N=4 without any crash; N=2 where a crash at the effect or the reply restarts the retries later). N is the most-applied line\'s count.',
+  },
+  {
+    protocol: 'partial-is-done',
+    classicRow: [1, 1, 1, 1, 1],
+    finds: { workers: 1, intentions: 1, crashDepth: 0, kind: 'lost', crashes: 0 },
+    intention: TWO_LINES,
+    story:
+      'The same two lines: the first applied, the second refused for now. The relay takes the partial reply for the end of the request and marks it done: the backordered line is never asked again and no local refusal says so (silently dropped, without any crash). N=1 everywhere, since N is the most-applied line\'s count: the dropped line shows in the local lines (still pending under a done intention) and in exploration.',
   },
 ];

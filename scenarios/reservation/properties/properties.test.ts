@@ -27,6 +27,8 @@ const CONTROL_FINDS: Record<string, 'duplicate' | 'lost' | 'stuck' | 'order'> = 
   'control-tenant-less': 'lost',
   'control-retry-definitive': 'stuck',
   'control-last-writer-wins': 'order',
+  'control-resend-whole-new-key': 'duplicate',
+  'control-partial-is-done': 'lost',
 };
 
 describe('properties that must hold', () => {
@@ -73,6 +75,11 @@ describe('negative controls: the harness must catch each known bug', () => {
 
       if (CONTROL_FINDS[name] === 'order') {
         expectObjectOutOfOrder(join(folder, 'warehouse.db'), ce.violation!.intention!, replay!.trial.intentions);
+        return;
+      }
+      const lines = replay!.trial.intentions.find((i) => `${i.tenant}:${i.key}` === ce.violation!.intention)?.params.lines;
+      if (lines) {
+        expectLineFault(folder, ce.violation!.intention!, lines.length, CONTROL_FINDS[name] === 'duplicate' ? 'duplicate' : 'dropped');
         return;
       }
       // Read N back from the kept file with a connection of the test's own.
@@ -126,6 +133,32 @@ function expectObjectOutOfOrder(file: string, objectName: string, intentions: re
     expect(applied).not.toEqual(updates.map((u) => `${u.tenant}:${u.key}`));
     const held = db.prepare('SELECT state, qty FROM reservation_objects WHERE tenant = ? AND object = ?').get(tenant, object);
     expect(held).not.toEqual(expectedObjectStates(updates).get(objectName));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A request of several lines, read from the kept files: a line applied twice
+ * in warehouse.db (duplicate), or a line with no effect whose local line is
+ * still pending under an intention marked done (dropped).
+ */
+function expectLineFault(folder: string, id: string, lineCount: number, fault: 'duplicate' | 'dropped'): void {
+  const tags = Array.from({ length: lineCount }, (_, n) => `${id}#${n + 1}`);
+  const counts = tags.map((tag) => reservationRows(join(folder, 'warehouse.db')).filter((row) => row.intention_id === tag).length);
+  if (fault === 'duplicate') {
+    expect(Math.max(...counts)).toBeGreaterThanOrEqual(2);
+    return;
+  }
+  const db = new Database(join(folder, 'orchestrator.db'), { readonly: true });
+  try {
+    const lines = db
+      .prepare(
+        `SELECT l.line_no AS lineNo, l.status, i.status AS intention FROM intention_lines l JOIN intentions i ON i.id = l.intention_id
+         WHERE i.tenant || ':' || i.key = ? ORDER BY l.line_no`,
+      )
+      .all(id) as { lineNo: number; status: string; intention: string }[];
+    expect(lines.some((line) => line.status === 'pending' && line.intention === 'done' && counts[line.lineNo - 1] === 0)).toBe(true);
   } finally {
     db.close();
   }
