@@ -126,8 +126,9 @@ function expectObjectOutOfOrder(file: string, objectName: string, intentions: re
   const updates = intentions.filter((i) => i.tenant === tenant && i.params.update?.object === object);
   const db = new Database(file, { readonly: true });
   try {
-    const applied = (db.prepare('SELECT intention_id AS id FROM reservations ORDER BY id').all() as { id: string }[])
-      .map((row) => row.id)
+    // In the order the warehouse applied them: a reservation row's id is its place in that order.
+    const applied = (db.prepare('SELECT intention_id AS tag FROM reservations ORDER BY reservations.id').all() as { tag: string }[])
+      .map((row) => row.tag)
       .filter((id) => updates.some((u) => `${u.tenant}:${u.key}` === id));
     expect(applied.slice().sort()).toEqual(updates.map((u) => `${u.tenant}:${u.key}`).sort());
     expect(applied).not.toEqual(updates.map((u) => `${u.tenant}:${u.key}`));
