@@ -46,21 +46,32 @@ export function alignedTable(results: TableResults): string {
   return [line(header), rule, ...body.map(line)].join('\n') + '\n';
 }
 
-/** The verdict lines: agreement, or a cell-by-cell diff, then any case that could not be judged. */
+/** The verdict lines: agreement, or a cell-by-cell diff (N, then the other columns), then any case that could not be judged. */
 export function verdictLines(results: TableResults): string[] {
   const lines: string[] = [];
   const compared = results.cells.filter((cell) => cell.expected !== null);
-  if (compared.length === 0) {
+  const columnMismatches = results.columnMismatches ?? [];
+  const columnsCompared = results.columnsCompared ?? 0;
+  const differing = results.mismatches.length + columnMismatches.length;
+  if (compared.length === 0 && columnsCompared === 0) {
     lines.push('no expected rows for these protocols: the table is measured only.');
-  } else if (results.mismatches.length === 0) {
+  } else if (differing === 0) {
     // "the reference table" only when it is the built-in one: rows from --expect are the user's expectations.
     const against = results.expectFile === undefined ? 'the reference table' : `their expectation (--expect ${results.expectFile})`;
-    lines.push(`${compared.length}/${compared.length} expected cells match ${against}.`);
+    const columns = columnsCompared > 0 ? `, and ${columnsCompared}/${columnsCompared} values of the other columns` : '';
+    lines.push(`${compared.length}/${compared.length} expected cells match ${against}${columns}.`);
   } else {
-    lines.push(`${results.mismatches.length} of ${compared.length} cells differ from the expected table:`);
+    lines.push(`${differing} of ${compared.length + columnsCompared} cells differ from the expected table:`);
     for (const m of results.mismatches) {
       lines.push(`  ${m.protocol} cut ${m.cut.index} (${m.cut.name}): expected ${m.expected}, measured ${cellText(m.measured)}`);
     }
+    for (const m of columnMismatches) {
+      const where = m.cut ? `${m.column}${m.cut.index} (${m.cut.name})` : `${m.column} (worst of the row)`;
+      lines.push(`  ${m.protocol} ${where}: expected ${m.expected}, measured ${cellText(m.measured)}`);
+    }
+  }
+  if (results.skippedRowColumns && results.skippedRowColumns.length > 0) {
+    lines.push(`not compared: ${results.skippedRowColumns.join(', ')} (the worst of a row needs every cut of the family).`);
   }
   const unexpected = results.cells.filter((cell) => cell.expected === null).map((cell) => cell.protocol);
   if (unexpected.length > 0 && compared.length > 0)

@@ -1,27 +1,24 @@
 import { randomInt } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
-import { runHandoverTable } from '../../scenarios/handover/handover-table.js';
+import type { Command } from 'commander';
 import { checkHandoverProperty, replayHandoverProperty, type HandoverSubject } from '../../scenarios/handover/properties/check-property.js';
 import { findHandoverProperty, HANDOVER_PROPERTIES } from '../../scenarios/handover/properties/definitions.js';
 import { handoverReplayCommand, handoverSummaryLine, handoverTrialSize } from '../../scenarios/handover/properties/summary.js';
-import { handoverTableText } from '../../scenarios/handover/table-text.js';
 import { timeline } from '../../reports/timeline.js';
 import { conversationTimeline } from '../handover/conversation-timeline.js';
-import { handoverFamily } from '../handover/family.js';
 import { readGraphFile } from '../handover/graph-file.js';
 import { loadPolicyModule } from '../handover/policy-module.js';
-import type { HandoverWorkload } from '../handover/workload.js';
-import { createRunFolder, displayPath, writeJsonAtomic } from '../results/run-folder.js';
+import { createRunFolder, displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { positiveInt, replayPath, seedValue } from './options.js';
 import { createScratch, defaultScratchParent } from './scratch.js';
 
 /*
- * `sim handover ...`: the handover family's table and properties, until the
- * engine's generic `sim table --family handover` and `sim check --family
- * handover` land; then these become those and this module goes.
+ * `sim handover ...`: the handover family's properties, until the generic
+ * `sim check --family handover` lands, and a case as a conversation (which
+ * `sim show` also prints for a handover case). The table is `sim table
+ * --family handover` (with --policy and --graph for your own model and graph).
  */
 
 interface SubjectOptions {
@@ -40,68 +37,11 @@ async function subjectOf(options: SubjectOptions, cwd: string): Promise<Handover
   return subject;
 }
 
-function tableFormat(value: string): 'text' | 'json' {
-  if (value !== 'text' && value !== 'json') throw new InvalidArgumentError(`format must be text or json; got '${value}'.`);
-  return value;
-}
-
 export function registerHandover(program: Command, io: Io, exit: (code: ExitCode) => void): void {
   const handover = program
     .command('handover')
-    .description('the handover family (seed 002): its table, its properties, a case as a conversation');
+    .description('the handover family (seed 002): its properties, a case as a conversation (the table is `sim table --family handover`)');
   registerShow(handover, io, exit);
-
-  handover
-    .command('table')
-    .description('crash the nurse handover of the seed conversation at each of five cuts; count tickets, notices and the invariants')
-    .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
-    .option('--policy <file>', 'your own model: a module exporting respond(conversation, tools) (default: the reference policy)')
-    .option('--graph <file>', 'your own handover graph, as JSON (default: router, appointments, information, human_nurse)')
-    .option('--format <format>', 'text or json', tableFormat, 'text')
-    .addHelpText(
-      'after',
-      '\nExit codes: 0 every cell as expected (or measured only, for your own model or graph); 1 a cell differs or a case failed; 2 bad input.',
-    )
-    .action(async (options: SubjectOptions & { out: string; format: 'text' | 'json' }) => {
-      const subject = await subjectOf(options, io.cwd);
-      const workload: HandoverWorkload | undefined =
-        subject.policy || subject.graph
-          ? {
-              ...handoverFamily.tableWorkload,
-              ...(subject.policy ? { policy: subject.policy } : {}),
-              ...(subject.graph ? { graph: subject.graph } : {}),
-            }
-          : undefined;
-      const folder = createRunFolder(resolve(io.cwd, options.out));
-      const table = await runHandoverTable(folder.path, undefined, workload);
-      writeJsonAtomic(join(folder.path, 'results.json'), {
-        kind: 'handover-table',
-        tool: 'cutpoint',
-        runId: folder.runId,
-        startedAt: folder.startedAt,
-        cuts: table.cuts,
-        rows: table.rows.map((row) => ({
-          protocol: row.protocol,
-          measured: row.measured,
-          expected: row.expected ?? null,
-          cases: row.cases.map((result) => ({
-            cut: result.cut?.name ?? null,
-            cutFired: result.cutFired,
-            effects: result.effects,
-            metrics: result.metrics,
-            error: result.error ?? null,
-            folder: displayPath(result.files.folder, folder.path),
-          })),
-        })),
-        problems: table.problems,
-      });
-      if (options.format === 'json')
-        io.stdout(
-          `${JSON.stringify({ runId: folder.runId, rows: table.rows.map((row) => ({ protocol: row.protocol, ...row.measured })), problems: table.problems })}\n`,
-        );
-      else io.stdout(`${handoverTableText(table)}run folder: ${displayPath(folder.path, io.cwd)}\n`);
-      exit(table.problems.length === 0 ? EXIT.ok : EXIT.checkFailed);
-    });
 
   handover
     .command('check')

@@ -57,6 +57,13 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
     /** Every boundary a built-in protocol awaits: where stress may arm a crash. */
     cuts: readonly string[];
   };
+  /**
+   * A case as its reader wants it, read from its folder's stores (a handover
+   * case as a conversation: who said what, which agent was active, when each
+   * ticket and message committed); `sim show` prints it instead of the bare
+   * event timeline. Absent: the timeline is the view.
+   */
+  caseView?(folder: string): string[];
   /** Completes a user's module into a protocol of this family, or says in one sentence what is wrong. */
   protocolFromModule(exports: Record<string, unknown>, where: string): P | string;
   /** The workload as JSON and back: kill mode and stress hand it to child processes. */

@@ -8,6 +8,7 @@ import { resetForgotten } from '../../protocols/handover/reset-forgotten.js';
 import type { HandoverProtocol } from '../../protocols/handover/types.js';
 import type { Family } from '../engine/family.js';
 import type { JsonValue } from '../engine/history.js';
+import { conversationTimeline } from './conversation-timeline.js';
 import { observeHandover } from './observe.js';
 import { protocolFromModule } from './protocol-module.js';
 import { HUMAN_QUEUE, MESSAGE_CHANNEL } from './receivers.js';
@@ -88,6 +89,7 @@ export const handoverFamily: Family<HandoverProtocol, HandoverWorkload, Handover
     workload.conversations.map((conversation) => `${conversation.id} (${conversation.events.length} events)`).join(', '),
   exploreWorkload: exploreConversations,
   judge: (workload, outcome) => firstViolation(workload, outcome, ALL_HANDOVER_CHECKS),
+  caseView: conversationTimeline,
   protocolFromModule,
   workloadToJson: (workload) => workload as unknown as JsonValue,
   workloadFromJson: (json) => json as unknown as HandoverWorkload,
