@@ -5,26 +5,30 @@ function cellText(effects: number | null): string {
   return effects === null ? 'err' : String(effects);
 }
 
+/** The headers of the family's other columns: a per-cut column once per cut (`n0`, `n1`, ...), a per-row column once. */
+export function columnHeaders(results: TableResults): string[] {
+  return (results.columns ?? []).flatMap((column) =>
+    column.per === 'cut' ? results.cuts.map((cut) => `${column.header}${cut.index}`) : [column.header],
+  );
+}
+
+/** A protocol's values of the other columns, in columnHeaders' order, each read from its cases' own metrics. */
+export function columnValues(results: TableResults, protocol: string): string[] {
+  const cells = results.cuts.map((cut) => results.cells.find((c) => c.protocol === protocol && c.cut.index === cut.index));
+  // A case that could not be judged shows err.
+  const metric = (cell: (typeof cells)[number], name: string) => (!cell || cell.case.error ? null : (cell.case.metrics?.[name] ?? 0));
+  return (results.columns ?? []).flatMap((column) => {
+    const values = cells.map((cell) => metric(cell, column.metric));
+    if (column.per === 'cut') return values.map(cellText);
+    return [values.includes(null) ? 'err' : String(Math.max(...(values as number[])))];
+  });
+}
+
 function rows(results: TableResults): { header: string[]; body: string[][] } {
-  const columns = results.columns ?? [];
-  const header = [
-    'protocol / cut',
-    ...results.cuts.map((cut) => String(cut.index)),
-    ...columns.flatMap((column) => (column.per === 'cut' ? results.cuts.map((cut) => `${column.header}${cut.index}`) : [column.header])),
-  ];
+  const header = ['protocol / cut', ...results.cuts.map((cut) => String(cut.index)), ...columnHeaders(results)];
   const body = results.protocols.map((protocol) => {
     const cells = results.cuts.map((cut) => results.cells.find((c) => c.protocol === protocol.name && c.cut.index === cut.index));
-    // The family's other columns, each read from the cases' own metrics; a case that could not be judged shows err.
-    const metric = (cell: (typeof cells)[number], name: string) => (!cell || cell.case.error ? null : (cell.case.metrics?.[name] ?? 0));
-    return [
-      protocol.name,
-      ...cells.map((cell) => (cell ? cellText(cell.effects) : '')),
-      ...columns.flatMap((column) => {
-        const values = cells.map((cell) => metric(cell, column.metric));
-        if (column.per === 'cut') return values.map(cellText);
-        return [values.includes(null) ? 'err' : String(Math.max(...(values as number[])))];
-      }),
-    ];
+    return [protocol.name, ...cells.map((cell) => (cell ? cellText(cell.effects) : '')), ...columnValues(results, protocol.name)];
   });
   return { header, body };
 }
@@ -91,12 +95,17 @@ export function legendLines(results: TableResults): string[] {
   return [
     `cuts: ${results.cuts.map((cut) => `${cut.index} ${cut.name}`).join(' · ')}`,
     `N = ${results.counted ?? 'effects the receivers hold'} for the intention after recovery: 1 right, 0 lost, 2+ duplicate.`,
-    ...(results.columns ?? []).map((column) => {
-      const shown =
-        column.per === 'cut'
-          ? `${column.header}${results.cuts[0]?.index ?? 0}-${column.header}${results.cuts.at(-1)?.index ?? 0}`
-          : column.header;
-      return `${shown}: ${column.legend}`;
-    }),
+    ...columnLegendLines(results),
   ];
+}
+
+/** One line per other column: its header (a range for a per-cut one) and what it counts. */
+export function columnLegendLines(results: TableResults): string[] {
+  return (results.columns ?? []).map((column) => {
+    const shown =
+      column.per === 'cut'
+        ? `${column.header}${results.cuts[0]?.index ?? 0}-${column.header}${results.cuts.at(-1)?.index ?? 0}`
+        : column.header;
+    return `${shown}: ${column.legend}`;
+  });
 }
