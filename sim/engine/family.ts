@@ -151,6 +151,12 @@ export interface WorldLife extends Life {
    * medium (the in-memory one too) sees one store.
    */
   connection(store: string): Connection;
+  /**
+   * Present in a stress worker only, where other processes hold the same
+   * files: the world's own transactions go through it, as its workers' do,
+   * to retry SQLITE_BUSY within a bound.
+   */
+  retryBusy?: <T>(work: () => T) => Promise<T>;
 }
 
 /** What one process life does, for one case; `live` throws the Crash at an armed cut and anything else as a bug. */
