@@ -28,9 +28,7 @@ export function stressConversations(total: number, workers: number, index: numbe
     conversations: Array.from({ length: total }, (_, n) => ({
       id: `c${n + 1}`,
       tenant: 'clinicA',
-      events: MESSAGES.flatMap((text, ordinal) =>
-        ordinal % workers === index ? [{ atMs: 0, kind: 'user' as const, text, ordinal }] : [],
-      ),
+      events: MESSAGES.flatMap((text, ordinal) => (ordinal % workers === index ? [{ atMs: 0, kind: 'user' as const, text, ordinal }] : [])),
     })),
   };
 }
