@@ -52,6 +52,11 @@ export const PAGE_SCRIPT = String.raw`
     files.appendChild(inspect);
     details.appendChild(files);
 
+    if (item.view) {
+      details.appendChild(element('h4', '', 'conversation (virtual day and time, conversation, who, what), read from the stores'));
+      details.appendChild(element('pre', 'conversation', item.view.join('\n')));
+    }
+
     details.appendChild(element('h4', '', 'timeline (virtual ms, worker, event)'));
     var timeline = element('pre', 'timeline');
     item.timeline.forEach(function (line) {

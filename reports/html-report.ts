@@ -7,7 +7,7 @@ import { runDateText } from './effects-chart.js';
 import { PAGE_SCRIPT } from './html-page-script.js';
 import { REPORT_CSS } from './html-style.js';
 import { timelineLine } from './timeline.js';
-import { verdictLines } from './text-table.js';
+import { columnHeaders, columnLegendLines, columnValues, verdictLines } from './text-table.js';
 
 export interface HtmlReportInput {
   results: TableResults;
@@ -15,6 +15,8 @@ export interface HtmlReportInput {
   histories: ReadonlyMap<string, readonly HistoryEvent[]>;
   /** The chart configuration, the same value the PNG was drawn from. */
   chart: ChartConfiguration;
+  /** A family's own view of each case (a handover case as its conversation), keyed as histories; absent for a family without one. */
+  views?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** What the page's script shows for one case when its cell or bar is clicked. */
@@ -30,6 +32,8 @@ interface CaseView {
   /** A command that shows the effects: sqlite3 on the first receiver's store. */
   inspect: string;
   timeline: { type: string; text: string }[];
+  /** The family's view of the case, read from its stores (the conversation, for a handover case), or null. */
+  view: string[] | null;
   localState: JsonValue;
   error: string | null;
 }
@@ -49,23 +53,39 @@ export function htmlReport(input: HtmlReportInput): string {
   const { results } = input;
   const cellOf = (protocol: string, cutIndex: number) => results.cells.find((c) => c.protocol === protocol && c.cut.index === cutIndex);
   const cases: Record<string, CaseView> = {};
-  for (const cell of results.cells) cases[caseKey(cell.protocol, cell.cut.index)] = caseView(results, cell, input.histories);
+  for (const cell of results.cells) cases[caseKey(cell.protocol, cell.cut.index)] = caseView(results, cell, input);
   const chartCases = results.protocols.map((p) =>
     results.cuts.map((cut) => (cellOf(p.name, cut.index) ? caseKey(p.name, cut.index) : null)),
   );
 
   const title = `cutpoint effect table — run ${results.runId}`;
   const verdict = verdictLines(results);
-  const head = results.cuts
-    .map((cut) => `<th scope="col" title="${escapeHtml(cut.meaning)}">cut ${cut.index}<small>${escapeHtml(cut.name)}</small></th>`)
-    .join('');
+  const head =
+    results.cuts
+      .map((cut) => `<th scope="col" title="${escapeHtml(cut.meaning)}">cut ${cut.index}<small>${escapeHtml(cut.name)}</small></th>`)
+      .join('') +
+    columnHeaders(results)
+      .map((header) => `<th scope="col" class="column">${escapeHtml(header)}</th>`)
+      .join('');
+  // The family's other columns, a value differing from its expectation marked as a cell is.
+  const differing = new Set((results.columnMismatches ?? []).map((m) => `${m.protocol} ${m.cut ? `${m.column}${m.cut.index}` : m.column}`));
+  const columnCells = (protocol: string) => {
+    const headers = columnHeaders(results);
+    return columnValues(results, protocol)
+      .map((value, at) => {
+        const differs = differing.has(`${protocol} ${headers[at]}`);
+        return `<td class="column${differs ? ' differs' : ''}">${escapeHtml(value)}${differs ? '<span class="expected">differs</span>' : ''}</td>`;
+      })
+      .join('');
+  };
+  const columnLegend = columnLegendLines(results).map(escapeHtml).join('<br>');
   const rows = results.protocols
     .map((protocol) => {
       const cells = results.cuts.map((cut) => {
         const cell = cellOf(protocol.name, cut.index);
         return cell ? cellHtml(cell) : '<td class="missing"></td>';
       });
-      return `<tr><th scope="row">${escapeHtml(protocol.name)}<small>${escapeHtml(protocol.summary)}</small></th>${cells.join('')}</tr>`;
+      return `<tr><th scope="row">${escapeHtml(protocol.name)}<small>${escapeHtml(protocol.summary)}</small></th>${cells.join('')}${columnCells(protocol.name)}</tr>`;
     })
     .join('\n');
   const legend = EFFECT_KINDS.filter((kind) => kind !== 'unjudged')
@@ -75,7 +95,12 @@ export function htmlReport(input: HtmlReportInput): string {
     .map(
       (p) =>
         `<dt>${escapeHtml(p.name)}</dt><dd>${escapeHtml(p.summary)}</dd>` +
-        `<dd>warehouse contract <code>${escapeHtml(p.contract.name)}</code>: ${escapeHtml(p.contract.summary)}</dd>`,
+        Object.entries(p.contracts ?? { receiver: p.contract })
+          .map(
+            ([receiver, contract]) =>
+              `<dd>${escapeHtml(receiver)} contract <code>${escapeHtml(contract.name)}</code>: ${escapeHtml(contract.summary)}</dd>`,
+          )
+          .join(''),
     )
     .join('\n');
   const cuts = results.cuts
@@ -105,6 +130,7 @@ export function htmlReport(input: HtmlReportInput): string {
 ${rows}
 </tbody>
 </table>
+${columnLegend ? `<p class="legend columns">${columnLegend}</p>` : ''}
 </section>
 <section>
 <h2>Case</h2>
@@ -154,10 +180,10 @@ function cellHtml(cell: StoredCell): string {
   );
 }
 
-function caseView(results: TableResults, cell: StoredCell, histories: HtmlReportInput['histories']): CaseView {
+function caseView(results: TableResults, cell: StoredCell, input: HtmlReportInput): CaseView {
   const kind = effectKind(cell.effects);
   const cut = results.cuts.find((c) => c.index === cell.cut.index) ?? { ...cell.cut, meaning: '' };
-  const events = histories.get(caseKey(cell.protocol, cell.cut.index)) ?? [];
+  const events = input.histories.get(caseKey(cell.protocol, cell.cut.index)) ?? [];
   const { stores, history } = cell.case.files;
   const [receiver, receiverPath] = Object.entries(stores).find(([store]) => store !== 'orchestrator') ?? [
     'orchestrator',
@@ -173,6 +199,9 @@ function caseView(results: TableResults, cell: StoredCell, histories: HtmlReport
     files: [...Object.entries(stores).map(([store, path]): [string, string] => [`${store}.db`, path]), ['history.jsonl', history]],
     inspect: `sqlite3 ${receiverPath} .dump  # the ${receiver}'s effects and receipts`,
     timeline: events.map((event) => ({ type: event.type, text: timelineLine(event) })),
+    view: input.views?.has(caseKey(cell.protocol, cell.cut.index))
+      ? [...(input.views.get(caseKey(cell.protocol, cell.cut.index)) ?? [])]
+      : null,
     localState: cell.case.localState as unknown as JsonValue,
     error: cell.case.error ?? null,
   };

@@ -32,6 +32,9 @@ td.cell.selected { border-color: var(--ink); box-shadow: 0 0 0 2px #fff inset; }
 td.cell .n { display: block; font-size: 26px; font-weight: 700; line-height: 1.1; }
 td.cell .word { display: block; font-size: 13px; font-weight: 600; }
 td.cell .expected { display: block; font-size: 12px; color: var(--ink); }
+th.column, td.column { text-align: center; font-variant-numeric: tabular-nums; padding: 0 6px; color: var(--muted); }
+td.column.differs { color: ${EFFECT_KIND_COLORS.lost.strong}; font-weight: 700; }
+td.column .expected { display: block; font-size: 11px; }
 ${kindRules}
 #case-details { border: 1px solid var(--rule); border-radius: 6px; padding: 12px 16px; min-height: 80px; }
 #case-details.empty { color: var(--muted); }
@@ -41,6 +44,7 @@ ${kindRules}
 #case-details dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 10px; }
 #case-details dt { color: var(--muted); }
 #case-details dd { margin: 0; }
+pre.conversation { background: #f6f6f6; border-radius: 4px; padding: 10px 12px; margin: 0 0 10px; overflow-x: auto; line-height: 1.5; }
 pre.timeline { background: #f6f6f6; border-radius: 4px; padding: 10px 12px; margin: 0 0 10px; overflow-x: auto; line-height: 1.5; }
 pre.timeline .ev-crash { color: ${EFFECT_KIND_COLORS.lost.strong}; font-weight: 700; }
 pre.timeline .ev-info { color: ${EFFECT_KIND_COLORS.duplicate.strong}; font-weight: 700; }

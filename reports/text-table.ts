@@ -5,26 +5,30 @@ function cellText(effects: number | null): string {
   return effects === null ? 'err' : String(effects);
 }
 
+/** The headers of the family's other columns: a per-cut column once per cut (`n0`, `n1`, ...), a per-row column once. */
+export function columnHeaders(results: TableResults): string[] {
+  return (results.columns ?? []).flatMap((column) =>
+    column.per === 'cut' ? results.cuts.map((cut) => `${column.header}${cut.index}`) : [column.header],
+  );
+}
+
+/** A protocol's values of the other columns, in columnHeaders' order, each read from its cases' own metrics. */
+export function columnValues(results: TableResults, protocol: string): string[] {
+  const cells = results.cuts.map((cut) => results.cells.find((c) => c.protocol === protocol && c.cut.index === cut.index));
+  // A case that could not be judged shows err.
+  const metric = (cell: (typeof cells)[number], name: string) => (!cell || cell.case.error ? null : (cell.case.metrics?.[name] ?? 0));
+  return (results.columns ?? []).flatMap((column) => {
+    const values = cells.map((cell) => metric(cell, column.metric));
+    if (column.per === 'cut') return values.map(cellText);
+    return [values.includes(null) ? 'err' : String(Math.max(...(values as number[])))];
+  });
+}
+
 function rows(results: TableResults): { header: string[]; body: string[][] } {
-  const columns = results.columns ?? [];
-  const header = [
-    'protocol / cut',
-    ...results.cuts.map((cut) => String(cut.index)),
-    ...columns.flatMap((column) => (column.per === 'cut' ? results.cuts.map((cut) => `${column.header}${cut.index}`) : [column.header])),
-  ];
+  const header = ['protocol / cut', ...results.cuts.map((cut) => String(cut.index)), ...columnHeaders(results)];
   const body = results.protocols.map((protocol) => {
     const cells = results.cuts.map((cut) => results.cells.find((c) => c.protocol === protocol.name && c.cut.index === cut.index));
-    // The family's other columns, each read from the cases' own metrics; a case that could not be judged shows err.
-    const metric = (cell: (typeof cells)[number], name: string) => (!cell || cell.case.error ? null : (cell.case.metrics?.[name] ?? 0));
-    return [
-      protocol.name,
-      ...cells.map((cell) => (cell ? cellText(cell.effects) : '')),
-      ...columns.flatMap((column) => {
-        const values = cells.map((cell) => metric(cell, column.metric));
-        if (column.per === 'cut') return values.map(cellText);
-        return [values.includes(null) ? 'err' : String(Math.max(...(values as number[])))];
-      }),
-    ];
+    return [protocol.name, ...cells.map((cell) => (cell ? cellText(cell.effects) : '')), ...columnValues(results, protocol.name)];
   });
   return { header, body };
 }
@@ -46,21 +50,32 @@ export function alignedTable(results: TableResults): string {
   return [line(header), rule, ...body.map(line)].join('\n') + '\n';
 }
 
-/** The verdict lines: agreement, or a cell-by-cell diff, then any case that could not be judged. */
+/** The verdict lines: agreement, or a cell-by-cell diff (N, then the other columns), then any case that could not be judged. */
 export function verdictLines(results: TableResults): string[] {
   const lines: string[] = [];
   const compared = results.cells.filter((cell) => cell.expected !== null);
-  if (compared.length === 0) {
+  const columnMismatches = results.columnMismatches ?? [];
+  const columnsCompared = results.columnsCompared ?? 0;
+  const differing = results.mismatches.length + columnMismatches.length;
+  if (compared.length === 0 && columnsCompared === 0) {
     lines.push('no expected rows for these protocols: the table is measured only.');
-  } else if (results.mismatches.length === 0) {
+  } else if (differing === 0) {
     // "the reference table" only when it is the built-in one: rows from --expect are the user's expectations.
     const against = results.expectFile === undefined ? 'the reference table' : `their expectation (--expect ${results.expectFile})`;
-    lines.push(`${compared.length}/${compared.length} expected cells match ${against}.`);
+    const columns = columnsCompared > 0 ? `, and ${columnsCompared}/${columnsCompared} values of the other columns` : '';
+    lines.push(`${compared.length}/${compared.length} expected cells match ${against}${columns}.`);
   } else {
-    lines.push(`${results.mismatches.length} of ${compared.length} cells differ from the expected table:`);
+    lines.push(`${differing} of ${compared.length + columnsCompared} cells differ from the expected table:`);
     for (const m of results.mismatches) {
       lines.push(`  ${m.protocol} cut ${m.cut.index} (${m.cut.name}): expected ${m.expected}, measured ${cellText(m.measured)}`);
     }
+    for (const m of columnMismatches) {
+      const where = m.cut ? `${m.column}${m.cut.index} (${m.cut.name})` : `${m.column} (worst of the row)`;
+      lines.push(`  ${m.protocol} ${where}: expected ${m.expected}, measured ${cellText(m.measured)}`);
+    }
+  }
+  if (results.skippedRowColumns && results.skippedRowColumns.length > 0) {
+    lines.push(`not compared: ${results.skippedRowColumns.join(', ')} (the worst of a row needs every cut of the family).`);
   }
   const unexpected = results.cells.filter((cell) => cell.expected === null).map((cell) => cell.protocol);
   if (unexpected.length > 0 && compared.length > 0)
@@ -80,12 +95,17 @@ export function legendLines(results: TableResults): string[] {
   return [
     `cuts: ${results.cuts.map((cut) => `${cut.index} ${cut.name}`).join(' · ')}`,
     `N = ${results.counted ?? 'effects the receivers hold'} for the intention after recovery: 1 right, 0 lost, 2+ duplicate.`,
-    ...(results.columns ?? []).map((column) => {
-      const shown =
-        column.per === 'cut'
-          ? `${column.header}${results.cuts[0]?.index ?? 0}-${column.header}${results.cuts.at(-1)?.index ?? 0}`
-          : column.header;
-      return `${shown}: ${column.legend}`;
-    }),
+    ...columnLegendLines(results),
   ];
+}
+
+/** One line per other column: its header (a range for a per-cut one) and what it counts. */
+export function columnLegendLines(results: TableResults): string[] {
+  return (results.columns ?? []).map((column) => {
+    const shown =
+      column.per === 'cut'
+        ? `${column.header}${results.cuts[0]?.index ?? 0}-${column.header}${results.cuts.at(-1)?.index ?? 0}`
+        : column.header;
+    return `${shown}: ${column.legend}`;
+  });
 }

@@ -8,6 +8,8 @@ import type { TableResults } from '../sim/results/table-results.js';
 import { EFFECTS_CHART_SIZE, effectsChartConfig } from './effects-chart.js';
 import { htmlReport } from './html-report.js';
 import { markdownReport } from './markdown-report.js';
+import { findFamily } from '../sim/families.js';
+import { InputError } from '../sim/engine/input-error.js';
 
 /** The files a report run writes into the run folder, by what they hold. */
 export const REPORT_FILE_NAMES = { table: 'table.md', chart: 'effects.png', html: 'report.html' } as const;
@@ -30,6 +32,14 @@ export async function writeReports(runFolder: string): Promise<WrittenReports> {
   for (const cell of results.cells) {
     histories.set(`${cell.protocol}/cut-${cell.cut.index}`, readHistory(runFolder, cell.case.files.history));
   }
+  // A family with a view of its own (a handover case as its conversation) shows it in the case panel.
+  const family = findFamily(results.family);
+  const views = new Map<string, string[]>();
+  if (family?.caseView) {
+    for (const cell of results.cells) {
+      views.set(`${cell.protocol}/cut-${cell.cut.index}`, caseLines(family.caseView, join(runFolder, cell.case.files.folder)));
+    }
+  }
   const chart = effectsChartConfig(results);
   // Loaded here, not at the top: the Skia canvas and chart.js are only needed when a chart is drawn.
   const { renderChartPng } = await import('./chart-png.js');
@@ -42,7 +52,7 @@ export async function writeReports(runFolder: string): Promise<WrittenReports> {
   writeFilesAtomic([
     { path: files.table, data: markdownReport(results) },
     { path: files.chart, data: png },
-    { path: files.html, data: htmlReport({ results, histories, chart }) },
+    { path: files.html, data: htmlReport({ results, histories, chart, views }) },
   ]);
   return { results, files };
 }
@@ -55,4 +65,14 @@ function readHistory(runFolder: string, relativePath: string): HistoryEvent[] {
     throw new ResultsFileError(`results.json in ${runFolder} names ${relativePath}, which cannot be read: ${fsReason(error)}`);
   }
   return parseHistory(text, join(runFolder, relativePath));
+}
+
+/** A case's own view; a case whose stores cannot be read (it failed before writing them) says why instead of failing the report. */
+function caseLines(view: (folder: string) => string[], folder: string): string[] {
+  try {
+    return view(folder);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return [`(no conversation to show: ${error.message})`];
+  }
 }

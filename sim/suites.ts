@@ -1,5 +1,6 @@
 import type { AnySuite } from './check/suite.js';
 import type { MeasuredSweeps } from './results/sweeps-results.js';
+import type { ExpectedColumns } from './table/expected-columns.js';
 import type { ExpectedTable } from './table/run-table.js';
 
 /** The reservation sweeps `sim check --report` measures and draws (retention, concurrency), as a family provides them. */
@@ -15,6 +16,8 @@ export interface SweepRunner {
  */
 export interface FamilyScenarios {
   expectedTable: ExpectedTable;
+  /** What the family's other columns (its tableColumns) must show, by protocol and column header; absent: measured only. */
+  expectedColumns?: ExpectedColumns;
   properties?: () => Promise<AnySuite>;
   sweeps?: () => Promise<SweepRunner>;
 }
@@ -38,6 +41,10 @@ export function scenariosOf(family: string): FamilyScenarios {
 
 export function expectedTable(family: string): ExpectedTable {
   return scenariosOf(family).expectedTable;
+}
+
+export function expectedColumns(family: string): ExpectedColumns {
+  return scenariosOf(family).expectedColumns ?? {};
 }
 
 /** A family's property suite, or undefined when it has none. */

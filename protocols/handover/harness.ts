@@ -189,7 +189,17 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
   async function handOver(ctx: HandoverContext, event: PendingEvent, from: string, transfer: Transfer): Promise<boolean> {
     const { conversationId: id, eventId } = event;
     const handover = await ctx.orchestrator.transaction((db) => {
+      // Decided on a read of an earlier transaction: another process (a recovery beside this live one) may have handed
+      // this event, or this conversation, to a person since. Checked where it is written, so one request is one handover.
+      const already = handoverOfEvent(db, id, eventId);
+      if (already) return already;
       const conversation = readConversation(db, id);
+      if (conversation.handover_state === 'with-human') {
+        const text = 'a person has the conversation already: no second handover';
+        appendLine(db, id, eventId, { role: 'harness', agent: null, text }, ctx.nowMs(), ctx.life);
+        markHandled(db, id, eventId);
+        return null;
+      }
       const seq = conversation.handover_seq + 1;
       db.prepare("UPDATE conversations SET handover_state = 'with-human', handover_seq = ? WHERE id = ?").run(seq, id);
       seams.activeAgent.write(ctx, db, conversation, transfer.target);
@@ -214,6 +224,7 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
       if (transfer.reason !== 'step_limit') countStep(db, id, eventId);
       return readHandover(db, id, seq);
     });
+    if (handover === null) return true;
     await ctx.cut('state-committed');
     return finishEvent(ctx, event, handover);
   }

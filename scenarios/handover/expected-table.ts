@@ -34,3 +34,22 @@ export const EXPECTED_HANDOVER_TABLE: Readonly<Record<string, HandoverRow>> = {
 export const EXPECTED_TICKETS: Readonly<Record<string, readonly number[]>> = Object.fromEntries(
   Object.entries(EXPECTED_HANDOVER_TABLE).map(([protocol, row]) => [protocol, row.tickets]),
 );
+
+/**
+ * The generic table's expectation of the family's other columns, by their
+ * headers in sim/handover/family.ts: notices per cut, then the invariants
+ * as the worst of each row. `sim table --family handover` exits 1 when one
+ * differs, as it does for a ticket.
+ */
+export const EXPECTED_HANDOVER_COLUMNS: Readonly<Record<string, Readonly<Record<string, number | readonly number[]>>>> = Object.fromEntries(
+  Object.entries(EXPECTED_HANDOVER_TABLE).map(([protocol, row]) => [
+    protocol,
+    {
+      n: row.notices,
+      transfers: row.transfers,
+      replies: row.repliesWhileWithHuman,
+      early: row.noticesBeforeTicket,
+      unanswered: row.unansweredAfterReturn,
+    },
+  ]),
+);

@@ -53,6 +53,21 @@ export async function handoverBench(scratch: string, bin: string): Promise<Hando
     { what: 'one handover case (reference, crash at ticket-enqueued)', value: median(caseSamples), unit: 'ms', note: `median of ${cases}` },
     { what: '`sim table --family handover` (35 cases, new process)', value: median(tableSamples), unit: 'ms', note: 'median of 5' },
   ];
+  // Real processes: two stress workers per trial on the same files, killed at their armed cuts and restarted.
+  const stressStarted = performance.now();
+  const trials = 4;
+  const stressArgv = ['stress', '--family', 'handover', '-p', 'reference-harness', '-w', '2', '-i', '10', '-t', String(trials), '-s', '5'];
+  const stress = spawnSync(process.execPath, [bin, ...stressArgv, '--crash-chance', '1', '--out', join(scratch, 'handover-stress')], {
+    encoding: 'utf8',
+  });
+  if (stress.status !== 0) throw new Error(`sim stress --family handover failed: ${stress.stderr}`);
+  const stressMs = performance.now() - stressStarted;
+  rows.push({
+    what: `\`sim stress --family handover -w 2 -i 10 -t ${trials} --crash-chance 1\` (reference, new process)`,
+    value: stressMs,
+    unit: 'ms',
+    note: `${((trials * 1000) / stressMs).toFixed(2)} trials/s`,
+  });
   const runs = 300;
   for (const name of ['handover-once', 'conversation-state']) {
     const property = findHandoverProperty(name);

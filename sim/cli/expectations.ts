@@ -1,23 +1,35 @@
 import { resolve } from 'node:path';
 import { fsReason } from '../results/fs-reason.js';
 import { readTextFile } from '../results/read-text-file.js';
+import type { TableColumn } from '../engine/family.js';
+import type { ExpectedColumns } from '../table/expected-columns.js';
 import { UsageError } from './errors.js';
 
+/** What an --expect file gives: N per cut, and the family's other columns, each merged over the reference rows. */
+export interface Expectations {
+  effects: Record<string, readonly number[]>;
+  columns: Record<string, Record<string, number | readonly number[]>>;
+}
+
 /**
- * Reads an --expect file: a JSON object from protocol name to its expected row,
- * e.g. {"mark-first": [1, 1, 1, 1, 1]}. Rows named there replace the reference
- * rows; the others stay. A row naming no protocol of the run is a mistake (a
- * typo would otherwise leave the protocol it meant judged by the reference
- * row, silently). A relative path is read from `cwd`, the folder the user ran
+ * Reads an --expect file: a JSON object from protocol name to its expected
+ * row, either N per cut, e.g. {"mark-first": [1, 1, 1, 1, 1]}, or an object
+ * of N and the family's other columns by header, e.g. {"reference-harness":
+ * {"N": [1, 1, 1, 1, 1], "n": [1, 1, 1, 1, 1], "replies": 0}} (a per-cut
+ * column a value per cut, a per-row column one number). What a row names
+ * replaces the reference; the rest stays. A row naming no protocol of the
+ * run is a mistake (a typo would otherwise leave the protocol it meant
+ * judged by the reference row, silently), and so is a column the family
+ * does not have. A relative path is read from `cwd`, the folder the user ran
  * `sim` in. Any problem is one UsageError sentence.
  */
 export function readExpectations(
   path: string,
-  reference: Readonly<Record<string, readonly number[]>>,
-  cutsCount: number,
+  reference: { effects: Readonly<Record<string, readonly number[]>>; columns?: ExpectedColumns },
+  family: { cuts: readonly unknown[]; tableColumns?: readonly TableColumn[] },
   protocols: readonly { name: string }[],
   cwd: string,
-): Record<string, readonly number[]> {
+): Expectations {
   let text: string;
   try {
     text = readTextFile(resolve(cwd, path));
@@ -33,18 +45,45 @@ export function readExpectations(
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new UsageError(`--expect file ${path} must hold an object of protocol name to row, e.g. {"mark-first": [1, 0, 1, 1, 1]}`);
   }
-  const merged: Record<string, readonly number[]> = { ...reference };
+  const cutsCount = family.cuts.length;
+  const columns = family.tableColumns ?? [];
+  const isCount = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+  const isRow = (row: unknown) => Array.isArray(row) && row.length === cutsCount && row.every(isCount);
+  const merged: Expectations = {
+    effects: { ...reference.effects },
+    columns: Object.fromEntries(Object.entries(reference.columns ?? {}).map(([name, row]) => [name, { ...row }])),
+  };
   for (const [name, row] of Object.entries(parsed)) {
-    const valid = Array.isArray(row) && row.length === cutsCount && row.every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
-    if (!valid) {
-      throw new UsageError(`--expect file ${path}: row '${name}' must be ${cutsCount} non-negative integers`);
-    }
     if (!protocols.some((protocol) => protocol.name === name)) {
       throw new UsageError(
         `--expect file ${path}: row '${name}' names no protocol of this run (${protocols.map((p) => p.name).join(', ')}); remove it or add --protocol ${name}`,
       );
     }
-    merged[name] = row as number[];
+    if (isRow(row)) {
+      merged.effects[name] = row as number[];
+      continue;
+    }
+    if (row === null || typeof row !== 'object' || Array.isArray(row)) {
+      throw new UsageError(
+        `--expect file ${path}: row '${name}' must be ${cutsCount} non-negative integers, or an object of N and columns`,
+      );
+    }
+    for (const [header, value] of Object.entries(row as Record<string, unknown>)) {
+      const column = columns.find((candidate) => candidate.header === header);
+      if (header === 'N') {
+        if (!isRow(value)) throw new UsageError(`--expect file ${path}: row '${name}' N must be ${cutsCount} non-negative integers`);
+        merged.effects[name] = value as number[];
+      } else if (!column) {
+        const known = ['N', ...columns.map((candidate) => candidate.header)].join(', ');
+        throw new UsageError(`--expect file ${path}: row '${name}' names no column '${header}' (this family has ${known})`);
+      } else if (column.per === 'cut' ? !isRow(value) : !isCount(value)) {
+        const wanted =
+          column.per === 'cut' ? `${cutsCount} non-negative integers, one per cut` : 'one non-negative integer, the worst of the row';
+        throw new UsageError(`--expect file ${path}: row '${name}' column '${header}' must be ${wanted}`);
+      } else {
+        merged.columns[name] = { ...merged.columns[name], [header]: value as number | number[] };
+      }
+    }
   }
   return merged;
 }

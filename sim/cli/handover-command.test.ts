@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import type { TableResults } from '../results/table-results.js';
 import { runCli } from '../testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
@@ -18,31 +20,25 @@ function cells(stdout: string, protocol: string): string[] {
 }
 
 describe('sim handover', () => {
-  it('table: the measured rows, exit 0, and a results.json naming every case folder', async () => {
+  it('table is gone: `sim table --family handover` is the table', async () => {
     const { code, stdout, stderr } = await runCli(['handover', 'table'], cwd);
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    expect(cells(stdout, 'reference-harness')).toEqual(['1', '1', '1', '1', '1', '1', '1', '1', '1', '1', '1', '0', '0', '0']);
-    expect(cells(stdout, 'enqueue-without-key').slice(0, 5)).toEqual(['1', '1', '2', '1', '1']);
-    expect(stdout).toContain('98 cells match the expected handover table.');
-    const folder = join(cwd, /run folder: (\S+)/.exec(stdout)?.[1] ?? 'missing');
-    const results = JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8')) as {
-      rows: { cases: { folder: string; cutFired: boolean }[] }[];
-    };
-    expect(results.rows).toHaveLength(7);
-    for (const row of results.rows) {
-      for (const result of row.cases) {
-        expect(result.cutFired).toBe(true);
-        expect(existsSync(join(folder, result.folder, 'human-queue.db'))).toBe(true);
-      }
-    }
-  }, 60_000);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
 
   it('show: a case as a conversation, read from its files, the crash and the duplicate ticket in their place', async () => {
     const table = await runCli(['table', '--family', 'handover', '--protocol', 'enqueue-without-key', '--cut', 'ticket-enqueued'], cwd);
     const folder = /^run folder: (.*)$/m.exec(table.stdout)![1]!;
     const { code, stdout } = await runCli(['handover', 'show', join(folder, 'enqueue-without-key', 'cut-2')], cwd);
     expect(code).toBe(0);
+    // `sim show` finds the case is a handover case from its stores and prints the same conversation under its title.
+    const generic = await runCli(['show', join(folder, 'enqueue-without-key', 'cut-2')], cwd);
+    expect(generic.code).toBe(0);
+    expect(generic.stdout).toMatch(/cut-2\/history\.jsonl \(handover case, \d+ events;/);
+    expect(generic.stdout.split('\n').slice(1).join('\n')).toBe(stdout);
+    const events = await runCli(['show', '--events', join(folder, 'enqueue-without-key', 'cut-2')], cwd);
+    expect(events.stdout).toMatch(/\(\d+ events; virtual ms, worker, event\)/);
     const lines = stdout.trim().split('\n');
     const at = (text: string) => lines.findIndex((line) => line.includes(text));
     expect(lines[0]).toMatch(/^d1 09:00:00\.000  c1  user +I have chest pain/);
@@ -52,11 +48,20 @@ describe('sim handover', () => {
     expect(at('notice sent to the user: A person (a nurse on duty) will answer you within 120 minutes.')).toBeGreaterThan(at('ticket #2'));
   });
 
-  it('table --policy --graph: your own model and graph, measured only', async () => {
-    const { code, stdout, stderr } = await runCli(['handover', 'table', '--policy', policy, '--graph', graph], cwd);
+  it('sim table --family handover --policy --graph: your own model and graph, measured only', async () => {
+    const { code, stdout, stderr } = await runCli(['table', '--family', 'handover', '--policy', policy, '--graph', graph], cwd);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toContain('no expected rows for this model or graph: the table is measured only.');
+    expect(stdout).toContain('no expected rows for these protocols: the table is measured only.');
+    const folder = join(cwd, /^run folder: (.*)$/m.exec(stdout)![1]!);
+    const results = JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8')) as TableResults;
+    expect(results.cells).toHaveLength(35);
+    expect(results.cells.every((cell) => cell.case.cutFired)).toBe(true);
+    // The example graph's own human target holds the ticket: the cases really ran the user's graph.
+    const db = new Database(join(folder, results.cells[0]!.case.files.stores['human-queue']!), { readonly: true });
+    const targets = db.prepare('SELECT DISTINCT target FROM tickets').all() as { target: string }[];
+    db.close();
+    expect(targets.map((row) => row.target)).toEqual(['human_agent']);
     // The example's model hands the nurse case to its own human target, once, at every cut.
     expect(cells(stdout, 'reference-harness').slice(0, 10)).toEqual(['1', '1', '1', '1', '1', '1', '1', '1', '1', '1']);
     expect(cells(stdout, 'answers-after-handover')[11]).toBe('1');
@@ -87,9 +92,10 @@ describe('sim handover', () => {
   }, 60_000);
 
   it.each([
-    [['handover', 'table', '--graph', 'missing.json'], 'cannot read graph file'],
-    [['handover', 'table', '--graph', 'bad-graph.json'], "edge to 'billing', which is no node of the graph"],
-    [['handover', 'table', '--policy', 'missing.ts'], 'policy file missing.ts does not exist'],
+    [['table', '--family', 'handover', '--graph', 'missing.json'], 'cannot read graph file'],
+    [['table', '--family', 'handover', '--graph', 'bad-graph.json'], "edge to 'billing', which is no node of the graph"],
+    [['table', '--family', 'handover', '--policy', 'missing.ts'], 'policy file missing.ts does not exist'],
+    [['table', '--policy', 'missing.ts'], '--policy and --graph belong to the handover family'],
     [['check', '--family', 'handover', 'no-such-property'], "unknown property 'no-such-property' in family handover"],
     [['check', '--family', 'handover', 'handover-once', '--path', '1:2'], '--path replays one run'],
     [['check', '--policy', 'x.ts'], '--policy belongs to the handover family, not reservation'],

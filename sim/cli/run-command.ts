@@ -58,7 +58,9 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
       const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol, io.cwd);
       const [protocol] = protocols;
       if (!protocol) throw new UsageError('--protocol names no protocol');
-      const expected = options.expect ? readExpectations(options.expect, reference, family.cuts.length, [protocol], io.cwd) : reference;
+      const expected = options.expect
+        ? readExpectations(options.expect, { effects: reference }, family, [protocol], io.cwd).effects
+        : reference;
       const { results, runFolder } = await executeTableRun({
         family,
         protocols: [protocol],

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { timeline } from '../../reports/timeline.js';
 import { parseHistory } from '../engine/history.js';
@@ -9,14 +9,18 @@ import { displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { nonEmptyPath } from './options.js';
+import { caseViewFamily } from './case-family.js';
 
 export function registerShow(program: Command, io: Io, exit: (code: ExitCode) => void): void {
   program
     .command('show')
-    .description('print the history of a case (or of every case in a run folder) as a timeline')
+    .description(
+      'print the history of a case (or of every case in a run folder) as a timeline; a family with a view of its own (handover: the conversation) is shown in it',
+    )
     .argument('<dir>', 'a case folder (holding history.jsonl) or a run folder', nonEmptyPath('the folder'))
+    .option('--events', 'print the event timeline of history.jsonl even for a family with a view of its own')
     .addHelpText('after', '\nExit codes: 0 printed; 2 no such folder, no history in it, or a malformed history.jsonl.')
-    .action((dir: string) => {
+    .action((dir: string, options: { events?: boolean }) => {
       const folder = resolve(io.cwd, dir);
       if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`${dir} is not a folder`);
       const found = findHistories(folder, dir);
@@ -24,6 +28,11 @@ export function registerShow(program: Command, io: Io, exit: (code: ExitCode) =>
       const parts = found.map((path) => {
         const events = parseHistory(readTextFile(path), path);
         const title = relative(folder, path) === 'history.jsonl' ? displayPath(path, io.cwd) : relative(folder, path);
+        const family = options.events ? undefined : caseViewFamily(path);
+        if (family?.caseView) {
+          const view = family.caseView(dirname(path));
+          return `${title} (${family.name} case, ${events.length} events; virtual day and time, conversation, who, what)\n${view.join('\n')}\n`;
+        }
         return `${title} (${events.length} events; virtual ms, worker, event)\n${timeline(events)}`;
       });
       io.stdout(parts.join('\n'));

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { expectedTable } from '../suites.js';
+import { expectedColumns, expectedTable } from '../suites.js';
 import { alignedTable, legendLines, markdownTable, verdictLines } from '../../reports/text-table.js';
 import { displayPath } from '../results/run-folder.js';
 import type { TableResults } from '../results/table-results.js';
@@ -21,6 +21,8 @@ import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-m
 interface TableOptions {
   family?: string;
   plan?: string;
+  policy?: string;
+  graph?: string;
   protocol?: string[];
   cut?: string[];
   format: TableFormat;
@@ -41,6 +43,8 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .description('crash each protocol at each cut, recover, and print the measured effect table')
     .option('--family <name>', FAMILY_OPTION_HELP, familyName)
     .option('--plan <file>', "plan family: your plan file (JSON, checked against the plan schema) instead of the seed's")
+    .option('--policy <file>', 'handover family: your own model, a module exporting respond(conversation, tools); measured only')
+    .option('--graph <file>', 'handover family: your own handover graph as JSON (router, specialists, human targets); measured only')
     .option(
       '-p, --protocol <name...>',
       "protocols to run (default: the family's seed rows; `sim list` names them all), or a path to your own module",
@@ -55,7 +59,10 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       positiveInt('life-timeout-ms', 3_600_000),
     )
     .option('--no-check-determinism', 'do not run each case of a protocol file twice to compare its histories byte for byte')
-    .option('--expect <file>', 'JSON file of expected rows replacing the reference ones, e.g. {"mark-first": [1,0,1,1,1]}')
+    .option(
+      '--expect <file>',
+      'JSON file of expected rows replacing the reference ones: N per cut, e.g. {"mark-first": [1,0,1,1,1]}, or N and other columns by header, e.g. {"reference-harness": {"N": [1,1,1,1,1], "replies": 0}}',
+    )
     .option('--chart', 'also write table.md, effects.png and report.html into the run folder (as `sim report` does)')
     .option(
       '--crash-mode <mode>',
@@ -79,13 +86,27 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       // The plan family's table crashes during the plan's edit step, and takes a user's plan: a command of its own.
       if (family.name === 'plan') return exit(await (await import('./plan-table-command.js')).planTableCommand(options, io));
       if (options.plan !== undefined) throw new UsageError('--plan belongs to the plan family: add --family plan');
-      const reference = expectedTable(family.name);
-      const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol ?? Object.keys(reference), io.cwd);
-      const expected = options.expect ? readExpectations(options.expect, reference, family.cuts.length, protocols, io.cwd) : reference;
+      if ((options.policy || options.graph) && family.name !== 'handover') {
+        throw new UsageError('--policy and --graph belong to the handover family: add --family handover');
+      }
+      // The handover table on a user's own model or graph: the seed's expected rows are not theirs, so it is measured only.
+      const workload =
+        family.name === 'handover' ? await (await import('../handover/own-workload.js')).ownHandoverWorkload(options, io.cwd) : undefined;
+      const reference =
+        workload === undefined
+          ? { effects: expectedTable(family.name), columns: expectedColumns(family.name) }
+          : { effects: {}, columns: {} };
+      const { protocols, files: protocolFiles } = await resolveProtocols(
+        family,
+        options.protocol ??
+          (workload === undefined ? Object.keys(reference.effects) : family.protocols.map((entry) => entry.protocol.name)),
+        io.cwd,
+      );
+      const expectations = options.expect ? readExpectations(options.expect, reference, family, protocols, io.cwd) : reference;
       if (options.cuts === 'all') {
-        if (options.cut || options.chart || options.expect || options.format !== 'text' || options.crashMode !== 'in-process') {
+        if (options.cut || options.chart || options.expect || options.format !== 'text' || options.crashMode !== 'in-process' || workload) {
           throw new UsageError(
-            '--cuts all finds its own cuts and prints text, in process: it cannot be combined with --cut, --chart, --expect, --format or --crash-mode.',
+            '--cuts all finds its own cuts and prints text, in process: it cannot be combined with --cut, --chart, --expect, --format, --crash-mode, --policy or --graph.',
           );
         }
         const { results, runFolder } = await executeBoundaryRun(family, protocols, options.out, io.cwd);
@@ -106,8 +127,10 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         cutIndexes: cuts,
         outDir: options.out,
         cwd: io.cwd,
-        expected,
+        expected: expectations.effects,
+        expectedColumns: expectations.columns,
         expectFile: options.expect,
+        ...(workload === undefined ? {} : { workload }),
         jobs: options.jobs,
         io,
         lifeTimeoutMs: options.lifeTimeoutMs,
@@ -151,6 +174,7 @@ function renderTable(
               ]),
             ),
             mismatches: results.mismatches,
+            columnMismatches: results.columnMismatches ?? [],
             ...(reports ? { reports } : {}),
           },
           null,

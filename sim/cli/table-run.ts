@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { runTable, type ExpectedTable } from '../table/run-table.js';
+import type { ExpectedColumns } from '../table/expected-columns.js';
 import { createRunFolder, writeJsonAtomic } from '../results/run-folder.js';
 import { tableResults, type CrashMode, type TableResults } from '../results/table-results.js';
 import { killModeCaseRunner, LIFE_TIMEOUT_MS } from '../process/kill-table.js';
@@ -23,6 +24,8 @@ export interface TableRunRequest {
   outDir: string;
   cwd: string;
   expected: ExpectedTable;
+  /** Expected values of the family's other columns; none when absent. */
+  expectedColumns?: ExpectedColumns;
   /** The --expect file the expectations were read from; undefined when they are the reference table's. */
   expectFile?: string | undefined;
   /** Default in-process. */
@@ -35,6 +38,8 @@ export interface TableRunRequest {
   checkDeterminism?: boolean;
   /** Where kill mode shows progress and reports an interruption. */
   io?: Io;
+  /** What every case asks for, when not the family's table workload (a handover table on a user's own model or graph). */
+  workload?: unknown;
   /** How receivers are reached: in-process (default), or over real HTTP on loopback through the fault proxy. */
   transport?: TransportName;
 }
@@ -64,6 +69,7 @@ export async function executeTableRun(
       cutIndexes: request.cutIndexes,
       runFolder: folder.path,
       expected: request.expected,
+      ...(request.expectedColumns ? { expectedColumns: request.expectedColumns } : {}),
       jobs: request.jobs ?? (kill ? defaultJobs() : 1),
       runCase: kill
         ? killModeCaseRunner(request.lifeTimeoutMs)
@@ -72,7 +78,10 @@ export async function executeTableRun(
             checkDeterminism: request.checkDeterminism ?? true,
           }),
       ...(progress ? { onCase: () => progress.update(++done) } : {}),
-      ...(http ? { caseOptions: { clientFactory: http.clientFactory } } : {}),
+      caseOptions: {
+        ...(http ? { clientFactory: http.clientFactory } : {}),
+        ...(request.workload === undefined ? {} : { workload: request.workload }),
+      },
     });
   // Kill mode and isolated cases start child processes: Ctrl-C must kill and reap every one of them before the harness exits.
   const run = await withChildrenReaped(request.io?.stderr ?? ((text) => process.stderr.write(text)), table).finally(() => http?.close());

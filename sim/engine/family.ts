@@ -57,6 +57,13 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
     /** Every boundary a built-in protocol awaits: where stress may arm a crash. */
     cuts: readonly string[];
   };
+  /**
+   * A case as its reader wants it, read from its folder's stores (a handover
+   * case as a conversation: who said what, which agent was active, when each
+   * ticket and message committed); `sim show` prints it instead of the bare
+   * event timeline. Absent: the timeline is the view.
+   */
+  caseView?(folder: string): string[];
   /** Completes a user's module into a protocol of this family, or says in one sentence what is wrong. */
   protocolFromModule(exports: Record<string, unknown>, where: string): P | string;
   /** The workload as JSON and back: kill mode and stress hand it to child processes. */
@@ -144,6 +151,12 @@ export interface WorldLife extends Life {
    * medium (the in-memory one too) sees one store.
    */
   connection(store: string): Connection;
+  /**
+   * Present in a stress worker only, where other processes hold the same
+   * files: the world's own transactions go through it, as its workers' do,
+   * to retry SQLITE_BUSY within a bound.
+   */
+  retryBusy?: <T>(work: () => T) => Promise<T>;
 }
 
 /** What one process life does, for one case; `live` throws the Crash at an armed cut and anything else as a bug. */

@@ -8,6 +8,7 @@ import { resetForgotten } from '../../protocols/handover/reset-forgotten.js';
 import type { HandoverProtocol } from '../../protocols/handover/types.js';
 import type { Family } from '../engine/family.js';
 import type { JsonValue } from '../engine/history.js';
+import { conversationTimeline } from './conversation-timeline.js';
 import { observeHandover } from './observe.js';
 import { protocolFromModule } from './protocol-module.js';
 import { HUMAN_QUEUE, MESSAGE_CHANNEL } from './receivers.js';
@@ -21,6 +22,8 @@ import {
   type HandoverWorldSettings,
 } from './workload.js';
 import { handoverWorld } from './world.js';
+import { handoverWorkloadFromJson } from './workload-json.js';
+import { stressConversations, stressSettings } from './stress-workload.js';
 import { ALL_HANDOVER_CHECKS, firstViolation } from './checks.js';
 
 /** Seed 002 as a family: a conversation store on the agent side, a human queue and a message channel as receivers. */
@@ -87,8 +90,15 @@ export const handoverFamily: Family<HandoverProtocol, HandoverWorkload, Handover
   describeWorkload: (workload) =>
     workload.conversations.map((conversation) => `${conversation.id} (${conversation.events.length} events)`).join(', '),
   exploreWorkload: exploreConversations,
+  stress: {
+    workload: stressConversations,
+    settings: stressSettings,
+    // operator-resolved is left out: a stress conversation is never given back, so that cut is never reached.
+    cuts: ['transfer-decided', 'state-committed', 'ticket-enqueued', 'user-notified'],
+  },
   judge: (workload, outcome) => firstViolation(workload, outcome, ALL_HANDOVER_CHECKS),
+  caseView: conversationTimeline,
   protocolFromModule,
   workloadToJson: (workload) => workload as unknown as JsonValue,
-  workloadFromJson: (json) => json as unknown as HandoverWorkload,
+  workloadFromJson: (json) => handoverWorkloadFromJson(json),
 };

@@ -3,7 +3,12 @@ import { DEFAULT_GRAPH, type HandoverGraph } from './graph.js';
 import { FREE_FORM_WINDOW_MS } from './receivers.js';
 
 /** One event of a conversation as a workload states it: when it arrives, and what it says. */
-export type ScriptedEvent = { atMs: number; kind: 'user'; text: string } | { atMs: number; kind: 'operator-return'; messages: string[] };
+export type ScriptedEvent = (
+  { atMs: number; kind: 'user'; text: string } | { atMs: number; kind: 'operator-return'; messages: string[] }
+) & {
+  /** Its place in the conversation (from 0), when a workload holds only some of its events (a stress worker's share); else its index. */
+  ordinal?: number;
+};
 
 export interface ConversationScript {
   id: string;
@@ -27,6 +32,8 @@ export interface HandoverWorldSettings extends HandoverSettings {
   callLatencyMs: number;
   /** How long a crashed process takes to come back. */
   restartDelayMs: number;
+  /** A stress worker's clock is real and shared: the world never moves it (see world-time.ts); absent or false on the virtual clock. */
+  realTime?: boolean;
 }
 
 export const DEFAULT_HANDOVER_SETTINGS: HandoverWorldSettings = {
@@ -76,7 +83,8 @@ export const TABLE_INTENTION = 'c1#1';
 /** Every event of the workload, as the channel delivers them: by arrival time, then conversation, then order. */
 export function deliverySchedule(workload: HandoverWorkload): ConversationEvent[] {
   const events = workload.conversations.flatMap((conversation) =>
-    conversation.events.map((event, ordinal): ConversationEvent => {
+    conversation.events.map((event, index): ConversationEvent => {
+      const ordinal = event.ordinal ?? index;
       const identity = {
         conversationId: conversation.id,
         tenant: conversation.tenant,

@@ -7,6 +7,7 @@ import { loadPolicyModule } from './policy-module.js';
 import { referencePolicy } from './reference-policy.js';
 import { scriptedPolicy } from './scripted-policy.js';
 import { toolBox } from './toolbox.js';
+import { worldTime } from './world-time.js';
 import { deliverySchedule, type HandoverWorkload, type HandoverWorldSettings, type PolicyChoice } from './workload.js';
 
 export type HandoverSpec = WorldSpec<HandoverProtocol, HandoverWorkload, HandoverWorldSettings>;
@@ -39,12 +40,17 @@ export function handoverWorld(spec: HandoverSpec): World {
 
   return {
     async live(life: WorldLife) {
-      if (life.index > 0) life.clock.advanceMs(spec.settings.restartDelayMs);
+      const time = worldTime(life.clock, spec.settings.realTime === true);
+      if (life.index > 0) time.restarted(spec.settings.restartDelayMs);
       const model = await modelOfLife(spec.workload.policy);
       const memory = new Map<string, unknown>();
       // The world plays the channel and the operator through the life's own connections to their stores.
       const channel = life.connection('message-channel');
       const queue = life.connection('human-queue');
+      // The world's own writes to the channel: in a stress worker through the bounded SQLITE_BUSY retry, else at
+      // once and without yielding, so that the interleaving of a virtual case's workers stays as it was.
+      const onChannel = (work: (db: Connection) => void): Promise<void> | undefined =>
+        life.retryBusy ? life.retryBusy(() => immediateTransaction(channel, work)) : (immediateTransaction(channel, work), undefined);
       const contextFor = (worker: string): HandoverContext => {
         const base = life.context(worker);
         return {
@@ -54,7 +60,7 @@ export function handoverWorld(spec: HandoverSpec): World {
             return {
               send(request) {
                 // A call takes time on the wire: what is sent first is received first, visibly.
-                life.clock.advanceMs(spec.settings.callLatencyMs);
+                time.onTheWire(spec.settings.callLatencyMs);
                 return client.send(request);
               },
             };
@@ -85,15 +91,16 @@ export function handoverWorld(spec: HandoverSpec): World {
         while (end < due.length && due[end]?.atMs === atMs) end++;
         const group = due.slice(start, end);
         start = end;
-        life.clock.advanceToMs(atMs);
+        const arrivedMs = time.arrive(atMs);
+        const arrived = group.map((event) => ({ ...event, atMs: arrivedMs }));
         if (concurrent && group.length > 1) {
           // As many at once as there are workers, each delivery its own worker: one worker runs one delivery at a time.
           for (let first = 0; first < group.length; first += spec.workers) {
-            const batch = group.slice(first, first + spec.workers);
+            const batch = arrived.slice(first, first + spec.workers);
             await joinWorkers(batch.map((event, n) => deliver(event, contextFor(`w${n + 1}`))));
           }
         } else {
-          for (const event of group) await deliver(event, first);
+          for (const event of arrived) await deliver(event, first);
         }
       }
 
@@ -109,7 +116,7 @@ export function handoverWorld(spec: HandoverSpec): World {
           op: 'work left',
           value: wait.waitUntilMs,
         });
-        life.clock.advanceToMs(wait.waitUntilMs);
+        await time.waitUntil(wait.waitUntilMs);
       }
 
       async function deliver(event: ConversationEvent, ctx: HandoverContext): Promise<void> {
@@ -128,7 +135,7 @@ export function handoverWorld(spec: HandoverSpec): World {
           });
           return;
         }
-        immediateTransaction(channel, (db) => {
+        const recorded = onChannel((db) => {
           db.prepare(
             `INSERT OR IGNORE INTO inbound (conversation_id, event_id, ordinal, delivered_seq, kind, text, received_at_ms)
              VALUES (?, ?, ?, (SELECT COALESCE(MAX(delivered_seq), 0) + 1 FROM inbound), ?, ?, ?)`,
@@ -141,13 +148,15 @@ export function handoverWorld(spec: HandoverSpec): World {
             event.atMs,
           );
         });
+        if (recorded) await recorded;
         life.history.record({ ...at(), type: 'invoke' });
         await spec.protocol.receive(ctx, event);
         life.history.record({ ...at(), type: 'ok' });
         // The harness answered the webhook: the channel will not deliver this event again.
-        immediateTransaction(channel, (db) => {
+        const acknowledged = onChannel((db) => {
           db.prepare('UPDATE inbound SET acked = 1 WHERE conversation_id = ? AND event_id = ?').run(event.conversationId, event.eventId);
         });
+        if (acknowledged) await acknowledged;
       }
     },
   };

@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import type { FamilyProtocol, TableColumn } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { Mismatch, TableRun } from '../table/run-table.js';
+import type { ColumnMismatch } from '../table/expected-columns.js';
 import type { CaseResult } from '../engine/run-case.js';
 
 /** A case as stored in results.json: file paths relative to the run folder, so the folder can move. */
@@ -44,6 +45,11 @@ export interface TableResults {
   cuts: { index: number; name: string; meaning: string }[];
   cells: StoredCell[];
   mismatches: Mismatch[];
+  /** The other columns' values compared with an expectation (absent in results written before columns were checked). */
+  columnsCompared?: number;
+  columnMismatches?: ColumnMismatch[];
+  /** Row columns left uncompared: the run crashed at only some cuts, so a row's worst is of a part of it. */
+  skippedRowColumns?: string[];
   /** The --expect file whose rows replaced reference rows; absent when every expectation is the reference table's. */
   expectFile?: string;
   /** match: every expected cell measured as expected and every case judged; mismatch: some differ; error: some case could not be judged. */
@@ -108,8 +114,11 @@ export function tableResults(input: {
     }),
     cells: run.cells.map((cell) => ({ ...cell, case: storeCase(cell.case, input.runFolder) })),
     mismatches: run.mismatches,
+    columnsCompared: run.columns.compared,
+    columnMismatches: run.columns.mismatches,
+    ...(run.columns.skippedRowColumns.length > 0 ? { skippedRowColumns: run.columns.skippedRowColumns } : {}),
     ...(input.expectFile === undefined ? {} : { expectFile: input.expectFile }),
-    verdict: hasError ? 'error' : run.mismatches.length > 0 ? 'mismatch' : 'match',
+    verdict: hasError ? 'error' : run.mismatches.length + run.columns.mismatches.length > 0 ? 'mismatch' : 'match',
     timingsMs: { total: input.totalMs },
   };
 }

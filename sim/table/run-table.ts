@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FamilyProtocol } from '../engine/family.js';
 import { runCase, type AnyFamily, type CaseResult, type CaseSpec } from '../engine/run-case.js';
 import { mapPool } from '../process/pool.js';
+import { compareColumns, type ColumnComparison, type ExpectedColumns } from './expected-columns.js';
 
 /** Expected N per protocol, one number per classic cut in the family's order. */
 export type ExpectedTable = Readonly<Record<string, readonly number[]>>;
@@ -26,6 +27,8 @@ export interface Mismatch {
 export interface TableRun {
   cells: TableCell[];
   mismatches: Mismatch[];
+  /** The family's other columns against their expected values (none compared when nothing is expected of them). */
+  columns: ColumnComparison;
 }
 
 export interface TableSpec {
@@ -35,6 +38,8 @@ export interface TableSpec {
   /** The run folder; each case gets `<protocol>/cut-<n>/` inside it. */
   runFolder: string;
   expected: ExpectedTable;
+  /** Expected values of the family's other columns (tableColumns), by protocol and column header. */
+  expectedColumns?: ExpectedColumns;
   onCase?: (cell: TableCell) => void;
   /** Runs one case: in-process `runCase` by default; kill mode runs each life in a child process. */
   runCase?: (spec: CaseSpec) => Promise<CaseResult>;
@@ -82,5 +87,11 @@ export async function runTable(spec: TableSpec): Promise<TableRun> {
       ? [{ protocol: cell.protocol, cut: cell.cut, expected: cell.expected, measured: cell.effects }]
       : [],
   );
-  return { cells, mismatches };
+  const measured = cells.map((cell) => ({
+    protocol: cell.protocol,
+    cut: cell.cut,
+    metrics: cell.case.error ? null : cell.case.metrics,
+  }));
+  const columns = compareColumns(measured, spec.family.tableColumns ?? [], spec.expectedColumns ?? {}, spec.family.cuts.length);
+  return { cells, mismatches, columns };
 }
