@@ -6,7 +6,7 @@ import type { Intention, Protocol, ProtocolSettings } from '../../../protocols/r
 import type { StoreMedium } from '../../../sim/engine/connections.js';
 import type { CrashPoint, YieldPoint } from '../../../sim/engine/injector.js';
 import type { TransportFaults } from '../../../sim/engine/family.js';
-import { runFamily, type FamilyOutcome } from '../../../sim/engine/run-family.js';
+import { runFamily, type FamilyOutcome, type RunWire } from '../../../sim/engine/run-family.js';
 import { letSignalsIn } from '../../../sim/process/let-signals-in.js';
 import { reservationFamily } from '../../../sim/reservation/family.js';
 
@@ -36,6 +36,8 @@ export interface TrialRunOptions {
   medium: StoreMedium;
   scheduler?: fc.Scheduler;
   writeHistory?: boolean;
+  /** Receivers over a real wire (--transport http, one wire per trial); in process when omitted. */
+  wire?: RunWire;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function runTrial(trial: Trial, options: TrialRunOptions): Promise<
     receiverSettings: trial.warehouse,
     faults: trial.faults,
     writeHistory: options.writeHistory ?? false,
+    ...(options.wire ? { wire: options.wire } : {}),
     ...(options.scheduler ? { yieldPoint: schedulerYield(options.scheduler) } : {}),
   });
   return options.scheduler ? options.scheduler.waitFor(run) : run;
