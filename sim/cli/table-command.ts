@@ -82,6 +82,9 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       const reference = expectedTable(family.name);
       const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol ?? Object.keys(reference), io.cwd);
       const expected = options.expect ? readExpectations(options.expect, reference, family.cuts.length, protocols, io.cwd) : reference;
+      if (options.transport === 'http' && options.cuts === 'all') {
+        throw new UsageError('--cuts all finds its boundaries in process only: it cannot be combined with --transport http.');
+      }
       if (options.cuts === 'all') {
         if (options.cut || options.chart || options.expect || options.format !== 'text' || options.crashMode !== 'in-process') {
           throw new UsageError(
@@ -94,9 +97,6 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
             `\n\nrun folder: ${displayPath(runFolder, io.cwd)}\n`,
         );
         return exit(results.verdict === 'error' ? EXIT.checkFailed : EXIT.ok);
-      }
-      if (options.transport === 'http' && (options.cuts === 'all' || options.crashMode !== 'in-process')) {
-        throw new UsageError('--transport http runs in process: it cannot be combined with --cuts all or --crash-mode kill|both yet.');
       }
       const cuts = cutIndexes(family, options.cut);
       const request = {
@@ -112,13 +112,10 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         io,
         lifeTimeoutMs: options.lifeTimeoutMs,
         checkDeterminism: options.checkDeterminism,
+        transport: options.transport,
       };
       if (options.crashMode === 'both') return exit(await tableBothModes(request, options));
-      const { results, runFolder, resultsFile } = await executeTableRun({
-        ...request,
-        crashMode: options.crashMode,
-        transport: options.transport,
-      });
+      const { results, runFolder, resultsFile } = await executeTableRun({ ...request, crashMode: options.crashMode });
       const shownFolder = displayPath(runFolder, io.cwd);
       const reports = options.chart ? await writeRunReports(runFolder, io.cwd) : null;
       io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd), reports));

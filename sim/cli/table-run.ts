@@ -8,6 +8,7 @@ import { tableResults, type CrashMode, type TableResults } from '../results/tabl
 import { killModeCaseRunner, LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { isolatingCaseRunner } from '../process/isolated-case.js';
 import { withChildrenReaped } from '../process/children.js';
+import { unservableReceivers } from '../process/case-servers.js';
 import { defaultJobs } from '../process/pool.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
@@ -48,14 +49,17 @@ export async function executeTableRun(
       '--transport http runs built-in protocols; a protocol file runs isolated in a child process, which takes no transport yet.',
     );
   }
+  const unservable = request.crashMode === 'kill' && request.transport === 'http' ? unservableReceivers(request.family) : undefined;
+  if (unservable) throw new UsageError(unservable);
   const folder = createRunFolder(resolve(request.cwd, request.outDir));
   const started = performance.now();
   const kill = request.crashMode === 'kill';
   const cases = request.protocols.length * request.cutIndexes.length;
   const progress = kill && request.io ? new Progress(request.io, 'sim table --crash-mode kill', cases) : undefined;
   let done = 0;
-  // The HTTP transport loads only when asked for.
-  const http = request.transport === 'http' ? await (await import('../transport/http/http-transport.js')).startHttpTransport() : undefined;
+  // The HTTP transport loads only when asked for; in kill mode each case starts server processes of its own instead.
+  const http =
+    request.transport === 'http' && !kill ? await (await import('../transport/http/http-transport.js')).startHttpTransport() : undefined;
   const table = () =>
     runTable({
       family: request.family,
@@ -66,7 +70,7 @@ export async function executeTableRun(
       expected: request.expected,
       jobs: request.jobs ?? (kill ? defaultJobs() : 1),
       runCase: kill
-        ? killModeCaseRunner(request.lifeTimeoutMs)
+        ? killModeCaseRunner(request.lifeTimeoutMs, request.transport)
         : isolatingCaseRunner({
             lifeTimeoutMs: request.lifeTimeoutMs ?? LIFE_TIMEOUT_MS,
             checkDeterminism: request.checkDeterminism ?? true,

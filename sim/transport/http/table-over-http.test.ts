@@ -74,7 +74,7 @@ describe('sim table over HTTP', () => {
     expect(inProcess.cells.map((c) => c.effects)).toEqual(overHttp.cells.map((c) => c.effects));
   });
 
-  it('the CLI: sim table and sim run --transport http match the reference, exit 0; with kill mode it is bad input', async () => {
+  it('the CLI: sim table and sim run --transport http match the reference, exit 0; with --cuts all it is bad input', async () => {
     const run = await runCli(['table', '--transport', 'http', '--format', 'json', '--out', join(folder, 'cli')], folder);
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout) as { resultsFile: string };
@@ -88,7 +88,7 @@ describe('sim table over HTTP', () => {
     expect(one.stdout).toMatch(/effects: N=2/);
     const text = await runCli(['table', '-p', 'outbox-dedup', '--transport', 'http', '--out', join(folder, 'cli')], folder);
     expect(text.stdout).toMatch(/crash in-process, over HTTP/);
-    const refused = await runCli(['table', '--transport', 'http', '--crash-mode', 'kill', '--out', join(folder, 'cli')], folder);
+    const refused = await runCli(['table', '--transport', 'http', '--cuts', 'all', '--out', join(folder, 'cli')], folder);
     expect(refused.code).toBe(2);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
     const fixture = fileURLToPath(new URL('../../testing/fixtures/plain-js-protocol.mjs', import.meta.url));
