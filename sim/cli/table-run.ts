@@ -44,11 +44,6 @@ export interface TableRunRequest {
 export async function executeTableRun(
   request: TableRunRequest,
 ): Promise<{ results: TableResults; runFolder: string; resultsFile: string }> {
-  if (request.transport === 'http' && (request.protocolFiles?.size ?? 0) > 0) {
-    throw new UsageError(
-      '--transport http runs built-in protocols; a protocol file runs isolated in a child process, which takes no transport yet.',
-    );
-  }
   const unservable = request.crashMode === 'kill' && request.transport === 'http' ? unservableReceivers(request.family) : undefined;
   if (unservable) throw new UsageError(unservable);
   const folder = createRunFolder(resolve(request.cwd, request.outDir));
@@ -74,6 +69,7 @@ export async function executeTableRun(
         : isolatingCaseRunner({
             lifeTimeoutMs: request.lifeTimeoutMs ?? LIFE_TIMEOUT_MS,
             checkDeterminism: request.checkDeterminism ?? true,
+            ...(request.transport ? { transport: request.transport } : {}),
           }),
       ...(progress ? { onCase: () => progress.update(++done) } : {}),
       ...(http ? { caseOptions: { clientFactory: http.clientFactory } } : {}),
