@@ -59,7 +59,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--chart', 'also write table.md, effects.png and report.html into the run folder (as `sim report` does)')
     .option(
       '--crash-mode <mode>',
-      'in-process: an exception unwinds the attempt; kill: each life in a child process, SIGKILLed at the cut; both: run both, print where they differ',
+      "in-process: an exception unwinds the attempt; kill: each life in a child process, SIGKILLed at the cut; both: run both, print where they differ; server-kill (with --transport http): the receiver's server process SIGKILLed after its commit, before its reply, and restarted on the same file",
       crashModeChoice,
       'in-process',
     )
@@ -82,6 +82,11 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       const reference = expectedTable(family.name);
       const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol ?? Object.keys(reference), io.cwd);
       const expected = options.expect ? readExpectations(options.expect, reference, family.cuts.length, protocols, io.cwd) : reference;
+      if (options.crashMode === 'server-kill' && (options.cut || options.expect || options.cuts)) {
+        throw new UsageError(
+          '--crash-mode server-kill has one column of its own (the server killed after its commit) and its own expectations: no --cut, --cuts or --expect.',
+        );
+      }
       if (options.transport === 'http' && options.cuts === 'all') {
         throw new UsageError('--cuts all finds its boundaries in process only: it cannot be combined with --transport http.');
       }
