@@ -62,9 +62,11 @@ export async function executeTableRun(
   const cases = request.protocols.length * cutIndexes.length;
   const progress = kill && request.io ? new Progress(request.io, 'sim table --crash-mode kill', cases) : undefined;
   let done = 0;
-  // The HTTP transport loads only when asked for; in kill mode each case starts server processes of its own instead.
+  // The HTTP transport loads only when asked for; in kill and server-kill mode each case starts server processes of its own instead.
   const http =
-    request.transport === 'http' && !kill ? await (await import('../transport/http/http-transport.js')).startHttpTransport() : undefined;
+    request.transport === 'http' && !separateServers
+      ? await (await import('../transport/http/http-transport.js')).startHttpTransport()
+      : undefined;
   const table = () =>
     runTable({
       family,

@@ -19,6 +19,8 @@ import { portAcceptsConnections } from './server-process.js';
  */
 const BOUNDS: (ExploreBounds & { executionsMax: number })[] = [
   { workers: 1, intentions: 1, crashDepth: 1, retentionMs: null, cuts: 'named', executionsMax: 5_000 },
+  // Every commit a boundary too, those inside the server's contract named after the same source lines as in process.
+  { workers: 1, intentions: 1, crashDepth: 1, retentionMs: null, cuts: 'all', executionsMax: 5_000 },
   // Two workers: their sends interleave at the cuts, and the same first 60 schedules (depth first) are explored either way.
   { workers: 2, intentions: 1, crashDepth: 1, retentionMs: null, cuts: 'named', executionsMax: 60 },
 ];
@@ -42,7 +44,7 @@ function verdicts(result: ExploreResult) {
 
 describe('sim explore over HTTP', () => {
   it.each(SEED_PROTOCOLS.flatMap((protocol) => BOUNDS.map((bounds) => ({ protocol, ...bounds }))))(
-    '$protocol, W=$workers I=$intentions D=$crashDepth: the same schedules, violations and end states as in process',
+    '$protocol, W=$workers I=$intentions D=$crashDepth cuts $cuts: the same schedules, violations and end states as in process',
     async ({ protocol, executionsMax, ...bounds }) => {
       const chosen = findProtocol(protocol)!;
       const inProcess = await explore(reservationFamily, chosen, bounds, { executionsMax });
