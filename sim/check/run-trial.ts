@@ -59,6 +59,7 @@ export async function runGenerated<P extends FamilyProtocol, W, S>(
     ...(trial.receiverSettings === undefined ? {} : { receiverSettings: trial.receiverSettings }),
     faults: trial.faults,
     writeHistory: options.writeHistory,
+    ...(options.wire ? { wire: options.wire } : {}),
     ...(options.scheduler ? { yieldPoint: schedulerYield(options.scheduler) } : {}),
   });
   return options.scheduler ? options.scheduler.waitFor(run) : run;

@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
 import type { StoreMedium } from '../engine/connections.js';
 import type { FamilyProtocol } from '../engine/family.js';
-import type { FamilyOutcome } from '../engine/run-family.js';
+import type { FamilyOutcome, RunWire } from '../engine/run-family.js';
 
 /** What a check found wrong in one run: its kind (duplicate, lost, stuck, torn, …) and a sentence. */
 export interface Violation {
@@ -43,6 +43,8 @@ export interface TrialRunOptions {
   scheduler?: fc.Scheduler;
   writeHistory: boolean;
   protocol?: ProtocolChoice;
+  /** Receivers over a real wire (`--transport http`, one wire per trial); in process when omitted. */
+  wire?: RunWire;
 }
 
 export type StoreKind = 'file' | 'memory';

@@ -8,7 +8,7 @@ import { counted } from '../../reports/plural.js';
 import type { TableFormat } from './options.js';
 import { executeTableRun, type TableRunRequest } from './table-run.js';
 
-export const CRASH_MODES = ['in-process', 'kill', 'both'] as const;
+export const CRASH_MODES = ['in-process', 'kill', 'both', 'server-kill'] as const;
 export type CrashModeChoice = (typeof CRASH_MODES)[number];
 
 export function crashModeChoice(value: string): CrashModeChoice {

@@ -15,6 +15,7 @@ import { resolveProtocols } from './load-protocol.js';
 import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP } from './watched-run.js';
 import { cutsChoice, positiveInt, protocolName, wholeNumber } from './options.js';
+import { TRANSPORT_OPTION_HELP, transportName, withTransport, type TransportName } from './transport-option.js';
 
 interface ExploreOptions {
   family?: string;
@@ -28,6 +29,7 @@ interface ExploreOptions {
   cuts?: 'all';
   executionsMax: number;
   out: string;
+  transport: TransportName;
 }
 
 function scheduleText(value: string): string {
@@ -58,6 +60,12 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
     )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option('--life-timeout-ms <ms>', LIFE_TIMEOUT_HELP, positiveInt('life-timeout-ms', 3_600_000), LIFE_TIMEOUT_MS)
+    .option(
+      '--transport <name>',
+      `${TRANSPORT_OPTION_HELP}; the server runs in this process, so the explorer still chooses at every cut`,
+      transportName,
+      'in-process',
+    )
     .addHelpText(
       'after',
       '\nExit codes: 0 no violation (and, when exploring, every schedule explored); 1 a violation, or the bound stopped it; 2 bad input.',
@@ -85,21 +93,24 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       io.stdout(`sim explore: ${boundsText({ protocol: protocol.name, bounds }, intentions)}\n`);
       const flags = `${options.family ? `--family ${family.name} ` : ''}--protocol ${options.protocol[0]} --workers ${bounds.workers} --intentions ${bounds.intentions} --crash-depth ${bounds.crashDepth}${
         bounds.retentionMs === null ? '' : ` --retention-ms ${bounds.retentionMs}`
-      }${bounds.cuts === 'all' ? ' --cuts all' : ''}`;
+      }${bounds.cuts === 'all' ? ' --cuts all' : ''}${options.transport === 'http' ? ' --transport http' : ''}`;
 
       if (options.schedule !== undefined) {
         const log = new ChoiceLog(parseSchedule(options.schedule), new Set());
         const kept = join(folder.path, 'schedule');
-        const execution = await runControlled({
-          family,
-          protocol,
-          workload,
-          bounds,
-          log,
-          folder: kept,
-          medium: new FileMedium(),
-          writeHistory: true,
-        });
+        const execution = await withTransport(options.transport, (http) =>
+          runControlled({
+            ...(http ? { wire: http.open() } : {}),
+            family,
+            protocol,
+            workload,
+            bounds,
+            log,
+            folder: kept,
+            medium: new FileMedium(),
+            writeHistory: true,
+          }),
+        );
         if (log.invalid) throw new UsageError(`${log.invalid}: not a schedule of these bounds`);
         const outcome = execution.outcome;
         if (!outcome) throw new Error('a replayed schedule was stopped early');
@@ -118,15 +129,18 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
 
       let lastDraw = 0;
       const started = performance.now();
-      const result = await explore(family, protocol, bounds, {
-        executionsMax: options.executionsMax,
-        onProgress: (schedules) => {
-          const now = performance.now();
-          if (!io.isTty || now - lastDraw < 100) return;
-          lastDraw = now;
-          io.stderr(`\rexploring: ${schedules} schedules, ${Math.round(schedules / ((now - started) / 1000))} schedules/s\x1b[K`);
-        },
-      });
+      const result = await withTransport(options.transport, (http) =>
+        explore(family, protocol, bounds, {
+          ...(http ? { openWire: http.open } : {}),
+          executionsMax: options.executionsMax,
+          onProgress: (schedules) => {
+            const now = performance.now();
+            if (!io.isTty || now - lastDraw < 100) return;
+            lastDraw = now;
+            io.stderr(`\rexploring: ${schedules} schedules, ${Math.round(schedules / ((now - started) / 1000))} schedules/s\x1b[K`);
+          },
+        }),
+      );
       if (io.isTty) io.stderr('\r\x1b[K');
       writeJsonAtomic(join(folder.path, 'results.json'), {
         kind: 'explore',

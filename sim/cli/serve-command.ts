@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { takeOverSignals } from '../process/interrupt.js';
 import { findServableReceiver, servableReceivers } from '../transport/http/receiver-catalogue.js';
 import { startReceiverServer, type RunningServer } from '../transport/http/receiver-server.js';
+import { killAtNthCommit } from '../transport/http/kill-at-commit.js';
 import { wallClockMs } from '../transport/http/wall-clock.js';
 import { BODY_BYTES_MAX, HEADERS } from '../transport/http/wire.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
@@ -36,19 +37,6 @@ function nextStopSignal(): Promise<NodeJS.Signals> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-}
-
-/**
- * The server's own crash: at the nth time a write reaches the applied cut
- * (its transaction committed, its reply not yet sent) the process SIGKILLs
- * itself, so the client sees the connection die and the file keeps the
- * effect, as when a real server dies between its commit and its reply.
- */
-function killAtNthCommit(appliedCut: string, nth: number): (cut: string) => Promise<void> {
-  let reached = 0;
-  return async (cut) => {
-    if (cut === appliedCut && ++reached === nth) process.kill(process.pid, 'SIGKILL');
-  };
 }
 
 export function registerServe(program: Command, io: Io, exit: (code: ExitCode) => void): void {

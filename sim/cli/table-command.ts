@@ -66,7 +66,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--chart', 'also write table.md, effects.png and report.html into the run folder (as `sim report` does)')
     .option(
       '--crash-mode <mode>',
-      'in-process: an exception unwinds the attempt; kill: each life in a child process, SIGKILLed at the cut; both: run both, print where they differ',
+      "in-process: an exception unwinds the attempt; kill: each life in a child process, SIGKILLed at the cut; both: run both, print where they differ; server-kill (with --transport http): the receiver's server process SIGKILLed after its commit, before its reply, and restarted on the same file",
       crashModeChoice,
       'in-process',
     )
@@ -103,6 +103,14 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         io.cwd,
       );
       const expectations = options.expect ? readExpectations(options.expect, reference, family, protocols, io.cwd) : reference;
+      if (options.crashMode === 'server-kill' && (options.cut || options.expect || options.cuts)) {
+        throw new UsageError(
+          '--crash-mode server-kill has one column of its own (the server killed after its commit) and its own expectations: no --cut, --cuts or --expect.',
+        );
+      }
+      if (options.transport === 'http' && options.cuts === 'all') {
+        throw new UsageError('--cuts all finds its boundaries in process only: it cannot be combined with --transport http.');
+      }
       if (options.cuts === 'all') {
         if (options.cut || options.chart || options.expect || options.format !== 'text' || options.crashMode !== 'in-process' || workload) {
           throw new UsageError(
@@ -115,9 +123,6 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
             `\n\nrun folder: ${displayPath(runFolder, io.cwd)}\n`,
         );
         return exit(results.verdict === 'error' ? EXIT.checkFailed : EXIT.ok);
-      }
-      if (options.transport === 'http' && (options.cuts === 'all' || options.crashMode !== 'in-process')) {
-        throw new UsageError('--transport http runs in process: it cannot be combined with --cuts all or --crash-mode kill|both yet.');
       }
       const cuts = cutIndexes(family, options.cut);
       const request = {
@@ -135,13 +140,10 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         io,
         lifeTimeoutMs: options.lifeTimeoutMs,
         checkDeterminism: options.checkDeterminism,
+        transport: options.transport,
       };
       if (options.crashMode === 'both') return exit(await tableBothModes(request, options));
-      const { results, runFolder, resultsFile } = await executeTableRun({
-        ...request,
-        crashMode: options.crashMode,
-        transport: options.transport,
-      });
+      const { results, runFolder, resultsFile } = await executeTableRun({ ...request, crashMode: options.crashMode });
       const shownFolder = displayPath(runFolder, io.cwd);
       const reports = options.chart ? await writeRunReports(runFolder, io.cwd) : null;
       io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd), reports));

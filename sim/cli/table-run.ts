@@ -9,6 +9,8 @@ import { tableResults, type CrashMode, type TableResults } from '../results/tabl
 import { killModeCaseRunner, LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { isolatingCaseRunner } from '../process/isolated-case.js';
 import { withChildrenReaped } from '../process/children.js';
+import { unservableReceivers } from '../process/case-servers.js';
+import { runServerKillCase, serverKillExpectations, serverKillFamily } from '../process/server-kill-table.js';
 import { defaultJobs } from '../process/pool.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
@@ -48,35 +50,47 @@ export interface TableRunRequest {
 export async function executeTableRun(
   request: TableRunRequest,
 ): Promise<{ results: TableResults; runFolder: string; resultsFile: string }> {
-  if (request.transport === 'http' && (request.protocolFiles?.size ?? 0) > 0) {
-    throw new UsageError(
-      '--transport http runs built-in protocols; a protocol file runs isolated in a child process, which takes no transport yet.',
-    );
+  const serverKill = request.crashMode === 'server-kill';
+  if (serverKill && request.transport !== 'http') {
+    throw new UsageError("--crash-mode server-kill kills a receiver's server process: add --transport http.");
   }
+  const separateServers = (request.crashMode === 'kill' && request.transport === 'http') || serverKill;
+  const unservable = separateServers ? unservableReceivers(request.family) : undefined;
+  if (unservable) throw new UsageError(unservable);
+  // Server-kill mode has one column of its own, the server's crash, and expects what a reply lost after the commit gives in process.
+  const family = serverKill ? serverKillFamily(request.family) : request.family;
+  const cutIndexes = serverKill ? [0] : request.cutIndexes;
+  const expected = serverKill ? await serverKillExpectations(request.family, request.protocols) : request.expected;
   const folder = createRunFolder(resolve(request.cwd, request.outDir));
   const started = performance.now();
   const kill = request.crashMode === 'kill';
-  const cases = request.protocols.length * request.cutIndexes.length;
+  const cases = request.protocols.length * cutIndexes.length;
   const progress = kill && request.io ? new Progress(request.io, 'sim table --crash-mode kill', cases) : undefined;
   let done = 0;
-  // The HTTP transport loads only when asked for.
-  const http = request.transport === 'http' ? await (await import('../transport/http/http-transport.js')).startHttpTransport() : undefined;
+  // The HTTP transport loads only when asked for; in kill and server-kill mode each case starts server processes of its own instead.
+  const http =
+    request.transport === 'http' && !separateServers
+      ? await (await import('../transport/http/http-transport.js')).startHttpTransport()
+      : undefined;
   const table = () =>
     runTable({
-      family: request.family,
+      family,
       protocols: request.protocols,
       ...(request.protocolFiles ? { protocolFiles: request.protocolFiles } : {}),
-      cutIndexes: request.cutIndexes,
+      cutIndexes,
       runFolder: folder.path,
-      expected: request.expected,
-      ...(request.expectedColumns ? { expectedColumns: request.expectedColumns } : {}),
+      expected,
+      ...(request.expectedColumns && !serverKill ? { expectedColumns: request.expectedColumns } : {}),
       jobs: request.jobs ?? (kill ? defaultJobs() : 1),
-      runCase: kill
-        ? killModeCaseRunner(request.lifeTimeoutMs)
-        : isolatingCaseRunner({
-            lifeTimeoutMs: request.lifeTimeoutMs ?? LIFE_TIMEOUT_MS,
-            checkDeterminism: request.checkDeterminism ?? true,
-          }),
+      runCase: serverKill
+        ? runServerKillCase
+        : kill
+          ? killModeCaseRunner(request.lifeTimeoutMs, request.transport)
+          : isolatingCaseRunner({
+              lifeTimeoutMs: request.lifeTimeoutMs ?? LIFE_TIMEOUT_MS,
+              checkDeterminism: request.checkDeterminism ?? true,
+              ...(request.transport ? { transport: request.transport } : {}),
+            }),
       ...(progress ? { onCase: () => progress.update(++done) } : {}),
       caseOptions: {
         ...(http ? { clientFactory: http.clientFactory } : {}),
@@ -91,9 +105,9 @@ export async function executeTableRun(
     runId: folder.runId,
     runFolder: folder.path,
     startedAt: folder.startedAt,
-    family: request.family,
+    family,
     protocols: request.protocols,
-    cutIndexes: request.cutIndexes,
+    cutIndexes,
     totalMs: Math.round(performance.now() - started),
     crashMode: request.crashMode ?? 'in-process',
     expectFile: request.expectFile,

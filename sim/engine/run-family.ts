@@ -1,6 +1,7 @@
 import type { ReceiverSettings } from '../../protocols/receivers/types.js';
 import { KEEP_RECEIPTS } from '../../protocols/receivers/types.js';
 import { TransportState } from '../transport/transport-state.js';
+import type { WireTurns } from '../transport/wire-turns.js';
 import { caseFiles, createFreshStores, ORCHESTRATOR, readStore, storePath } from './case-files.js';
 import { FileMedium, type StoreMedium } from './connections.js';
 import {
@@ -40,12 +41,24 @@ export interface FamilyRunSpec<P extends FamilyProtocol, W, S> {
   discoverBoundaries?: boolean;
   /** How workers reach the receivers; in-process when omitted. */
   clientFactory?: ClientFactory;
+  /** A real wire for this run (its clients, and turns that keep a scheduled run deterministic); replaces clientFactory. */
+  wire?: RunWire;
   /** A fresh instance of the protocol for each life (a user's module, imported anew). */
   freshProtocol?: (life: number) => Promise<P>;
   /** Where events are recorded (a durable history in an isolated case); a new one when omitted. */
   history?: History;
   beforeLife?: (life: Life) => void;
   afterLife?: (life: Life) => void;
+}
+
+/**
+ * One run's wire when its receivers are reached over a real transport
+ * (sim/transport/http): the clients its workers use, and the turns that let
+ * one worker at a time be on the wire, lent out at cuts.
+ */
+export interface RunWire {
+  clientFactory: ClientFactory;
+  turns: WireTurns;
 }
 
 export interface FamilyOutcome extends Observation {
@@ -141,7 +154,7 @@ export async function runFamily<P extends FamilyProtocol, W, S>(
   createFreshStores(medium, world.files, storeSchemas(family as Family<P, unknown, unknown>, spec.protocol));
   const scenario = familyScenario(family, world, {
     transport: new TransportState(world.faults),
-    ...(spec.clientFactory ? { clientFactory: spec.clientFactory } : {}),
+    ...(spec.wire ? { clientFactory: spec.wire.clientFactory } : spec.clientFactory ? { clientFactory: spec.clientFactory } : {}),
     ...(spec.freshProtocol ? { freshProtocol: spec.freshProtocol } : {}),
   });
   const outcome = await runLives(scenario, {
@@ -150,7 +163,7 @@ export async function runFamily<P extends FamilyProtocol, W, S>(
     quietLife: spec.quietLife ?? false,
     medium,
     ...(spec.history ? { history: spec.history } : {}),
-    ...(spec.yieldPoint ? { yieldPoint: spec.yieldPoint } : {}),
+    ...(spec.yieldPoint ? { yieldPoint: spec.wire ? spec.wire.turns.scheduled(spec.yieldPoint) : spec.yieldPoint } : {}),
     ...(spec.afterLife ? { afterLife: spec.afterLife } : {}),
     ...(spec.beforeLife ? { beforeLife: spec.beforeLife } : {}),
   });

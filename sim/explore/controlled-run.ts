@@ -4,7 +4,7 @@ import type { AnyFamily } from '../engine/run-case.js';
 import { MemoryMedium, type StoreMedium } from '../engine/connections.js';
 import type { CutHit, SchedulingPoint } from '../engine/injector.js';
 import type { Life } from '../engine/runner.js';
-import { runFamily, type FamilyOutcome } from '../engine/run-family.js';
+import { runFamily, type FamilyOutcome, type RunWire } from '../engine/run-family.js';
 import { ChoiceLog, Pruned } from './choices.js';
 import { fingerprint } from './fingerprint.js';
 
@@ -46,6 +46,8 @@ export async function runControlled(options: {
   folder: string;
   medium?: StoreMedium;
   writeHistory?: boolean;
+  /** Receivers over a real wire (--transport http); in process when omitted. */
+  wire?: RunWire;
 }): Promise<Execution> {
   const { bounds, log } = options;
   const waiting = new Map<string, Waiting>();
@@ -89,6 +91,7 @@ export async function runControlled(options: {
     workers: bounds.workers,
     receiverSettings: { retentionMs: bounds.retentionMs, closedWindow: false } satisfies ReceiverSettings,
     writeHistory: options.writeHistory ?? false,
+    ...(options.wire ? { wire: options.wire } : {}),
     discoverBoundaries: bounds.cuts === 'all',
     beforeLife: (started) => {
       life = started;
@@ -100,10 +103,11 @@ export async function runControlled(options: {
   });
 
   // The driver: once every worker is waiting (no I/O runs in process, so one
-  // macrotask turn settles them), release one, chosen by the log when several wait.
+  // macrotask turn settles them; over a real wire, once no call is on it),
+  // release one, chosen by the log when several wait.
   while (!finished) {
     await new Promise((resolve) => setImmediate(resolve));
-    if (finished || waiting.size === 0) continue;
+    if (finished || waiting.size === 0 || (options.wire && !options.wire.turns.idle())) continue;
     const names = [...waiting.keys()].sort();
     let index = 0;
     if (!stopping && names.length > 1 && life) {

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 
-import type { FamilyOutcome } from '../engine/run-family.js';
+import type { FamilyOutcome, RunWire } from '../engine/run-family.js';
 import { letSignalsIn } from '../process/let-signals-in.js';
 import { ChoiceLog } from './choices.js';
 import { runControlled, type ExploreBounds } from './controlled-run.js';
@@ -55,7 +55,13 @@ export async function explore(
   family: AnyFamily,
   protocol: FamilyProtocol,
   bounds: ExploreBounds,
-  options: { executionsMax: number; memoise?: boolean; onProgress?: (schedules: number) => void },
+  options: {
+    executionsMax: number;
+    memoise?: boolean;
+    onProgress?: (schedules: number) => void;
+    /** A fresh wire per execution when receivers are reached over a real transport (--transport http). */
+    openWire?: () => RunWire;
+  },
 ): Promise<ExploreResult> {
   const started = performance.now();
   const workload = family.exploreWorkload(bounds.intentions);
@@ -70,7 +76,15 @@ export async function explore(
   while (schedules < options.executionsMax) {
     await letSignalsIn();
     const log = new ChoiceLog(prefix, options.memoise === false ? new Set() : explored);
-    const execution = await runControlled({ family, protocol, workload, bounds, log, folder: `explore/${schedules}` });
+    const execution = await runControlled({
+      family,
+      protocol,
+      workload,
+      bounds,
+      log,
+      folder: `explore/${schedules}`,
+      ...(options.openWire ? { wire: options.openWire() } : {}),
+    });
     schedules++;
     options.onProgress?.(schedules);
     if (execution.pruned || !execution.outcome) {

@@ -13,6 +13,8 @@ export interface CaseChildSpec {
   eventsFile: string;
   /** Where the child says how it ended. */
   endFile: string;
+  /** `http`: the child starts the HTTP transport of its own (server, proxy) and every call of the case crosses it. */
+  transport?: 'in-process' | 'http';
 }
 
 export type CaseChildEnd = { ended: 'completed'; result: CaseResult } | { ended: 'exit-called'; code: number };

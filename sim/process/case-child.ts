@@ -4,6 +4,7 @@ import { History } from '../engine/history.js';
 import { runCase, type CaseResult } from '../engine/run-case.js';
 import { findFamily } from '../families.js';
 import { protocolFromFile } from '../engine/protocol-file.js';
+import { startHttpTransport } from '../transport/http/http-transport.js';
 import { dieWithParent } from './children.js';
 import { DurableHistory } from './durable-history.js';
 import { firstDifference, type CaseChildSpec, type CaseChildEnd } from './case-child-spec.js';
@@ -31,12 +32,15 @@ process.on('exit', (code) => {
 
 const protocol = await protocolFromFile(family, spec.protocolFile, spec.protocolFile, `${spec.folder}#load`);
 const eventsFd = openSync(spec.eventsFile, 'a');
+// Over HTTP the case's server runs here, in the case's own process, as it runs in the table's for a built-in protocol.
+const http = spec.transport === 'http' ? await startHttpTransport() : undefined;
 const base = {
   family,
   protocol,
   protocolFile: spec.protocolFile,
   cut: spec.cut,
   ...(spec.discoverBoundaries ? { discoverBoundaries: true } : {}),
+  ...(http ? { clientFactory: http.clientFactory } : {}),
 };
 const result = await runCase({ ...base, folder: spec.folder, history: new DurableHistory(eventsFd) });
 closeSync(eventsFd);
@@ -49,6 +53,7 @@ if (spec.checkDeterminism && !result.error) {
   const difference = firstDifference(first, again.toJsonl().split('\n'));
   if (difference) ended = { ended: 'completed', result: { ...result, error: nonDeterministic(difference) } satisfies CaseResult };
 }
+await http?.close();
 writeFileSync(spec.endFile, JSON.stringify(ended));
 finished = true;
 process.exit(0);

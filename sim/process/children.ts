@@ -18,6 +18,11 @@ export interface ChildExit {
 /** Tells a child which process started it: if the parent dies while the child is still loading, `process.ppid` is already not it. */
 const PARENT_PID = 'CUTPOINT_PARENT_PID';
 
+/** The environment for a child that calls `dieWithParent`: this process is its parent. */
+export function childEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, [PARENT_PID]: String(process.pid) };
+}
+
 /** Every child the harness started and has not yet seen exit. */
 const alive = new Map<number, { child: ChildProcess; exited: Promise<void> }>();
 

@@ -14,6 +14,8 @@ export interface IsolationOptions {
   lifeTimeoutMs: number;
   /** Run each case twice and compare its histories byte for byte. */
   checkDeterminism: boolean;
+  /** `http`: the case's child reaches its receivers over the HTTP transport, started in the child. */
+  transport?: 'in-process' | 'http';
 }
 
 const CASE_CHILD = compiledEntry(new URL('./case-child.js', import.meta.url));
@@ -42,6 +44,7 @@ export async function runIsolatedCase(spec: CaseSpec, options: IsolationOptions)
     checkDeterminism: options.checkDeterminism,
     eventsFile,
     endFile,
+    ...(options.transport === 'http' ? { transport: 'http' as const } : {}),
   };
   writeFileSync(specFile, JSON.stringify(childSpec));
   writeFileSync(eventsFile, '');

@@ -7,6 +7,8 @@ import { parseHistory, type HistoryEvent } from '../engine/history.js';
 import { CASE_LIVES_MAX, caseError, type CaseResult, type CaseSpec } from '../engine/run-case.js';
 import { observe, storeSchemas, worldSpec } from '../engine/run-family.js';
 import type { LifeRecord, RunEnd } from '../engine/runner.js';
+import { startCaseServers, type CaseServers } from './case-servers.js';
+import type { ServerDeath } from './supervised-receiver.js';
 import { runChild } from './children.js';
 import { compiledEntry } from './entry-path.js';
 import { LifeWatchdog } from './life-watchdog.js';
@@ -23,11 +25,23 @@ export interface ChildRecord {
   ms: number;
 }
 
-export type KillCaseResult = CaseResult & { crashMode: 'kill'; children: ChildRecord[] };
+/** A receiver's server process over HTTP, as the case saw it: how many were started, how they died, what reached them. */
+export interface ServerRecord {
+  receiver: string;
+  /** 1 when one server served every life of the case. */
+  started: number;
+  deaths: readonly ServerDeath[];
+  /** Writes (POSTs) its proxy forwarded. */
+  writes: number;
+}
+
+export type KillCaseResult = CaseResult & { crashMode: 'kill'; children: ChildRecord[]; servers?: ServerRecord[] };
 
 export interface KillCaseOptions {
   /** A child still alive after this long is killed by the parent and the case reported as timed out. */
   lifeTimeoutMs: number;
+  /** `http`: each receiver is a server process of its own, which lives on while the client's children are killed. */
+  transport?: 'in-process' | 'http';
 }
 
 const LIFE_CHILD = compiledEntry(new URL('./life-child.js', import.meta.url));
@@ -53,68 +67,76 @@ export async function runKillCase(spec: Omit<CaseSpec, 'afterLife' | 'medium'>, 
   let clockMs = 0;
   let transportCalls = 0;
 
-  for (let index = 0; index < CASE_LIVES_MAX; index++) {
-    const eventsFile = join(spec.folder, `life-${index}.events.jsonl`);
-    const endFile = join(spec.folder, `life-${index}.end.json`);
-    const lifeSpec: LifeSpec = {
-      family: family.name,
-      protocol: spec.protocol.name,
-      ...(spec.protocolFile ? { protocolFile: spec.protocolFile } : {}),
-      workload: family.workloadToJson(workload),
-      folder: spec.folder,
-      life: index,
-      plan: spec.cut ? [{ life: 0, cut: spec.cut.name }] : [],
-      startMs: clockMs,
-      transportCalls,
-      eventsFile,
-      endFile,
-      roundsMax: world.roundsMax,
-    };
-    writeFileSync(eventsFile, '');
-    // The spec travels in a file: a workload may be larger than a command line can hold.
-    const specFile = join(spec.folder, `life-${index}.spec.json`);
-    writeFileSync(specFile, JSON.stringify(lifeSpec));
-    const watchdog = new LifeWatchdog(eventsFile, options.lifeTimeoutMs);
-    const exit = await runChild(LIFE_CHILD, [specFile], options.lifeTimeoutMs, { deadline: () => watchdog.deadline() });
-    rmSync(specFile);
-    const lifeEvents = parseHistory(readFileSync(eventsFile, 'utf8'), eventsFile);
-    const completed = existsSync(endFile) ? (JSON.parse(readFileSync(endFile, 'utf8')) as LifeCompleted) : undefined;
-    rmSync(eventsFile);
-    rmSync(endFile, { force: true });
-    events.push(...lifeEvents);
-    const verdict = classifyLife(
-      exit,
-      lifeEvents,
-      index,
-      index === 0 ? (spec.cut?.name ?? null) : null,
-      options.lifeTimeoutMs,
-      completed !== undefined,
-    );
-    children.push({
-      life: index,
-      pid: exit.pid,
-      verdict: verdict.kind,
-      code: exit.code,
-      signal: exit.signal,
-      ms: Math.round(exit.ms * 10) / 10,
-    });
-    if (verdict.kind === 'killed-at-cut') {
-      lives.push({ index, quiet: false, ended: 'crashed', crash: verdict.hit });
-      clockMs = verdict.hit.atMs;
-      // A killed child cannot say how many calls it made: count its invokes that carry a transport ordinal.
-      transportCalls += lifeEvents.filter((event) => event.type === 'invoke' && hasCall(event)).length;
-      continue;
+  // Over HTTP the receivers run as server processes of their own for the whole case: a killed client leaves them serving.
+  const servers = options.transport === 'http' ? await startCaseServers(family, spec.protocol, world.files.stores) : undefined;
+  try {
+    for (let index = 0; index < CASE_LIVES_MAX; index++) {
+      const eventsFile = join(spec.folder, `life-${index}.events.jsonl`);
+      const endFile = join(spec.folder, `life-${index}.end.json`);
+      const lifeSpec: LifeSpec = {
+        family: family.name,
+        protocol: spec.protocol.name,
+        ...(spec.protocolFile ? { protocolFile: spec.protocolFile } : {}),
+        workload: family.workloadToJson(workload),
+        folder: spec.folder,
+        life: index,
+        plan: spec.cut ? [{ life: 0, cut: spec.cut.name }] : [],
+        startMs: clockMs,
+        transportCalls,
+        eventsFile,
+        endFile,
+        roundsMax: world.roundsMax,
+        ...(servers ? { receiverUrls: servers.urls } : {}),
+      };
+      writeFileSync(eventsFile, '');
+      // The spec travels in a file: a workload may be larger than a command line can hold.
+      const specFile = join(spec.folder, `life-${index}.spec.json`);
+      writeFileSync(specFile, JSON.stringify(lifeSpec));
+      const watchdog = new LifeWatchdog(eventsFile, options.lifeTimeoutMs);
+      const exit = await runChild(LIFE_CHILD, [specFile], options.lifeTimeoutMs, { deadline: () => watchdog.deadline() });
+      rmSync(specFile);
+      const lifeEvents = parseHistory(readFileSync(eventsFile, 'utf8'), eventsFile);
+      const completed = existsSync(endFile) ? (JSON.parse(readFileSync(endFile, 'utf8')) as LifeCompleted) : undefined;
+      rmSync(eventsFile);
+      rmSync(endFile, { force: true });
+      events.push(...lifeEvents);
+      const verdict = classifyLife(
+        exit,
+        lifeEvents,
+        index,
+        index === 0 ? (spec.cut?.name ?? null) : null,
+        options.lifeTimeoutMs,
+        completed !== undefined,
+      );
+      children.push({
+        life: index,
+        pid: exit.pid,
+        verdict: verdict.kind,
+        code: exit.code,
+        signal: exit.signal,
+        ms: Math.round(exit.ms * 10) / 10,
+      });
+      if (verdict.kind === 'killed-at-cut') {
+        lives.push({ index, quiet: false, ended: 'crashed', crash: verdict.hit });
+        clockMs = verdict.hit.atMs;
+        // A killed child cannot say how many calls it made: count its invokes that carry a transport ordinal.
+        transportCalls += lifeEvents.filter((event) => event.type === 'invoke' && hasCall(event)).length;
+        continue;
+      }
+      if (verdict.kind === 'completed' && completed) {
+        lives.push({ index, quiet: false, ended: 'completed' });
+        clockMs = completed.clockMs;
+        transportCalls = completed.transportCalls;
+        end = { kind: 'completed' };
+      } else {
+        end = { kind: 'error', message: verdict.kind === 'completed' ? 'the child completed without saying so' : verdict.message };
+      }
+      break;
     }
-    if (verdict.kind === 'completed' && completed) {
-      lives.push({ index, quiet: false, ended: 'completed' });
-      clockMs = completed.clockMs;
-      transportCalls = completed.transportCalls;
-      end = { kind: 'completed' };
-    } else {
-      end = { kind: 'error', message: verdict.kind === 'completed' ? 'the child completed without saying so' : verdict.message };
-    }
-    break;
+  } finally {
+    await servers?.stop();
   }
+  const serverRecords = servers ? serverRecordsOf(servers) : undefined;
 
   writeFileSync(
     world.files.history,
@@ -137,11 +159,21 @@ export async function runKillCase(spec: Omit<CaseSpec, 'afterLife' | 'medium'>, 
     timingsMs: { total: 0 },
     crashMode: 'kill',
     children,
+    ...(serverRecords ? { servers: serverRecords } : {}),
   };
   const error = caseError(result);
   if (error) result.error = error;
   result.timingsMs.total = Math.round((performance.now() - started) * 1000) / 1000;
   return result;
+}
+
+export function serverRecordsOf(servers: CaseServers): ServerRecord[] {
+  return [...servers.receivers].map(([receiver, supervised], index) => ({
+    receiver,
+    started: supervised.started(),
+    deaths: [...supervised.deaths],
+    writes: servers.proxies[index]?.events.filter((event) => event.method === 'POST').length ?? 0,
+  }));
 }
 
 function hasCall(event: HistoryEvent): boolean {

@@ -82,7 +82,7 @@ describe('kill mode', () => {
 
 describe('sim table --crash-mode: bad input is one line on stderr, exit 2', () => {
   it.each([
-    { argv: ['--crash-mode', 'fork'], says: /crash mode must be one of in-process, kill, both; got 'fork'/ },
+    { argv: ['--crash-mode', 'fork'], says: /crash mode must be one of in-process, kill, both, server-kill; got 'fork'/ },
     { argv: ['--crash-mode', 'both', '--chart'], says: /--chart draws the reports of one run/ },
     { argv: ['--crash-mode', 'kill', '--jobs', '0'], says: /jobs must be a whole number from 1 to 64/ },
   ])('sim table $argv', async ({ argv, says }) => {

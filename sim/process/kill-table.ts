@@ -1,5 +1,5 @@
 import type { CaseResult, CaseSpec } from '../engine/run-case.js';
-import { runKillCase } from './kill-case.js';
+import { runKillCase, type KillCaseOptions } from './kill-case.js';
 
 /**
  * A life of a table case takes milliseconds in process and about 0.1 s in a
@@ -10,6 +10,9 @@ import { runKillCase } from './kill-case.js';
 export const LIFE_TIMEOUT_MS = 10_000;
 
 /** The table's case runner for kill mode: each life of each case in a child process of its own. */
-export function killModeCaseRunner(lifeTimeoutMs: number = LIFE_TIMEOUT_MS): (spec: CaseSpec) => Promise<CaseResult> {
-  return (spec) => runKillCase(spec, { lifeTimeoutMs });
+export function killModeCaseRunner(
+  lifeTimeoutMs: number = LIFE_TIMEOUT_MS,
+  transport: KillCaseOptions['transport'] = 'in-process',
+): (spec: CaseSpec) => Promise<CaseResult> {
+  return (spec) => runKillCase(spec, { lifeTimeoutMs, transport });
 }

@@ -7,6 +7,7 @@ import { familyScenario, worldSpec } from '../engine/run-family.js';
 import { liveOneLife } from '../engine/runner.js';
 import { findFamily } from '../families.js';
 import { TransportState } from '../transport/transport-state.js';
+import { remoteReceiverClients } from '../transport/http/remote-receiver-client.js';
 import { NO_TRANSPORT_FAULTS } from '../engine/family.js';
 import { dieWithParent } from './children.js';
 import { DurableHistory } from './durable-history.js';
@@ -53,7 +54,9 @@ const world = worldSpec(family, {
   roundsMax: spec.roundsMax,
 });
 
-const ended = await liveOneLife(familyScenario(family, world, { transport }), {
+// Over HTTP the receivers are server processes that outlive this one: the contract runs there, not here.
+const clientFactory = spec.receiverUrls ? remoteReceiverClients(spec.receiverUrls) : undefined;
+const ended = await liveOneLife(familyScenario(family, world, { transport, ...(clientFactory ? { clientFactory } : {}) }), {
   index: spec.life,
   quiet: false,
   medium: new FileMedium(),

@@ -22,6 +22,8 @@ export interface LifeSpec {
   /** Where the child writes how its life ended, when it was not killed: apart from stdout, which protocol code may use. */
   endFile: string;
   roundsMax: number;
+  /** Receiver name → the URL of its server process (kill mode over HTTP); in-process when absent. */
+  receiverUrls?: Record<string, string>;
 }
 
 /** What a child writes to its end file when its life completes. */

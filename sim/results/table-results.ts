@@ -18,8 +18,12 @@ export interface StoredCell {
   case: StoredCase;
 }
 
-/** How a crash was made: an exception that unwinds the attempt, or the attempt's process killed with SIGKILL. */
-export type CrashMode = 'in-process' | 'kill';
+/**
+ * How a crash was made: an exception that unwinds the attempt, the attempt's
+ * process killed with SIGKILL, or (over HTTP) the receiver's server process
+ * killed after its commit and before its reply.
+ */
+export type CrashMode = 'in-process' | 'kill' | 'server-kill';
 
 /** results.json of a table run: the source of truth every report reads. */
 export interface TableResults {

@@ -6,7 +6,7 @@ import type { ProtocolChoice } from '../../../sim/check/suite.js';
 import type { StoreMedium } from '../../../sim/engine/connections.js';
 import type { CrashPoint } from '../../../sim/engine/injector.js';
 import type { TransportFaults } from '../../../sim/engine/family.js';
-import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
+import type { FamilyOutcome, RunWire } from '../../../sim/engine/run-family.js';
 import { runGenerated } from '../../../sim/check/run-trial.js';
 import { letSignalsIn } from '../../../sim/process/let-signals-in.js';
 import { reservationFamily } from '../../../sim/reservation/family.js';
@@ -36,6 +36,8 @@ export interface TrialRunOptions {
   writeHistory?: boolean;
   /** The protocol to run when it is not a built-in the registry knows (a user's module). */
   protocol?: ProtocolChoice;
+  /** Receivers over a real wire (--transport http, one wire per trial); in process when omitted. */
+  wire?: RunWire;
 }
 
 /**

@@ -21,6 +21,16 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
+/**
+ * A target that may die and be restarted elsewhere (a supervised server
+ * process): where it serves now, and what to wait for when it failed to
+ * answer, so that the failed request is answered only once a successor serves.
+ */
+export interface RestartableTarget {
+  url(): string;
+  recovered(): Promise<void>;
+}
+
 interface Upstream {
   status: number;
   headers: IncomingHttpHeaders;
@@ -37,8 +47,8 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'co
  * is one the proxy read in full before closing the caller's socket. Waits are
  * real time (setTimeout): a proxy in front of a real server has no other.
  */
-export async function startFaultProxy(targetUrl: string, plan: FaultPlan): Promise<FaultProxy> {
-  const target = new URL(targetUrl);
+export async function startFaultProxy(targetUrl: string | RestartableTarget, plan: FaultPlan): Promise<FaultProxy> {
+  const targetNow = () => new URL(typeof targetUrl === 'string' ? targetUrl : targetUrl.url());
   const agent = new Agent({ keepAlive: true });
   const events: ProxyEvent[] = [];
   const armed: Fault[] = [];
@@ -57,6 +67,7 @@ export async function startFaultProxy(targetUrl: string, plan: FaultPlan): Promi
   function forward(request: IncomingMessage, body: Buffer): Promise<Upstream> {
     return new Promise((resolve, reject) => {
       const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+      const target = targetNow();
       const outgoing = httpRequest(
         {
           host: target.hostname,
@@ -116,6 +127,7 @@ export async function startFaultProxy(targetUrl: string, plan: FaultPlan): Promi
     try {
       upstream = await forward(request, Buffer.concat(chunks));
     } catch (error) {
+      if (typeof targetUrl !== 'string') await targetUrl.recovered();
       return problem(502, 'bad-gateway', `the server did not answer: ${(error as Error).message}`);
     }
     event.upstreamStatus = upstream.status;

@@ -10,7 +10,9 @@ import type {
 } from '../../../protocols/receivers/types.js';
 import { isCrash } from '../../engine/crash.js';
 import type { Life } from '../../engine/runner.js';
+import type { RunWire } from '../../engine/run-family.js';
 import type { ClientFactory } from '../../engine/worker-context.js';
+import { WireTurns } from '../wire-turns.js';
 import type { TransportState } from '../transport-state.js';
 import { CALL_HEADER, CallRegistry } from './call-registry.js';
 import { exchange, parseJsonBody } from './exchange.js';
@@ -23,6 +25,8 @@ import { decodeReply, HEADERS } from './wire.js';
 export interface HttpTransport {
   /** The engine's transport seam: the client a worker of a life uses for one receiver, counting faults on the run's state. */
   clientFactory: ClientFactory;
+  /** A wire for one run whose workers a scheduler interleaves: its own turns, so the run replays exactly (wire-turns.ts). */
+  open(): RunWire;
   proxy: FaultProxy;
   close(): Promise<void>;
 }
@@ -44,9 +48,18 @@ export async function startHttpTransport(): Promise<HttpTransport> {
   const calls = new CallRegistry();
   const server = await startRoutedReceiverServer(calls);
   const proxy = await startFaultProxy(server.url, FAULTS_REQUESTED_BY_HEADER);
+  const open = (): RunWire => {
+    const turns = new WireTurns();
+    return {
+      turns,
+      clientFactory: (binding, side, life, worker, faults) =>
+        new HttpTransportClient(binding, side, life, worker, faults, { calls, url: proxy.url, turns }),
+    };
+  };
   return {
     proxy,
-    clientFactory: (binding, side, life, worker, faults) => new HttpTransportClient(binding, side, life, worker, faults, calls, proxy.url),
+    open,
+    clientFactory: open().clientFactory,
     close: async () => {
       await proxy.close();
       await server.close();
@@ -61,21 +74,29 @@ class HttpTransportClient implements ReceiverClient {
     private readonly life: Life,
     private readonly worker: string,
     private readonly faults: TransportState,
-    private readonly calls: CallRegistry,
-    private readonly url: string,
+    private readonly wire: { calls: CallRegistry; url: string; turns: WireTurns },
   ) {}
 
   async send(request: ReceiverRequest): Promise<ReceiverReply> {
+    await this.wire.turns.take(this.worker);
+    try {
+      return await this.sendInTurn(request);
+    } finally {
+      this.wire.turns.give(this.worker);
+    }
+  }
+
+  private async sendInTurn(request: ReceiverRequest): Promise<ReceiverReply> {
     const ordinal = ++this.faults.calls;
     const faulty = !this.life.quiet;
     this.record(request.kind, 'invoke', { call: ordinal, tenant: request.tenant, key: request.key, ...payloadFields(request.payload) });
     const unavailable = faulty && this.faults.unavailableAt(this.side.nowMs());
     const dropped = faulty && !unavailable && this.faults.dropsReply(ordinal);
-    const { id, call } = this.calls.add(this.binding.contract, this.side);
+    const { id, call } = this.wire.calls.add(this.binding.contract, this.side);
     let outcome;
     try {
       outcome = await exchange({
-        url: `${this.url}/${request.kind}`,
+        url: `${this.wire.url}/${request.kind}`,
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -90,7 +111,7 @@ class HttpTransportClient implements ReceiverClient {
         timeoutMs: CALL_TIMEOUT_MS,
       });
     } finally {
-      this.calls.remove(id);
+      this.wire.calls.remove(id);
     }
     if (call.failure !== undefined) {
       if (isCrash(call.failure)) this.record(request.kind, 'info', 'reply lost in crash');

@@ -22,7 +22,8 @@ const START_MS_MAX = 15_000;
  * its stderr.
  */
 export function startServerProcess(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<ServerProcess> {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  // stdin is a pipe this process never writes: a child that watches it (dieWithParent) dies when this process does.
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], env });
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +74,7 @@ describe('sim table over HTTP', () => {
     expect(inProcess.cells.map((c) => c.effects)).toEqual(overHttp.cells.map((c) => c.effects));
   });
 
-  it('the CLI: sim table and sim run --transport http match the reference, exit 0; with kill mode it is bad input', async () => {
+  it('the CLI: sim table and sim run --transport http match the reference, exit 0; with --cuts all it is bad input', async () => {
     const run = await runCli(['table', '--transport', 'http', '--format', 'json', '--out', join(folder, 'cli')], folder);
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout) as { resultsFile: string };
@@ -88,13 +88,28 @@ describe('sim table over HTTP', () => {
     expect(one.stdout).toMatch(/effects: N=2/);
     const text = await runCli(['table', '-p', 'outbox-dedup', '--transport', 'http', '--out', join(folder, 'cli')], folder);
     expect(text.stdout).toMatch(/crash in-process, over HTTP/);
-    const refused = await runCli(['table', '--transport', 'http', '--crash-mode', 'kill', '--out', join(folder, 'cli')], folder);
+    const refused = await runCli(['table', '--transport', 'http', '--cuts', 'all', '--out', join(folder, 'cli')], folder);
     expect(refused.code).toBe(2);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it("a protocol file over HTTP: its isolated case's child starts the transport of its own; the same cells and histories as in process", async () => {
     const fixture = fileURLToPath(new URL('../../testing/fixtures/plain-js-protocol.mjs', import.meta.url));
-    const file = await runCli(['table', '--transport', 'http', '-p', fixture, '--out', join(folder, 'refused')], folder);
-    expect(file.code).toBe(2);
-    expect(file.stderr).toMatch(/protocol file runs isolated/);
-    expect(existsSync(join(folder, 'refused')) ? readdirSync(join(folder, 'refused')) : []).toEqual([]);
+    const run = async (out: string, ...transport: string[]) => {
+      const cli = await runCli(['table', ...transport, '-p', fixture, '--format', 'json', '--out', join(folder, out)], folder);
+      expect(cli.code).toBe(0);
+      return join(folder, (JSON.parse(cli.stdout) as { runFolder: string }).runFolder);
+    };
+    const overHttp = await run('file-http', '--transport', 'http');
+    const inProcess = await run('file-in-process');
+    const results = JSON.parse(readFileSync(join(overHttp, 'results.json'), 'utf8')) as { transport: string };
+    expect(results.transport).toBe('http');
+    [1, 0, 1, 1, 1].forEach((expected, cut) => {
+      const caseFolder = (run: string) => join(run, 'plain-js-mark-first', `cut-${cut}`);
+      expect(onDisk(join(caseFolder(overHttp), 'warehouse.db'))).toBe(expected);
+      const history = readFileSync(join(caseFolder(overHttp), 'history.jsonl'), 'utf8');
+      expect(history).toMatch(/"type":"crash"/);
+      expect(history).toBe(readFileSync(join(caseFolder(inProcess), 'history.jsonl'), 'utf8'));
+    });
   });
 });
