@@ -122,7 +122,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       const shownFolder = displayPath(runFolder, io.cwd);
       const reports = options.chart ? await writeRunReports(runFolder, io.cwd) : null;
       io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd), reports));
-      exit(results.verdict === 'match' ? EXIT.ok : EXIT.checkFailed);
+      exit(results.verdict === 'pass' ? EXIT.ok : EXIT.checkFailed);
     });
 }
 

@@ -46,8 +46,12 @@ export interface TableResults {
   mismatches: Mismatch[];
   /** The --expect file whose rows replaced reference rows; absent when every expectation is the reference table's. */
   expectFile?: string;
-  /** match: every expected cell measured as expected and every case judged; mismatch: some differ; error: some case could not be judged. */
-  verdict: 'match' | 'mismatch' | 'error';
+  /**
+   * pass: every expected cell measured as expected and every case judged; fail: some differ; error: some case
+   * could not be judged. The same words as check and stress; results.json written before them said match and
+   * mismatch, which readTableResults reads as pass and fail.
+   */
+  verdict: 'pass' | 'fail' | 'error';
   timingsMs: { total: number };
 }
 
@@ -109,7 +113,7 @@ export function tableResults(input: {
     cells: run.cells.map((cell) => ({ ...cell, case: storeCase(cell.case, input.runFolder) })),
     mismatches: run.mismatches,
     ...(input.expectFile === undefined ? {} : { expectFile: input.expectFile }),
-    verdict: hasError ? 'error' : run.mismatches.length > 0 ? 'mismatch' : 'match',
+    verdict: hasError ? 'error' : run.mismatches.length > 0 ? 'fail' : 'pass',
     timingsMs: { total: input.totalMs },
   };
 }
