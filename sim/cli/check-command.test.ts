@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
+import { shellWords } from '../testing/shell-words.js';
 
 const cwd = tempFolder('cli-check');
 
@@ -23,7 +24,7 @@ describe('sim check', () => {
     );
     expect(stdout).toMatch(/✓ closed-window +held +150 runs .* runs\/s {2}fired: .*stale refusals/);
     expect(stdout).toMatch(/✓ control-check-then-act +found .*duplicate: N=2/);
-    expect(stdout).toMatch(/replay: sim check control-check-then-act --seed 42 --path \d+(:\d+)*/);
+    expect(stdout).toMatch(/replay: npx sim check control-check-then-act --seed 42 --path \d+(:\d+)* --workers 4 --store file --out runs$/m);
 
     const folder = runFolderOf(stdout);
     const results = JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8'));
@@ -39,7 +40,8 @@ describe('sim check', () => {
 
   it('replays one run from --seed and --path, prints its timeline and keeps its files', async () => {
     const first = await runCli(['check', 'control-no-dedup', '--runs', '100', '--seed', '5', '--store', 'memory'], cwd);
-    const command = /replay: sim (check .*)/.exec(first.stdout)![1]!.split(' ');
+    const [, , ...command] = shellWords(/replay: (npx sim check .*)/.exec(first.stdout)![1]!);
+    expect(command).toEqual(expect.arrayContaining(['--store', 'memory', '--out', 'runs']));
     const { code, stdout } = await runCli(command, cwd);
     expect(code).toBe(0);
     expect(stdout).toContain('timeline (virtual ms, worker, event):');

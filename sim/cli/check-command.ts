@@ -26,6 +26,10 @@ import { Progress } from './progress.js';
 import { createScratch, defaultScratchParent } from './scratch.js';
 import { measureSweeps } from './sweep-reports.js';
 import { planCheckCommand } from './plan-check-command.js';
+import { counted } from '../../reports/plural.js';
+import { jsonFromRunFolder } from './json-from-run-folder.js';
+import { formatHelp, formatOption, jsonDocument } from './output-format.js';
+import { simCommandLine } from './shell-quote.js';
 
 interface CheckOptions {
   runs: number;
@@ -42,11 +46,39 @@ interface CheckOptions {
   report?: boolean;
   sweepTrials: number;
   family?: string;
+  format: 'text' | 'json';
 }
 
-export function replayCommand(name: string, seed: number, path: string, bounds: TrialBounds, protocol?: string): string {
-  const workers = bounds.workersMax === DEFAULT_BOUNDS.workersMax ? '' : ` --workers ${bounds.workersMax}`;
-  return `sim check ${name} --seed ${seed} --path ${path}${workers}${protocol ? ` --protocol ${protocol}` : ''}`;
+const CHECK_FORMATS = ['text', 'json'] as const;
+
+/**
+ * The line that replays one run, pasteable as printed: every option that
+ * changes the run (the workers bound, the store, the protocol as the user gave
+ * it) and where its files go (--out), each word quoted for the shell.
+ */
+export function replayCommand(
+  name: string,
+  seed: number,
+  path: string,
+  bounds: TrialBounds,
+  where: { out: string; store: StoreKind },
+  protocol?: string,
+): string {
+  return simCommandLine([
+    'check',
+    name,
+    '--seed',
+    String(seed),
+    '--path',
+    path,
+    '--workers',
+    String(bounds.workersMax),
+    '--store',
+    where.store,
+    '--out',
+    where.out,
+    ...(protocol ? ['--protocol', protocol] : []),
+  ]);
 }
 
 export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) => void): void {
@@ -85,9 +117,16 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       'then measure the retention and concurrency sweeps: sweeps.json, retention-sweep.png and concurrency-sweep.png in the run folder',
     )
     .option('--sweep-trials <k>', 'generated trials per sweep point, with --report', positiveInt('sweep-trials', 100_000), 100)
+    .option('-f, --format <format>', formatHelp(CHECK_FORMATS), formatOption(CHECK_FORMATS), 'text')
     .addHelpText('after', '\nExit codes: 0 every property held and every negative control found its bug; 1 one did not; 2 bad input.')
     .action(async (names: string[], options: CheckOptions, command: Command) => {
-      if (options.family === 'plan') return exit(await planCheckCommand(names, options, io));
+      // With --format json the text goes to stderr and the run's results.json is the one document on stdout.
+      const json = options.format === 'json' ? jsonFromRunFolder(io) : undefined;
+      const finish = (code: ExitCode) => {
+        if (json) io.stdout(jsonDocument(json.document()));
+        exit(code);
+      };
+      if (options.family === 'plan') return finish(await planCheckCommand(names, options, json?.textIo ?? io));
       if (options.family === 'handover')
         throw new UsageError(
           "the handover family's properties run with `sim handover check` (same options); sim check --family handover is not wired yet",
@@ -96,6 +135,16 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         throw new UsageError(`unknown family '${options.family}': reservation, plan or handover`);
       if (command.getOptionValueSource('sweepTrials') === 'cli' && !options.report) {
         throw new UsageError('--sweep-trials sizes the sweeps of --report: give --report too.');
+      }
+      if (options.list && json) {
+        io.stdout(
+          jsonDocument({
+            kind: 'properties',
+            tool: 'cutpoint',
+            properties: PROPERTY_DEFINITIONS.map(({ name, expect, title }) => ({ name, expect, title })),
+          }),
+        );
+        return exit(EXIT.ok);
       }
       if (options.list) {
         const width = Math.max(...propertyNames().map((name) => name.length));
@@ -115,7 +164,14 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       const seed = options.seed ?? randomInt(0, 2 ** 31);
       if (options.path !== undefined) {
         const folder = createRunFolder(resolve(io.cwd, options.out));
-        return exit(await replay(selected[0] as PropertyDefinition, { seed, path: options.path, bounds, subject }, folder, io));
+        return finish(
+          await replay(
+            selected[0] as PropertyDefinition,
+            { seed, path: options.path, bounds, subject, store: options.store },
+            folder,
+            json?.textIo ?? io,
+          ),
+        );
       }
       // Both folders are checked before anything runs; a bad one leaves nothing behind.
       const scratch = createScratch(options.scratch ?? defaultScratchParent());
@@ -123,7 +179,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       process.once('exit', removeScratch);
       try {
         const folder = createRunFolder(resolve(io.cwd, options.out));
-        exit(await checkAll(selected, { ...options, seed, bounds, subject }, scratch.path, folder, io));
+        finish(await checkAll(selected, { ...options, seed, bounds, subject }, scratch.path, folder, json?.textIo ?? io));
       } finally {
         removeScratch();
         process.removeListener('exit', removeScratch);
@@ -152,7 +208,13 @@ interface Subject {
 
 async function replay(
   definition: PropertyDefinition,
-  { seed, path, bounds, subject }: { seed: number; path: string; bounds: TrialBounds; subject: Subject | undefined },
+  {
+    seed,
+    path,
+    bounds,
+    subject,
+    store,
+  }: { seed: number; path: string; bounds: TrialBounds; subject: Subject | undefined; store: StoreKind },
   folder: RunFolder,
   io: Io,
 ): Promise<ExitCode> {
@@ -178,6 +240,23 @@ async function replay(
   io.stdout(violated ? `violation: ${replayed.violation?.kind}: ${replayed.violation?.message}\n` : 'no violation in this run\n');
   io.stdout(`kept: ${displayPath(kept, io.cwd)} (orchestrator.db, warehouse.db, history.jsonl)\n`);
   const passed = definition.expect === 'hold' ? !violated : violated;
+  // The replay's own results.json, so that --format json (and a script) reads it as any run's.
+  writeJsonAtomic(join(folder.path, 'results.json'), {
+    kind: 'check-replay',
+    tool: 'cutpoint',
+    runId: folder.runId,
+    startedAt: folder.startedAt,
+    property: definition.name,
+    ...(subject ? { protocol: subject.name } : {}),
+    seed,
+    path,
+    bounds,
+    store,
+    violation: replayed.violation ?? null,
+    verdict: passed ? 'pass' : 'fail',
+    kept: displayPath(kept, io.cwd),
+  });
+  io.stdout(`run folder: ${displayPath(folder.path, io.cwd)}\n`);
   return passed ? EXIT.ok : EXIT.checkFailed;
 }
 
@@ -191,7 +270,7 @@ async function checkAll(
   const where =
     options.store === 'file' ? `fresh SQLite files per run in ${scratch}` : 'in-memory databases (no files; faster, not file-backed)';
   io.stdout(
-    `sim check: ${selected.length} properties${options.subject ? ` on protocol ${options.subject.name}` : ''}, ${options.runs} runs each, seed ${options.seed}, workers <= ${options.bounds.workersMax}, store ${options.store}: ${where}\n\n`,
+    `sim check: ${counted(selected.length, 'property', 'properties')}${options.subject ? ` on protocol ${options.subject.name}` : ''}, ${options.runs} runs each, seed ${options.seed}, workers <= ${options.bounds.workersMax}, store ${options.store}: ${where}\n\n`,
   );
   const width = Math.max(...selected.map((p) => p.name.length));
   const stored: StoredProperty[] = [];
@@ -234,7 +313,7 @@ async function checkAll(
 async function keepCounterexample(
   definition: PropertyDefinition,
   result: PropertyResult,
-  options: { seed: number; bounds: TrialBounds; subject: Subject | undefined },
+  options: { seed: number; bounds: TrialBounds; subject: Subject | undefined; out: string; store: StoreKind },
   folder: RunFolder,
   io: Io,
   width: number,
@@ -243,7 +322,7 @@ async function keepCounterexample(
   const ce = result.counterexample;
   if (!ce) return result;
   const kept = join(folder.path, definition.name);
-  const command = replayCommand(definition.name, options.seed, ce.path, options.bounds, options.subject?.as);
+  const command = replayCommand(definition.name, options.seed, ce.path, options.bounds, options, options.subject?.as);
   const protocol = options.subject ? { protocol: options.subject.name } : {};
   const replayed = await replayProperty(definition, {
     seed: options.seed,

@@ -67,7 +67,10 @@ export interface ErrorDocument {
 }
 
 export function errorDocument(exitCode: number, text: string): ErrorDocument {
-  const [first = '', ...rest] = text.trim().replace(/^sim: /, '').split('\n');
+  const [first = '', ...rest] = text
+    .trim()
+    .replace(/^sim: /, '')
+    .split('\n');
   return {
     kind: 'error',
     tool: 'cutpoint',
