@@ -24,7 +24,9 @@ describe('sim check', () => {
     );
     expect(stdout).toMatch(/✓ closed-window +held +150 runs .* runs\/s {2}fired: .*stale refusals/);
     expect(stdout).toMatch(/✓ control-check-then-act +found .*duplicate: N=2/);
-    expect(stdout).toMatch(/replay: npx sim check control-check-then-act --seed 42 --path \d+(:\d+)* --workers 4 --store file --out runs$/m);
+    expect(stdout).toMatch(
+      /replay: npx sim check control-check-then-act --seed 42 --path \d+(:\d+)* --workers 4 --store file --out runs$/m,
+    );
 
     const folder = runFolderOf(stdout);
     const results = JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8'));

@@ -9,20 +9,34 @@ import { displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { nonEmptyPath } from './options.js';
+import { formatHelp, formatOption, jsonDocument } from './output-format.js';
+
+const SHOW_FORMATS = ['text', 'json'] as const;
 
 export function registerShow(program: Command, io: Io, exit: (code: ExitCode) => void): void {
   program
     .command('show')
     .description('print the history of a case (or of every case in a run folder) as a timeline')
     .argument('<dir>', 'a case folder (holding history.jsonl) or a run folder', nonEmptyPath('the folder'))
+    .option('-f, --format <format>', formatHelp(SHOW_FORMATS), formatOption(SHOW_FORMATS), 'text')
     .addHelpText('after', '\nExit codes: 0 printed; 2 no such folder, no history in it, or a malformed history.jsonl.')
-    .action((dir: string) => {
+    .action((dir: string, options: { format: 'text' | 'json' }) => {
       const folder = resolve(io.cwd, dir);
       if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`${dir} is not a folder`);
       const found = findHistories(folder, dir);
       if (found.length === 0) throw new UsageError(`no history.jsonl in ${dir} or below it`);
-      const parts = found.map((path) => {
-        const events = parseHistory(readTextFile(path), path);
+      const histories = found.map((path) => ({ path, events: parseHistory(readTextFile(path), path) }));
+      if (options.format === 'json') {
+        io.stdout(
+          jsonDocument({
+            kind: 'show',
+            tool: 'cutpoint',
+            histories: histories.map(({ path, events }) => ({ history: displayPath(path, io.cwd), events })),
+          }),
+        );
+        return exit(EXIT.ok);
+      }
+      const parts = histories.map(({ path, events }) => {
         const title = relative(folder, path) === 'history.jsonl' ? displayPath(path, io.cwd) : relative(folder, path);
         return `${title} (${events.length} events; virtual ms, worker, event)\n${timeline(events)}`;
       });
