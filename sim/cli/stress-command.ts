@@ -18,6 +18,9 @@ import { positiveInt, protocolName, seedValue } from './options.js';
 import { Progress } from './progress.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import { resolveProtocols } from './load-protocol.js';
+import { formatHelp, formatOption, jsonDocument } from './output-format.js';
+
+const STRESS_FORMATS = ['text', 'json'] as const;
 
 const DEFAULT_PROTOCOLS = ['outbox-dedup', 'check-then-act', 'outbox-no-dedup'];
 
@@ -56,11 +59,6 @@ function chance(what: string) {
       throw new InvalidArgumentError(`${what} must be a number from 0 to 1; got '${value}'.`);
     return p;
   };
-}
-
-function format(value: string): 'text' | 'json' {
-  if (value !== 'text' && value !== 'json') throw new InvalidArgumentError(`format must be one of text, json; got '${value}'.`);
-  return value;
 }
 
 export function registerStress(program: Command, io: Io, exit: (code: ExitCode) => void): void {
@@ -111,7 +109,7 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       3,
     )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
-    .option('-f, --format <format>', 'output: text or json', format, 'text')
+    .option('-f, --format <format>', formatHelp(STRESS_FORMATS), formatOption(STRESS_FORMATS), 'text')
     .addHelpText(
       'after',
       '\nInterleavings are real (the OS schedules the processes), so only the fault plan replays from the seed.\nExit codes: 0 every protocol expected to hold (outbox-dedup) had no duplicate and nothing lost, and\nno worker failed; 1 otherwise; 2 bad input.',
@@ -176,7 +174,7 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       };
       writeJsonAtomic(join(folder.path, 'results.json'), results);
       const shown = displayPath(folder.path, io.cwd);
-      if (options.format === 'json') io.stdout(JSON.stringify({ runFolder: shown, ...results }, null, 2) + '\n');
+      if (options.format === 'json') io.stdout(jsonDocument({ ...results, runFolder: shown }));
       else io.stdout([stressTable(summaries), ...verdictLines(family, summaries), `run folder: ${shown}`].join('\n') + '\n');
       exit(pass ? EXIT.ok : EXIT.checkFailed);
     });
