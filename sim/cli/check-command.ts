@@ -275,7 +275,7 @@ async function checkAll(
   const width = Math.max(...selected.map((p) => p.name.length));
   const stored: StoredProperty[] = [];
   for (const definition of selected) {
-    const progress = new Progress(io, definition.name, options.runs);
+    const progress = new Progress(io, definition.name, options.runs, 'runs');
     const result = await checkProperty(definition, {
       runs: options.runs,
       seed: options.seed,

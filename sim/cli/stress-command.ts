@@ -138,7 +138,7 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       const folder = createRunFolder(resolve(io.cwd, options.out));
       const header = headerLine(protocols, { trials: options.trials, jobs }, seed, tuning);
       if (options.format === 'text') io.stdout(header + '\n');
-      const progress = new Progress(io, 'sim stress', options.trials * protocols.length);
+      const progress = new Progress(io, 'sim stress', options.trials * protocols.length, 'trials');
       let done = 0;
       const started = performance.now();
       const summaries = await withChildrenReaped(io.stderr, () =>

@@ -40,7 +40,7 @@ export function sweepReportLines(shown: ShownSweepReports): string[] {
 export async function measureSweeps(folder: RunFolder, options: { seed: number; trialsPerPoint: number }, io: Io): Promise<void> {
   const total = sweepsTrialCount(options.trialsPerPoint);
   io.stdout(`\nsweeps: ${total} generated trials (${options.trialsPerPoint} per point), seed ${options.seed}, in-memory stores\n`);
-  const progress = new Progress(io, 'sweeps', total);
+  const progress = new Progress(io, 'sweeps', total, 'trials');
   let done = 0;
   const started = performance.now();
   const measured = await runSweeps({ ...options, onTrial: () => progress.update(++done) });

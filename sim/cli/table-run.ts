@@ -52,7 +52,7 @@ export async function executeTableRun(
   const started = performance.now();
   const kill = request.crashMode === 'kill';
   const cases = request.protocols.length * request.cutIndexes.length;
-  const progress = kill && request.io ? new Progress(request.io, 'sim table --crash-mode kill', cases) : undefined;
+  const progress = kill && request.io ? new Progress(request.io, 'sim table --crash-mode kill', cases, 'cases') : undefined;
   let done = 0;
   // The HTTP transport loads only when asked for.
   const http = request.transport === 'http' ? await (await import('../transport/http/http-transport.js')).startHttpTransport() : undefined;
