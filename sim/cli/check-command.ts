@@ -118,6 +118,11 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .option('--sweep-trials <k>', 'generated trials per sweep point, with --report', positiveInt('sweep-trials', 100_000), 100)
     .option('-f, --format <format>', formatHelp(CHECK_FORMATS), formatOption(CHECK_FORMATS), 'text')
+    .addHelpText(
+      'after',
+      '\nRefused (exit 2): --path without --seed and exactly one property, or with --report; --sweep-trials without\n' +
+        '--report; a negative control with --protocol.',
+    )
     .addHelpText('after', '\nExit codes: 0 every property held and every negative control found its bug; 1 one did not; 2 bad input.')
     .action(async (names: string[], options: CheckOptions, command: Command) => {
       // With --format json the text goes to stderr and the run's results.json is the one document on stdout.
