@@ -47,7 +47,7 @@ describe('replay lines are copy-paste safe', () => {
     expect(first.code).toBe(1);
     const line = /replay: (npx sim check .*)$/m.exec(first.stdout)![1]!;
     const words = pasted(line);
-    expect(words).toEqual(expect.arrayContaining(['--protocol', protocolFile, '--out', out, '--store', 'memory', '--workers', '4']));
+    expect(words).toEqual(expect.arrayContaining(['--protocol', protocolFile, '--out', out, '--store', 'memory']));
     const replayed = await runCli(words, cwd);
     expect(replayed.code).toBe(1);
     const violation = /violation: (duplicate: N=2 for \S+)/.exec(replayed.stdout)![1]!;
