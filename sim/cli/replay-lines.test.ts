@@ -16,6 +16,8 @@ const out = join('out dir', "o'clock");
 /** The README's example protocol against a warehouse without receipts: every resend is a second reservation. */
 function writeFlawedProtocol(): void {
   mkdirSync(join(cwd, AWKWARD), { recursive: true });
+  // An ES module project, as the README's user has: a .ts file under a folder without "type": "module" is not loaded by sim check's watched child yet.
+  writeFileSync(join(cwd, 'package.json'), '{"type":"module"}');
   const example = readFileSync(join(REPO, 'protocols/examples/my-protocol.ts'), 'utf8')
     .replace("from '../reservation/module-shape.js'", `from '${join(REPO, 'protocols/reservation/module-shape.js')}'`)
     .replace("name: 'my-split-confirm'", "name: 'my-no-receipt'")
