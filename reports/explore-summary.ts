@@ -1,4 +1,5 @@
 import type { ExploreResult } from '../sim/explore/explore.js';
+import { counted } from './plural.js';
 
 export function boundsText(result: Pick<ExploreResult, 'protocol' | 'bounds'>, intentions: string): string {
   const { workers, crashDepth, retentionMs, cuts } = result.bounds;
@@ -10,15 +11,15 @@ export function boundsText(result: Pick<ExploreResult, 'protocol' | 'bounds'>, i
 /** The explorer's verdict: how much was explored, how many end states, the violations by kind with the shortest of each. */
 export function exploreSummary(result: ExploreResult, replay: (schedule: string) => string): string[] {
   const lines = [
-    `explored ${result.schedules} schedules (${result.complete} run to the end, ${result.pruned} stopped at a state already explored) in ${(result.timeMs / 1000).toFixed(2)} s: ${result.distinctEndStates} distinct end states`,
+    `explored ${counted(result.schedules, 'schedule')} (${result.complete} run to the end, ${result.pruned} stopped at a state already explored) in ${(result.timeMs / 1000).toFixed(2)} s: ${result.distinctEndStates} distinct end states`,
   ];
   if (result.violations.length === 0) lines.push('no violation: N = 1 for every intention in every explored schedule.');
   else {
     lines.push('violations by kind:');
     for (const group of result.violations) {
-      const crashes = `${group.shortest.crashes} crash${group.shortest.crashes === 1 ? '' : 'es'}`;
+      const crashes = counted(group.shortest.crashes, 'crash', 'crashes');
       lines.push(
-        `  ${group.kind}: ${group.count} schedules; the plainest (${crashes}, ${group.shortest.choices} choices): ${group.shortest.message}`,
+        `  ${group.kind}: ${counted(group.count, 'schedule')}; the plainest (${crashes}, ${counted(group.shortest.choices, 'choice')}): ${group.shortest.message}`,
       );
       lines.push(`    replay: ${replay(group.shortest.schedule)}`);
     }
@@ -26,7 +27,7 @@ export function exploreSummary(result: ExploreResult, replay: (schedule: string)
   lines.push(
     result.exhaustive
       ? 'exhaustive: every schedule within these bounds was explored.'
-      : `NOT exhaustive: stopped at the bound of ${result.schedules} executions (raise --executions-max).`,
+      : `NOT exhaustive: stopped at the bound of ${counted(result.schedules, 'execution')} (raise --executions-max).`,
   );
   return lines;
 }

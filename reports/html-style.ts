@@ -17,8 +17,8 @@ h2 { font-size: 19px; margin: 28px 0 10px; border-bottom: 1px solid var(--rule);
 code, pre { font-family: 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', 'DejaVu Sans Mono', monospace; font-size: 13px; }
 .meta { color: var(--muted); margin: 0; }
 .verdict { display: inline-block; margin: 10px 0 0; padding: 4px 10px; border-radius: 4px; font-weight: 600; }
-.verdict.match { background: ${EFFECT_KIND_COLORS.one.pale}; }
-.verdict.mismatch, .verdict.error { background: ${EFFECT_KIND_COLORS.lost.pale}; }
+.verdict.pass { background: ${EFFECT_KIND_COLORS.one.pale}; }
+.verdict.fail, .verdict.error { background: ${EFFECT_KIND_COLORS.lost.pale}; }
 .legend { margin: 0 0 10px; color: var(--muted); }
 .swatch { margin-right: 8px; padding: 1px 8px; border-radius: 4px; font-weight: 600; white-space: nowrap; }
 table.effects { border-collapse: separate; border-spacing: 4px; }

@@ -17,6 +17,10 @@ import type { Io } from './io.js';
 import { resolveProtocols } from './load-protocol.js';
 import { positiveInt, protocolName, replayPath, seedValue, storeKind } from './options.js';
 import { Progress } from './progress.js';
+import { jsonFromRunFolder } from './json-from-run-folder.js';
+import { formatHelp, formatOption, jsonDocument } from './output-format.js';
+
+const CHECK_FORMATS = ['text', 'json'] as const;
 import { createScratch, defaultScratchParent } from './scratch.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP } from './watched-run.js';
 import { measureSweeps } from './sweep-reports.js';
@@ -40,6 +44,7 @@ interface CheckOptions {
   sweepTrials: number;
   family?: string;
   lifeTimeoutMs: number;
+  format: 'text' | 'json';
   [familyOption: string]: unknown;
 }
 
@@ -88,6 +93,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .option('--scratch <dir>', 'parent of the scratch folder for file-backed runs (default: /dev/shm when present, else the temp folder)')
     .option('-o, --out <dir>', 'parent folder of run folders (failing and replayed runs are kept there)', 'runs')
+    .option('-f, --format <format>', formatHelp(CHECK_FORMATS), formatOption(CHECK_FORMATS), 'text')
     .option('--list', "list the family's properties and exit")
     .option(
       '-p, --protocol <name>',
@@ -108,9 +114,21 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
   command
     .addHelpText('after', '\nExit codes: 0 every property held and every negative control found its bug; 1 one did not; 2 bad input.')
     .action(async (names: string[], options: CheckOptions, self: Command) => {
+      // With --format json the text goes to stderr and the run's results.json is the one document on stdout.
+      const json = options.format === 'json' ? jsonFromRunFolder(io) : undefined;
+      const out = json?.textIo ?? io;
+      const finish = (code: ExitCode) => {
+        if (json) io.stdout(jsonDocument(json.document()));
+        exit(code);
+      };
       const family = chooseFamily(options.family, options.protocol === undefined ? [] : [options.protocol]);
       const suite = suites.find((candidate) => candidate.family === family.name);
       if (!suite) throw new UsageError(`the ${family.name} family has no properties to check`);
+      if (options.list && json) {
+        const properties = suite.properties.map(({ name, expect, title }) => ({ name, expect, title }));
+        io.stdout(jsonDocument({ kind: 'properties', tool: 'cutpoint', family: family.name, properties }));
+        return exit(EXIT.ok);
+      }
       if (options.list) return exit(list(suite, io));
       if (self.getOptionValueSource('sweepTrials') === 'cli' && !options.report)
         throw new UsageError('--sweep-trials sizes the sweeps of --report: give --report too.');
@@ -136,7 +154,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         const [definition] = selected;
         if (!definition) throw new Error('a replay without its property');
         const folder = createRunFolder(resolve(io.cwd, options.out));
-        return exit(ended(await replay(plan, definition, options.path, folder, io)));
+        return finish(ended(await replay(plan, definition, options.path, folder, out)));
       }
       // Both folders are checked before anything runs; a bad one leaves nothing behind.
       const scratch = createScratch(options.scratch ?? defaultScratchParent());
@@ -144,7 +162,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       process.once('exit', removeScratch);
       try {
         const folder = createRunFolder(resolve(io.cwd, options.out));
-        exit(ended(await checkAll(plan, selected, options, scratch.path, folder, io)));
+        finish(ended(await checkAll(plan, selected, options, scratch.path, folder, out)));
       } finally {
         removeScratch();
         process.removeListener('exit', removeScratch);
@@ -184,6 +202,8 @@ async function planOf(
   if (!suite.stores.includes(store))
     throw new UsageError(`--store ${store}: the ${family.name} family's runs use ${suite.stores.join(' or ')} stores`);
   if (options.store === 'memory') replayOptions.push(['--store', 'memory']);
+  // Where the replay's files go, when it is not the default: a pasted line keeps them beside the run's.
+  if (options.out !== 'runs') replayOptions.push(['--out', options.out]);
   const plan: Plan = { family, suite, bounds, store, seed: options.seed ?? randomInt(0, 2 ** 31), replayOptions, familyOptions: [] };
   if (options.protocol !== undefined) {
     const { protocols, files } = await resolveProtocols(family, [options.protocol], cwd);
@@ -253,6 +273,23 @@ async function replay(
   io.stdout(violated ? `violation: ${replayed.violation?.kind}: ${replayed.violation?.message}\n` : 'no violation in this run\n');
   io.stdout(`kept: ${displayPath(kept, io.cwd)} (${storesKept(plan.family)})\n`);
   const passed = definition.expect === 'hold' ? !violated : violated;
+  // The replay's own results.json, so that --format json (and a script) reads it as any run's.
+  writeJsonAtomic(join(folder.path, 'results.json'), {
+    kind: 'check-replay',
+    tool: 'cutpoint',
+    runId: folder.runId,
+    startedAt: folder.startedAt,
+    family: plan.family.name,
+    property: definition.name,
+    ...(plan.protocol ? { protocol: plan.protocol.protocol.name } : {}),
+    seed: plan.seed,
+    path,
+    store: plan.store,
+    violation: replayed.violation ?? null,
+    verdict: passed ? 'pass' : 'fail',
+    kept: displayPath(kept, io.cwd),
+  });
+  io.stdout(`run folder: ${displayPath(folder.path, io.cwd)}\n`);
   return passed ? EXIT.ok : EXIT.checkFailed;
 }
 
@@ -275,7 +312,7 @@ async function checkAll(
   const width = Math.max(...selected.map((p) => p.name.length));
   const stored: StoredProperty[] = [];
   for (const definition of selected) {
-    const progress = new Progress(io, definition.name, options.runs);
+    const progress = new Progress(io, definition.name, options.runs, 'runs');
     const result = await checkProperty(plan.suite, definition, {
       runs: options.runs,
       seed: plan.seed,

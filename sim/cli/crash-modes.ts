@@ -34,7 +34,7 @@ export async function tableBothModes(
   const comparison = compareModes(inProcess.results, kill.results);
   const folders = { 'in-process': displayPath(inProcess.runFolder, io.cwd), kill: displayPath(kill.runFolder, io.cwd) };
   const agree = comparison.differences.length === 0;
-  const matched = inProcess.results.verdict === 'match' && kill.results.verdict === 'match';
+  const matched = inProcess.results.verdict === 'pass' && kill.results.verdict === 'pass';
 
   if (options.format === 'json') {
     const effects = (results: typeof inProcess.results) =>

@@ -16,6 +16,8 @@ import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP } from './watched-run.js';
 import { cutsChoice, positiveInt, protocolName, wholeNumber } from './options.js';
 import { TRANSPORT_OPTION_HELP, transportName, withTransport, type TransportName } from './transport-option.js';
+import { formatHelp, formatOption, jsonDocument } from './output-format.js';
+import { simCommandLine } from './shell-quote.js';
 
 interface ExploreOptions {
   family?: string;
@@ -30,11 +32,15 @@ interface ExploreOptions {
   executionsMax: number;
   out: string;
   transport: TransportName;
+  format: 'text' | 'json';
 }
 
+const EXPLORE_FORMATS = ['text', 'json'] as const;
+
+/** A schedule as printed with a violation: colon-separated choices (`1:0:2`); the dots of older printed lines are read too. */
 function scheduleText(value: string): string {
-  if (!/^(\d+(\.\d+)*)?$/.test(value.trim()))
-    throw new InvalidArgumentError(`schedule must look like 1.0.2 (as printed with a violation); got '${value}'.`);
+  if (!/^(\d+([:.]\d+)*)?$/.test(value.trim()))
+    throw new InvalidArgumentError(`schedule must look like 1:0:2 (as printed with a violation); got '${value}'.`);
   return value.trim();
 }
 
@@ -66,6 +72,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       transportName,
       'in-process',
     )
+    .option('-f, --format <format>', formatHelp(EXPLORE_FORMATS), formatOption(EXPLORE_FORMATS), 'text')
     .addHelpText(
       'after',
       '\nExit codes: 0 no violation (and, when exploring, every schedule explored); 1 a violation, or the bound stopped it; 2 bad input.',
@@ -90,10 +97,29 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       const folder = createRunFolder(resolve(io.cwd, options.out));
       const workload = family.exploreWorkload(bounds.intentions);
       const intentions = family.describeWorkload(workload);
-      io.stdout(`sim explore: ${boundsText({ protocol: protocol.name, bounds }, intentions)}\n`);
-      const flags = `${options.family ? `--family ${family.name} ` : ''}--protocol ${options.protocol[0]} --workers ${bounds.workers} --intentions ${bounds.intentions} --crash-depth ${bounds.crashDepth}${
-        bounds.retentionMs === null ? '' : ` --retention-ms ${bounds.retentionMs}`
-      }${bounds.cuts === 'all' ? ' --cuts all' : ''}${options.transport === 'http' ? ' --transport http' : ''}`;
+      const json = options.format === 'json';
+      if (!json) io.stdout(`sim explore: ${boundsText({ protocol: protocol.name, bounds }, intentions)}\n`);
+      // Every option that changes which schedule a replay runs, and where its files go, so the line can be pasted as it is.
+      const replayLine = (schedule: string) =>
+        simCommandLine([
+          'explore',
+          ...(options.family ? ['--family', family.name] : []),
+          '--protocol',
+          options.protocol[0] ?? protocol.name,
+          '--workers',
+          String(bounds.workers),
+          '--intentions',
+          String(bounds.intentions),
+          '--crash-depth',
+          String(bounds.crashDepth),
+          ...(bounds.retentionMs === null ? [] : ['--retention-ms', String(bounds.retentionMs)]),
+          ...(bounds.cuts === 'all' ? ['--cuts', 'all'] : []),
+          ...(options.transport === 'http' ? ['--transport', 'http'] : []),
+          '--out',
+          options.out,
+          '--schedule',
+          schedule,
+        ]);
 
       if (options.schedule !== undefined) {
         const log = new ChoiceLog(parseSchedule(options.schedule), new Set());
@@ -115,15 +141,28 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         const outcome = execution.outcome;
         if (!outcome) throw new Error('a replayed schedule was stopped early');
         const violation = family.judge(workload, outcome);
+        const stores = Object.keys(outcome.files.stores).map((store) => `${store}.db`);
+        if (json) {
+          io.stdout(
+            jsonDocument({
+              kind: 'explore-replay',
+              tool: 'cutpoint',
+              runId: folder.runId,
+              protocol: protocol.name,
+              bounds,
+              schedule: options.schedule,
+              violation: violation ?? null,
+              kept: displayPath(kept, io.cwd),
+              files: [...stores, 'history.jsonl'],
+            }),
+          );
+          return exit(violation ? EXIT.checkFailed : EXIT.ok);
+        }
         io.stdout(
           `replaying schedule ${options.schedule || '(first choices)'}\n\ntimeline (virtual ms, worker, event):\n${timeline(outcome.history.all())}\n`,
         );
         io.stdout(violation ? `violation: ${violation.kind}: ${violation.message}\n` : 'no violation in this schedule\n');
-        io.stdout(
-          `kept: ${displayPath(kept, io.cwd)} (${Object.keys(outcome.files.stores)
-            .map((store) => `${store}.db`)
-            .join(', ')}, history.jsonl)\n`,
-        );
+        io.stdout(`kept: ${displayPath(kept, io.cwd)} (${stores.join(', ')}, history.jsonl)\n`);
         return exit(ended(violation ? EXIT.checkFailed : EXIT.ok));
       }
 
@@ -142,15 +181,22 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         }),
       );
       if (io.isTty) io.stderr('\r\x1b[K');
-      writeJsonAtomic(join(folder.path, 'results.json'), {
+      const stored = {
         kind: 'explore',
         tool: 'cutpoint',
         runId: folder.runId,
         startedAt: folder.startedAt,
         ...result,
-      });
-      const lines = exploreSummary(result, (schedule) => `sim explore ${flags} --schedule ${schedule || "''"}`);
+        violations: result.violations.map((group) => ({ ...group, replay: replayLine(group.shortest.schedule) })),
+      };
+      writeJsonAtomic(join(folder.path, 'results.json'), stored);
+      const code = result.violations.length === 0 && result.exhaustive ? EXIT.ok : EXIT.checkFailed;
+      if (json) {
+        io.stdout(jsonDocument({ ...stored, runFolder: displayPath(folder.path, io.cwd) }));
+        return exit(code);
+      }
+      const lines = exploreSummary(result, replayLine);
       io.stdout(lines.join('\n') + `\nrun folder: ${displayPath(folder.path, io.cwd)}\n`);
-      exit(ended(result.violations.length === 0 && result.exhaustive ? EXIT.ok : EXIT.checkFailed));
+      exit(ended(code));
     });
 }

@@ -13,7 +13,7 @@ describe("a protocol's prints never land in stdout", () => {
     // The protocol really ran: exploration found mark-first's lost effect at intent-recorded (exit 1, a violation).
     expect(code).toBe(1);
     expect(stdout).toMatch(/^sim explore: prints-everywhere, /);
-    expect(stdout).toMatch(/\n {2}lost: 1 schedules; /);
+    expect(stdout).toMatch(/\n {2}lost: 1 schedule; /);
     expect(stdout).not.toMatch(/protocol says/);
     for (const print of PRINTS) expect(stderr).toContain(`protocol says: ${print}\n`);
   });

@@ -1,9 +1,12 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { CONTRACTS } from '../../protocols/receivers/contracts.js';
 import { FAMILIES } from '../families.js';
 import { EXIT, type ExitCode } from './errors.js';
 import { familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import type { Io } from './io.js';
+import { formatHelp, formatOption, jsonDocument } from './output-format.js';
+
+const LIST_FORMATS = ['text', 'json'] as const;
 
 interface ListOptions {
   family?: string;
@@ -16,15 +19,7 @@ export function registerList(program: Command, io: Io, exit: (code: ExitCode) =>
     .command('list')
     .description('list the families, their protocols (correct, flawed, repaired), the receiver contracts, the cuts and the properties')
     .option('--family <name>', FAMILY_OPTION_HELP.replace(/ \(default.*\)$/, ' (default: every family)'), familyName)
-    .option(
-      '-f, --format <format>',
-      'output: text or json',
-      (value: string) => {
-        if (value !== 'text' && value !== 'json') throw new InvalidArgumentError(`format must be one of text, json; got '${value}'.`);
-        return value;
-      },
-      'text',
-    )
+    .option('-f, --format <format>', formatHelp(LIST_FORMATS), formatOption(LIST_FORMATS), 'text')
     .action(async (options: ListOptions) => {
       // The property definitions (and fast-check) load when they are listed, not at every command's startup.
       const { propertySuite } = await import('../suites.js');
@@ -43,7 +38,7 @@ export function registerList(program: Command, io: Io, exit: (code: ExitCode) =>
       }));
       const contracts = CONTRACTS.map((contract) => ({ name: contract.name, summary: contract.summary }));
       if (options.format === 'json') {
-        io.stdout(JSON.stringify({ families, contracts }, null, 2) + '\n');
+        io.stdout(jsonDocument({ kind: 'list', tool: 'cutpoint', families, contracts }));
         return exit(EXIT.ok);
       }
       const lines: string[] = [];

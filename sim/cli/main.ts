@@ -4,6 +4,7 @@ import { refuseEmptyPaths } from './empty-paths.js';
 import { exitForError } from './exit-for-error.js';
 import type { Io } from './io.js';
 import { packageVersion } from './version.js';
+import { errorDocument, jsonDocument, requestedFormat } from './output-format.js';
 
 /** How a command module adds itself to the program. */
 type Register = (program: Command, io: Io, exit: (code: ExitCode) => void) => void;
@@ -43,13 +44,7 @@ export async function buildProgram(io: Io, exit: (code: ExitCode) => void, argv:
       writeOut: (text) => io.stdout(text),
       writeErr: (text) => io.stderr(text),
       // Commander puts a suggestion on a second line; bad input gets exactly one line.
-      outputError: (text, write) =>
-        write(
-          `sim: ${text
-            .trim()
-            .replace(/^error: /, '')
-            .replace(/\s*\n\s*/g, ' ')}\n`,
-        ),
+      outputError: (text, write) => write(`sim: ${commanderLine(text)}\n`),
     });
   const named = argv.find((word) => !word.startsWith('-'));
   const wanted = named !== undefined && named in COMMANDS ? [named] : Object.keys(COMMANDS);
@@ -75,13 +70,26 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
     await program.parseAsync([...argv], { from: 'user' });
     return code;
   } catch (error) {
+    // With --format json, the error is also the one document on stdout; stderr keeps its line for a person.
+    const json = requestedFormat(argv) === 'json';
     if (error instanceof CommanderError) {
       // Help and version were asked for; anything else commander rejects is bad input (already printed).
-      return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
+      if (error.exitCode === 0) return EXIT.ok;
+      if (json) io.stdout(jsonDocument(errorDocument(EXIT.badInput, commanderLine(error.message))));
+      return EXIT.badInput;
     }
     // A user's mistake or machine is one line and exit 2; anything else is our bug, exit 3 with the stack.
     const outcome = exitForError(error);
     io.stderr(outcome.text);
+    if (json) io.stdout(jsonDocument(errorDocument(outcome.code, outcome.text)));
     return outcome.code;
   }
+}
+
+/** Commander's message as one line: it puts a suggestion on a second line, and bad input gets exactly one. */
+function commanderLine(text: string): string {
+  return text
+    .trim()
+    .replace(/^error: /, '')
+    .replace(/\s*\n\s*/g, ' ');
 }

@@ -105,7 +105,7 @@ export async function planTableCommand(options: PlanTableOptions, io: Io): Promi
   }
   const step = plan.steps[firstWriteStep(plan)];
   const intention = `${step?.id}:${step?.files?.[0]}`;
-  const verdict = cells.every((cell) => cell.matches) ? 'match' : 'mismatch';
+  const verdict = cells.every((cell) => cell.matches) ? 'pass' : 'fail';
   const resultsFile = join(runFolder.path, 'results.json');
   writeJsonAtomic(resultsFile, {
     kind: 'table',
@@ -134,7 +134,7 @@ export async function planTableCommand(options: PlanTableOptions, io: Io): Promi
   io.stdout(
     renderPlanTable(cells, entries, { format: options.format, intention, verdict, runFolder: displayPath(runFolder.path, io.cwd), chart }),
   );
-  return verdict === 'match' ? EXIT.ok : EXIT.checkFailed;
+  return verdict === 'pass' ? EXIT.ok : EXIT.checkFailed;
 }
 
 function renderPlanTable(

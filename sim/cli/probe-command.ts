@@ -6,6 +6,9 @@ import type { ProbeConfig } from '../probe/probe-config.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { wholeNumber } from './options.js';
+import { formatHelp, formatOption, jsonDocument } from './output-format.js';
+
+const PROBE_FORMATS = ['text', 'json', 'junit'] as const;
 
 interface ProbeOptions {
   url: string;
@@ -16,7 +19,7 @@ interface ProbeOptions {
   concurrency: number;
   requireKey?: boolean;
   timeoutMs: number;
-  format: 'text' | 'json';
+  format: (typeof PROBE_FORMATS)[number];
   out: string;
   mcp?: boolean;
   tool?: string;
@@ -26,11 +29,6 @@ interface ProbeOptions {
 
 function headerName(value: string): string {
   if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value)) throw new InvalidArgumentError(`'${value}' is not an HTTP header name.`);
-  return value;
-}
-
-function probeFormat(value: string): 'text' | 'json' {
-  if (value !== 'text' && value !== 'json') throw new InvalidArgumentError(`format must be text or json; got '${value}'.`);
   return value;
 }
 
@@ -97,7 +95,7 @@ export function registerProbe(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--concurrency <n>', 'requests with one key sent at once', wholeNumber('concurrency', 2, 64), 8)
     .option('--require-key', 'a write without a key must be refused (4xx)')
     .option('--timeout-ms <ms>', 'bound on each request; a later reply counts as lost', wholeNumber('timeout', 100, 600_000), 5_000)
-    .option('--format <format>', 'text or json', probeFormat, 'text')
+    .option('-f, --format <format>', formatHelp(PROBE_FORMATS), formatOption(PROBE_FORMATS), 'text')
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option('--mcp', "probe an MCP server's write tool instead: --url is its Streamable HTTP endpoint, --body the tool's other arguments")
     .option('--tool <name>', 'with --mcp: the write tool to call')
@@ -122,8 +120,11 @@ export function registerProbe(program: Command, io: Io, exit: (code: ExitCode) =
       // The probe (and the MCP SDK behind --mcp) loads when a probe runs, not at every command's startup.
       const { runProbe } = await import('../probe/run-probe.js');
       const { results, report, runFolder } = await runProbe(config, resolve(io.cwd, options.out));
-      if (options.format === 'json') io.stdout(JSON.stringify(results, null, 2) + '\n');
-      else io.stdout(`${report}run folder: ${displayPath(runFolder, io.cwd)}\n`);
+      if (options.format === 'json') io.stdout(jsonDocument({ ...results, runFolder: displayPath(runFolder, io.cwd) }));
+      else if (options.format === 'junit') {
+        const [{ junitXml }, { probeJunitCases }] = await Promise.all([import('../results/junit.js'), import('../results/probe-junit.js')]);
+        io.stdout(junitXml('sim probe', probeJunitCases(results)));
+      } else io.stdout(`${report}run folder: ${displayPath(runFolder, io.cwd)}\n`);
       exit(results.passed ? EXIT.ok : EXIT.checkFailed);
     });
 }

@@ -3,8 +3,10 @@ import { onInterrupt } from '../process/interrupt.js';
 import type { Io } from './io.js';
 
 /**
- * Progress of one long loop on stderr: a redrawn bar on a terminal (runs
- * done, runs per second, time left), plain lines every 10% otherwise.
+ * Progress of one long loop on stderr: a redrawn bar on a terminal (units
+ * done, units per second, time left), plain lines every 10% otherwise. The
+ * unit is what the loop counts: a property's runs, a table's cases, stress
+ * trials, sweep trials.
  */
 export class Progress {
   private readonly started = performance.now();
@@ -18,6 +20,8 @@ export class Progress {
     private readonly io: Io,
     private readonly label: string,
     private readonly total: number,
+    /** The plural noun of what is counted, e.g. 'runs', 'cases', 'trials'. */
+    private readonly unit: string,
   ) {}
 
   update(done: number, note = ''): void {
@@ -31,14 +35,14 @@ export class Progress {
       const filled = Math.min(width, Math.round((done / this.total) * width));
       const left = done >= this.total ? 0 : (this.total - done) / Math.max(rate, 1e-9);
       this.io.stderr(
-        `\r${this.label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${this.total} runs · ${Math.round(rate)} runs/s · ${left.toFixed(1)} s left ${note}\x1b[K`,
+        `\r${this.label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${this.total} ${this.unit} · ${Math.round(rate)} ${this.unit}/s · ${left.toFixed(1)} s left ${note}\x1b[K`,
       );
       return;
     }
     const tenth = Math.floor((done / this.total) * 10);
     if (this.total >= 1000 && tenth > this.lastTenth && tenth < 10) {
       this.lastTenth = tenth;
-      this.io.stderr(`${this.label}: ${done}/${this.total} runs, ${Math.round(rate)} runs/s\n`);
+      this.io.stderr(`${this.label}: ${done}/${this.total} ${this.unit}, ${Math.round(rate)} ${this.unit}/s\n`);
     }
   }
 

@@ -8,9 +8,13 @@ import { EXIT, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { nonEmptyPath } from './options.js';
 import { sweepReportLines, writeRunSweepReports } from './sweep-reports.js';
+import { formatHelp, formatOption, jsonDocument } from './output-format.js';
+
+const REPORT_FORMATS = ['text', 'json'] as const;
 
 interface ReportOptions {
   out: string;
+  format: 'text' | 'json';
 }
 
 /** The report files of a run, as the user should see their paths. */
@@ -48,6 +52,7 @@ export function registerReport(program: Command, io: Io, exit: (code: ExitCode) 
     )
     .argument('[run-dir]', 'the run folder (default: the latest table run under --out)', nonEmptyPath('the run folder'))
     .option('-o, --out <dir>', 'parent folder of run folders, searched when run-dir is omitted', 'runs')
+    .option('-f, --format <format>', formatHelp(REPORT_FORMATS), formatOption(REPORT_FORMATS), 'text')
     .addHelpText(
       'after',
       "\nExit codes: 0 the reports are written (whatever the run's verdict, which they show); 2 bad input:\nno run, a missing or malformed results.json (or sweeps.json), or a run folder that cannot be written.",
@@ -57,12 +62,24 @@ export function registerReport(program: Command, io: Io, exit: (code: ExitCode) 
       const folder = displayPath(runFolder, io.cwd);
       if (isCheckRun(runFolder)) {
         const charts = await writeRunSweepReports(runFolder, io.cwd);
+        if (options.format === 'json') {
+          io.stdout(
+            jsonDocument({ kind: 'report', tool: 'cutpoint', drawnFrom: join(folder, 'sweeps.json'), files: charts, runFolder: folder }),
+          );
+          return exit(EXIT.ok);
+        }
         io.stdout(
           [`sim report: drawn from ${join(folder, 'sweeps.json')}`, ...sweepReportLines(charts), `run folder: ${folder}`].join('\n') + '\n',
         );
         return exit(EXIT.ok);
       }
       const shown = await writeRunReports(runFolder, io.cwd);
+      if (options.format === 'json') {
+        io.stdout(
+          jsonDocument({ kind: 'report', tool: 'cutpoint', drawnFrom: join(folder, 'results.json'), files: shown, runFolder: folder }),
+        );
+        return exit(EXIT.ok);
+      }
       io.stdout(
         [`sim report: drawn from ${join(folder, 'results.json')}`, ...reportLines(shown), `run folder: ${folder}`].join('\n') + '\n',
       );

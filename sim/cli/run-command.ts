@@ -14,6 +14,7 @@ import { cutValue, positiveInt, protocolName } from './options.js';
 import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { executeTableRun } from './table-run.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
+import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 
 interface RunOptions {
   family?: string;
@@ -24,7 +25,10 @@ interface RunOptions {
   lifeTimeoutMs?: number;
   checkDeterminism: boolean;
   transport: TransportName;
+  format: 'text' | 'json';
 }
+
+const RUN_FORMATS = ['text', 'json'] as const;
 
 /** Names an N the way a reviewer reads it. */
 export function effectWord(effects: number): string {
@@ -51,6 +55,7 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
     .option('--no-check-determinism', 'do not run each case of a protocol file twice to compare its histories byte for byte')
     .option('--expect <file>', 'JSON file of expected rows replacing the reference ones')
     .option('--transport <name>', TRANSPORT_OPTION_HELP, transportName, 'in-process')
+    .option('-f, --format <format>', formatHelp(RUN_FORMATS), formatOption(RUN_FORMATS), 'text')
     .addHelpText('after', '\nExit codes: 0 the case ran and N is as expected; 1 N differs or the case could not be judged; 2 bad input.')
     .action(async (options: RunOptions) => {
       const family = chooseFamily(options.family, options.protocol);
@@ -79,6 +84,32 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
       const show = (path: string) => displayPath(join(runFolder, path), io.cwd);
       const historyPath = join(runFolder, cell.case.files.history);
       const events = parseHistory(readTextFile(historyPath), historyPath);
+      const code = results.verdict === 'pass' ? EXIT.ok : EXIT.checkFailed;
+      if (options.format === 'json') {
+        io.stdout(
+          jsonDocument({
+            kind: 'run',
+            tool: 'cutpoint',
+            runId: results.runId,
+            family: results.family,
+            protocol: cell.protocol,
+            cut: cell.cut,
+            intention: results.intention,
+            effects: cell.effects,
+            expected: cell.expected,
+            verdict: results.verdict,
+            ...(cell.case.error ? { error: cell.case.error } : {}),
+            localState: cell.case.localState,
+            files: Object.fromEntries([
+              ...Object.entries(cell.case.files.stores).map(([store, path]) => [`${store}.db`, show(path)]),
+              ['history.jsonl', show(cell.case.files.history)],
+            ]),
+            events,
+            runFolder: displayPath(runFolder, io.cwd),
+          }),
+        );
+        return exit(code);
+      }
 
       const lines = [
         `sim run: family ${results.family}, ${cell.protocol}, crash at cut ${cell.cut.index} (${cell.cut.name}), intention ${results.intention}`,
@@ -110,7 +141,7 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
         `run folder: ${displayPath(runFolder, io.cwd)}`,
       );
       io.stdout(lines.join('\n') + '\n');
-      exit(results.verdict === 'match' ? EXIT.ok : EXIT.checkFailed);
+      exit(code);
     });
 }
 

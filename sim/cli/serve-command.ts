@@ -10,6 +10,9 @@ import { BODY_BYTES_MAX, HEADERS } from '../transport/http/wire.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { wholeNumber } from './options.js';
+import { formatHelp, formatOption } from './output-format.js';
+
+const SERVE_FORMATS = ['text', 'json'] as const;
 
 interface ServeOptions {
   receiver: string;
@@ -22,6 +25,7 @@ interface ServeOptions {
   requireKey: boolean;
   mcp?: boolean;
   killAfterCommit?: number;
+  format: 'text' | 'json';
 }
 
 /** Resolves on the first SIGINT or SIGTERM, with its name; the handlers go with it, and the shared one comes back. */
@@ -61,11 +65,12 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
       '--mcp',
       "serve it as an MCP server instead (Streamable HTTP at POST /mcp, one write tool named after the receiver's kind, the key in its arguments)",
     )
+    .option('-f, --format <format>', formatHelp(SERVE_FORMATS), formatOption(SERVE_FORMATS), 'text')
     .addHelpText(
       'after',
       [
         '',
-        'Prints the chosen port on stdout (one line), then serves until Ctrl-C or SIGTERM closes it.',
+        'Prints the chosen port on stdout (one line; with --format json one JSON line: port, url, receiver, contract, mcp), then serves until Ctrl-C or SIGTERM closes it.',
         `  POST /<kind>   JSON body (at most ${BODY_BYTES_MAX} bytes), Idempotency-Key header, tenant header`,
         '  GET  /effects?tenant=T&key=K   {"count": n}: the effects the file holds for that key',
         `Contracts: ${servableReceivers()
@@ -108,7 +113,12 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
         );
       }
       const stopped = nextStopSignal();
-      io.stdout(`${server.port}\n`);
+      // The startup line is what a script waits for: the port alone, or one JSON document on one line.
+      io.stdout(
+        options.format === 'json'
+          ? `${JSON.stringify({ kind: 'serve', tool: 'cutpoint', port: server.port, url: server.url, receiver: options.receiver, contract: contract.name, mcp: Boolean(options.mcp) })}\n`
+          : `${server.port}\n`,
+      );
       const where = options.mcp ? `MCP at ${server.url}/mcp, tool '${servable.kind}'` : `${server.url}/${servable.kind}`;
       io.stderr(`sim serve: ${options.receiver} (${contract.name}) on ${where}, file ${options.db}; Ctrl-C to stop\n`);
       const signal = await stopped;

@@ -10,6 +10,9 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { nonEmptyPath } from './options.js';
 import { caseViewFamily } from './case-family.js';
+import { formatHelp, formatOption, jsonDocument } from './output-format.js';
+
+const SHOW_FORMATS = ['text', 'json'] as const;
 
 export function registerShow(program: Command, io: Io, exit: (code: ExitCode) => void): void {
   program
@@ -19,14 +22,25 @@ export function registerShow(program: Command, io: Io, exit: (code: ExitCode) =>
     )
     .argument('<dir>', 'a case folder (holding history.jsonl) or a run folder', nonEmptyPath('the folder'))
     .option('--events', 'print the event timeline of history.jsonl even for a family with a view of its own')
+    .option('-f, --format <format>', formatHelp(SHOW_FORMATS), formatOption(SHOW_FORMATS), 'text')
     .addHelpText('after', '\nExit codes: 0 printed; 2 no such folder, no history in it, or a malformed history.jsonl.')
-    .action((dir: string, options: { events?: boolean }) => {
+    .action((dir: string, options: { events?: boolean; format: 'text' | 'json' }) => {
       const folder = resolve(io.cwd, dir);
       if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`${dir} is not a folder`);
       const found = findHistories(folder, dir);
       if (found.length === 0) throw new UsageError(`no history.jsonl in ${dir} or below it`);
-      const parts = found.map((path) => {
-        const events = parseHistory(readTextFile(path), path);
+      const histories = found.map((path) => ({ path, events: parseHistory(readTextFile(path), path) }));
+      if (options.format === 'json') {
+        io.stdout(
+          jsonDocument({
+            kind: 'show',
+            tool: 'cutpoint',
+            histories: histories.map(({ path, events }) => ({ history: displayPath(path, io.cwd), events })),
+          }),
+        );
+        return exit(EXIT.ok);
+      }
+      const parts = histories.map(({ path, events }) => {
         const title = relative(folder, path) === 'history.jsonl' ? displayPath(path, io.cwd) : relative(folder, path);
         const family = options.events ? undefined : caseViewFamily(path);
         if (family?.caseView) {

@@ -18,6 +18,11 @@ import { positiveInt, protocolName, seedValue } from './options.js';
 import { Progress } from './progress.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import { resolveProtocols } from './load-protocol.js';
+import { counted } from '../../reports/plural.js';
+import { runVerdict, stressVerdict, type StressVerdict } from '../stress/stress-verdict.js';
+import { formatHelp, formatOption, jsonDocument } from './output-format.js';
+
+const STRESS_FORMATS = ['text', 'json'] as const;
 
 const DEFAULT_PROTOCOLS = ['outbox-dedup', 'check-then-act', 'outbox-no-dedup'];
 
@@ -34,6 +39,7 @@ interface StressOptions {
   pauseChance: number;
   pauseMs: number;
   busyTimeoutMs: number;
+  lifeTimeoutMs: number;
   jobs?: number;
   keep: number;
   out: string;
@@ -56,11 +62,6 @@ function chance(what: string) {
       throw new InvalidArgumentError(`${what} must be a number from 0 to 1; got '${value}'.`);
     return p;
   };
-}
-
-function format(value: string): 'text' | 'json' {
-  if (value !== 'text' && value !== 'json') throw new InvalidArgumentError(`format must be one of text, json; got '${value}'.`);
-  return value;
 }
 
 export function registerStress(program: Command, io: Io, exit: (code: ExitCode) => void): void {
@@ -103,6 +104,12 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       positiveInt('busy-timeout-ms', 60_000),
       5,
     )
+    .option(
+      '--life-timeout-ms <ms>',
+      "cutpoint's own limit on one worker life's wall time: a life still running then is stopped and its trial reported as not judged (an error), not as the protocol's violation",
+      positiveInt('life-timeout-ms', 3_600_000),
+      60_000,
+    )
     .option('-j, --jobs <n>', `trials at a time (default: one per core, ${defaultJobs()} here)`, positiveInt('jobs', 64))
     .option(
       '--keep <n>',
@@ -111,7 +118,7 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       3,
     )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
-    .option('-f, --format <format>', 'output: text or json', format, 'text')
+    .option('-f, --format <format>', formatHelp(STRESS_FORMATS), formatOption(STRESS_FORMATS), 'text')
     .addHelpText(
       'after',
       '\nInterleavings are real (the OS schedules the processes), so only the fault plan replays from the seed.\nExit codes: 0 every protocol expected to hold (outbox-dedup) had no duplicate and nothing lost, and\nno worker failed; 1 otherwise; 2 bad input.',
@@ -135,12 +142,12 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
         pause: { chance: options.pauseChance, maxMs: options.pauseMs },
         busyTimeoutMs: options.busyTimeoutMs,
         busyAttemptsMax: 200,
-        lifeTimeoutMs: 60_000,
+        lifeTimeoutMs: options.lifeTimeoutMs,
       };
       const folder = createRunFolder(resolve(io.cwd, options.out));
       const header = headerLine(protocols, { trials: options.trials, jobs }, seed, tuning);
       if (options.format === 'text') io.stdout(header + '\n');
-      const progress = new Progress(io, 'sim stress', options.trials * protocols.length);
+      const progress = new Progress(io, 'sim stress', options.trials * protocols.length, 'trials');
       let done = 0;
       const started = performance.now();
       const summaries = await withChildrenReaped(io.stderr, () =>
@@ -158,9 +165,10 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
         }),
       );
       progress.done();
-      const pass = summaries.every(
-        (s) => s.failures.length === 0 && (!mustHold(family, s.protocol) || (s.duplicates === 0 && s.lost === 0)),
-      );
+      const crashesAsked = tuning.crashesPerWorker > 0 && tuning.crashChance > 0;
+      const judged = summaries.map((s) => ({ ...s, verdict: stressVerdict(s, { mustHold: mustHold(family, s.protocol), crashesAsked }) }));
+      const verdict = runVerdict(judged.map((s) => s.verdict));
+      const pass = verdict === 'pass';
       const results: StressResults = {
         kind: 'stress',
         tool: 'cutpoint',
@@ -170,14 +178,14 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
         trials: options.trials,
         jobs,
         tuning,
-        protocols: summaries,
-        verdict: pass ? 'pass' : 'fail',
+        protocols: judged,
+        verdict,
         timingsMs: { total: Math.round(performance.now() - started) },
       };
       writeJsonAtomic(join(folder.path, 'results.json'), results);
       const shown = displayPath(folder.path, io.cwd);
-      if (options.format === 'json') io.stdout(JSON.stringify({ runFolder: shown, ...results }, null, 2) + '\n');
-      else io.stdout([stressTable(summaries), ...verdictLines(family, summaries), `run folder: ${shown}`].join('\n') + '\n');
+      if (options.format === 'json') io.stdout(jsonDocument({ ...results, runFolder: shown }));
+      else io.stdout([stressTable(summaries), ...verdictLines(family, judged), `run folder: ${shown}`].join('\n') + '\n');
       exit(pass ? EXIT.ok : EXIT.checkFailed);
     });
 }
@@ -196,12 +204,12 @@ function headerLine(
   tuning: StressTuning,
 ): string {
   return (
-    `sim stress: ${protocols.map((p) => p.name).join(', ')}; ${tuning.workers} worker processes, ${tuning.intentions} intentions, ` +
-    `${options.trials} trials each; seed ${seed}; ` +
+    `sim stress: ${protocols.map((p) => p.name).join(', ')}; ${counted(tuning.workers, 'worker process', 'worker processes')}, ${counted(tuning.intentions, 'intention')}, ` +
+    `${counted(options.trials, 'trial')} each; seed ${seed}; ` +
     (tuning.crashesPerWorker === 0
       ? 'no crashes; '
       : `crashes <= ${tuning.crashesPerWorker} per worker and trial (chance ${tuning.crashChance}) at random cuts; `) +
-    `pauses at cuts (chance ${tuning.pause.chance}, <= ${tuning.pause.maxMs} ms); lease ${tuning.leaseMs} ms; busy timeout ${tuning.busyTimeoutMs} ms, <= ${tuning.busyAttemptsMax} attempts; ${options.jobs} jobs`
+    `pauses at cuts (chance ${tuning.pause.chance}, <= ${tuning.pause.maxMs} ms); lease ${tuning.leaseMs} ms; busy timeout ${tuning.busyTimeoutMs} ms, <= ${tuning.busyAttemptsMax} attempts; ${counted(options.jobs, 'job')}`
   );
 }
 
@@ -237,7 +245,7 @@ function stressTable(summaries: readonly ProtocolStress[]): string {
   return ['', line(header), rule, ...rows.map(line), ''].join('\n');
 }
 
-function verdictLines(family: AnyFamily, summaries: readonly ProtocolStress[]): string[] {
+function verdictLines(family: AnyFamily, summaries: readonly (ProtocolStress & { verdict: StressVerdict })[]): string[] {
   const lines: string[] = [];
   for (const s of summaries) {
     const found =
@@ -250,7 +258,16 @@ function verdictLines(family: AnyFamily, summaries: readonly ProtocolStress[]): 
         ? ' — holds, as expected'
         : ' — VIOLATION: expected to hold'
       : '';
-    lines.push(`${s.protocol}: ${found}${judged}; ${s.crashesFired} of ${s.crashesArmed} armed crashes fired.`);
+    lines.push(`${s.protocol}: ${found}${judged}; ${s.crashesFired} of ${counted(s.crashesArmed, 'armed crash', 'armed crashes')} fired.`);
+    if (s.verdict === 'unexercised')
+      lines.push(`  UNEXERCISED: no armed crash fired in any of the ${counted(s.trials, 'trial')}: they prove nothing about crashes.`);
+    else if (s.unexercisedTrials > 0)
+      lines.push(`  ${counted(s.unexercisedTrials, 'trial')} of ${s.trials} unexercised: no armed crash fired in them.`);
+    if (s.timedOutTrials > 0)
+      lines.push(
+        `  NOT JUDGED: ${counted(s.timedOutTrials, 'trial')} had a worker life stopped at cutpoint's own time limit (--life-timeout-ms): not a violation of the protocol; their losses are not counted.`,
+      );
+    for (const timeout of s.timeouts.slice(0, 3)) lines.push(`  time limit: ${timeout}`);
     if (s.kept.length > 0) lines.push(`  kept: ${s.kept.join(', ')}`);
     for (const failure of s.failures.slice(0, 5)) lines.push(`  failure: ${failure}`);
     if (s.failures.length > 5) lines.push(`  ... and ${s.failures.length - 5} more failures (results.json)`);

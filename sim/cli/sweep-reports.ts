@@ -47,7 +47,7 @@ export async function measureSweeps(
   if (!sweeps) throw new Error(`the ${family} family has no sweeps`);
   const total = sweeps.trialCount(options.trialsPerPoint);
   io.stdout(`\nsweeps: ${total} generated trials (${options.trialsPerPoint} per point), seed ${options.seed}, in-memory stores\n`);
-  const progress = new Progress(io, 'sweeps', total);
+  const progress = new Progress(io, 'sweeps', total, 'trials');
   let done = 0;
   const started = performance.now();
   const measured = await sweeps.run({ ...options, onTrial: () => progress.update(++done) });

@@ -12,11 +12,18 @@ import type { Io } from './io.js';
 import { counted } from '../../reports/plural.js';
 import { reportLines, writeRunReports, type ShownReports } from './report-command.js';
 import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
-import { cutValue, positiveInt, cutsChoice, protocolName, tableFormat, type TableFormat } from './options.js';
+import { cutValue, positiveInt, cutsChoice, protocolName } from './options.js';
+import { formatHelp, formatOption, jsonDocument } from './output-format.js';
+import { junitXml } from '../results/junit.js';
+import { tableJunitCases } from '../results/table-junit.js';
 import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { executeTableRun } from './table-run.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
+
+/** markdown is the seed's unpadded form; junit one test case per cell, for CI. */
+const TABLE_FORMATS = ['text', 'markdown', 'json', 'junit'] as const;
+type TableFormat = (typeof TABLE_FORMATS)[number];
 
 interface TableOptions {
   family?: string;
@@ -51,7 +58,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       protocolName,
     )
     .option('-c, --cut <cut...>', "cuts to crash at, by index or name (default: all the family's cuts; `sim list` names them)", cutValue)
-    .option('-f, --format <format>', "output: text, markdown (the seed's form) or json", tableFormat, 'text')
+    .option('-f, --format <format>', formatHelp(TABLE_FORMATS), formatOption(TABLE_FORMATS), 'text')
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option(
       '--life-timeout-ms <ms>',
@@ -79,12 +86,18 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--transport <name>', TRANSPORT_OPTION_HELP, transportName, 'in-process')
     .addHelpText(
       'after',
-      '\nExit codes: 0 every measured cell matches its expected value; 1 a cell differs or a case\ncould not be judged; 2 bad input.',
+      '\nRefused (exit 2): --cuts all with --cut, --chart, --expect, --format or --crash-mode; --transport http with\n' +
+        '--crash-mode kill|both, --cuts all or a protocol file; --chart or --format junit with --crash-mode both;\n' +
+        '--format junit with --family plan; --plan without --family plan.\n' +
+        'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs or a case\ncould not be judged; 2 bad input.',
     )
     .action(async (options: TableOptions) => {
       const family = chooseFamily(options.family, options.protocol);
       // The plan family's table crashes during the plan's edit step, and takes a user's plan: a command of its own.
-      if (family.name === 'plan') return exit(await (await import('./plan-table-command.js')).planTableCommand(options, io));
+      if (family.name === 'plan') {
+        if (options.format === 'junit') throw new UsageError('--format junit is not wired for --family plan yet.');
+        return exit(await (await import('./plan-table-command.js')).planTableCommand({ ...options, format: options.format }, io));
+      }
       if (options.plan !== undefined) throw new UsageError('--plan belongs to the plan family: add --family plan');
       if ((options.policy || options.graph) && family.name !== 'handover') {
         throw new UsageError('--policy and --graph belong to the handover family: add --family handover');
@@ -142,12 +155,19 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         checkDeterminism: options.checkDeterminism,
         transport: options.transport,
       };
-      if (options.crashMode === 'both') return exit(await tableBothModes(request, options));
-      const { results, runFolder, resultsFile } = await executeTableRun({ ...request, crashMode: options.crashMode });
+      if (options.crashMode === 'both') {
+        if (options.format === 'junit') throw new UsageError('--format junit writes the cells of one table: not with --crash-mode both.');
+        return exit(await tableBothModes(request, { ...options, format: options.format }));
+      }
+      const { results, runFolder, resultsFile } = await executeTableRun({
+        ...request,
+        crashMode: options.crashMode,
+        transport: options.transport,
+      });
       const shownFolder = displayPath(runFolder, io.cwd);
       const reports = options.chart ? await writeRunReports(runFolder, io.cwd) : null;
       io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd), reports));
-      exit(results.verdict === 'match' ? EXIT.ok : EXIT.checkFailed);
+      exit(results.verdict === 'pass' ? EXIT.ok : EXIT.checkFailed);
     });
 }
 
@@ -159,30 +179,28 @@ function renderTable(
   reports: ShownReports | null,
 ): string {
   switch (format) {
+    case 'junit':
+      return junitXml(`sim table ${results.family}`, tableJunitCases(results));
     case 'json':
-      return (
-        JSON.stringify(
-          {
-            runFolder,
-            resultsFile,
-            verdict: results.verdict,
-            crashMode: results.crashMode,
-            family: results.family,
-            cuts: results.cuts.map((cut) => cut.name),
-            effects: Object.fromEntries(
-              results.protocols.map((p) => [
-                p.name,
-                results.cuts.map((cut) => results.cells.find((c) => c.protocol === p.name && c.cut.index === cut.index)?.effects ?? null),
-              ]),
-            ),
-            mismatches: results.mismatches,
-            columnMismatches: results.columnMismatches ?? [],
-            ...(reports ? { reports } : {}),
-          },
-          null,
-          2,
-        ) + '\n'
-      );
+      return jsonDocument({
+        kind: 'table',
+        tool: 'cutpoint',
+        runFolder,
+        resultsFile,
+        verdict: results.verdict,
+        crashMode: results.crashMode,
+        family: results.family,
+        cuts: results.cuts.map((cut) => cut.name),
+        effects: Object.fromEntries(
+          results.protocols.map((p) => [
+            p.name,
+            results.cuts.map((cut) => results.cells.find((c) => c.protocol === p.name && c.cut.index === cut.index)?.effects ?? null),
+          ]),
+        ),
+        mismatches: results.mismatches,
+        columnMismatches: results.columnMismatches ?? [],
+        ...(reports ? { reports } : {}),
+      });
     case 'markdown':
       return (
         [markdownTable(results), ...verdictLines(results), ...(reports ? reportLines(reports) : []), `run folder: ${runFolder}`].join(

@@ -65,7 +65,7 @@ export async function executeTableRun(
   const started = performance.now();
   const kill = request.crashMode === 'kill';
   const cases = request.protocols.length * cutIndexes.length;
-  const progress = kill && request.io ? new Progress(request.io, 'sim table --crash-mode kill', cases) : undefined;
+  const progress = kill && request.io ? new Progress(request.io, 'sim table --crash-mode kill', cases, 'cases') : undefined;
   let done = 0;
   // The HTTP transport loads only when asked for; in kill and server-kill mode each case starts server processes of its own instead.
   const http =

@@ -53,14 +53,19 @@ export class ChoiceLog {
     return [departures('crash'), departures('schedule'), this.made.length];
   }
 
-  /** The schedule as printed for a replay: the alternatives taken, trailing first-alternatives dropped. */
+  /**
+   * The schedule as printed for a replay: the alternatives taken, trailing
+   * first-alternatives dropped, colon-separated like a property run's path
+   * (`1:0:2`): both are choices made in order, given back to replay one run.
+   */
   schedule(): string {
     const taken = this.made.map((choice) => choice.taken);
     while (taken.length > 0 && taken[taken.length - 1] === 0) taken.pop();
-    return taken.join('.');
+    return taken.join(':');
   }
 }
 
+/** A printed schedule back as its choices; `1.0.2`, as schedules were printed before they took colons, is read too. */
 export function parseSchedule(text: string): number[] {
-  return text === '' ? [] : text.split('.').map(Number);
+  return text === '' ? [] : text.split(/[:.]/).map(Number);
 }

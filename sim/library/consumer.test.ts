@@ -35,7 +35,7 @@ describe('my protocol', { timeout: 120_000 }, () => {
   });
   it('correct: runTable returns results.json values', async () => {
     const results = await runTable({ protocols: [correct], expected: { 'my-split-confirm': [1, 1, 1, 1, 1] } });
-    expect(results.verdict).toBe('match');
+    expect(results.verdict).toBe('pass');
     expect(results.cells.every((cell) => cell.case.cutFired)).toBe(true);
     expect(FAMILIES.map((f) => f.name)).toContain('reservation');
   });

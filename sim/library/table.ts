@@ -22,7 +22,7 @@ export interface TableOptions {
 /**
  * Runs every (protocol, cut) case of a family's table and returns the same
  * value `sim table` writes as results.json (also written in the run folder).
- * `verdict` is `match` only when every expected cell measured as expected.
+ * `verdict` is `pass` only when every expected cell measured as expected.
  */
 export async function runTable(options: TableOptions): Promise<TableResults & { runFolder: string }> {
   if (options.protocols.length === 0) throw new TypeError('runTable: give at least one protocol');

@@ -34,7 +34,13 @@ export function readTableResults(runFolder: string): TableResults {
   }
   const problem = shapeProblem(tableResultsCheck, parsed);
   if (problem) throw new ResultsFileError(`${path} is not a table run's results: ${problem}`);
-  return parsed as TableResults;
+  return withUnifiedVerdict(parsed as TableResults);
+}
+
+/** The verdict as every command now words it, also for a results.json written when table said match and mismatch. */
+function withUnifiedVerdict(results: TableResults): TableResults {
+  const old: Record<string, TableResults['verdict']> = { match: 'pass', mismatch: 'fail' };
+  return { ...results, verdict: old[results.verdict] ?? results.verdict };
 }
 
 const tableResultsCheck = object({
@@ -59,5 +65,6 @@ const tableResultsCheck = object({
     }),
   ),
   mismatches: list(anyObject),
-  verdict: oneOf('match', 'mismatch', 'error'),
+  // match and mismatch are the words of results.json written before the verdicts were unified.
+  verdict: oneOf('pass', 'fail', 'error', 'match', 'mismatch'),
 });

@@ -56,8 +56,12 @@ export interface TableResults {
   skippedRowColumns?: string[];
   /** The --expect file whose rows replaced reference rows; absent when every expectation is the reference table's. */
   expectFile?: string;
-  /** match: every expected cell measured as expected and every case judged; mismatch: some differ; error: some case could not be judged. */
-  verdict: 'match' | 'mismatch' | 'error';
+  /**
+   * pass: every expected cell measured as expected and every case judged; fail: some differ; error: some case
+   * could not be judged. The same words as check and stress; results.json written before them said match and
+   * mismatch, which readTableResults reads as pass and fail.
+   */
+  verdict: 'pass' | 'fail' | 'error';
   timingsMs: { total: number };
 }
 
@@ -122,7 +126,7 @@ export function tableResults(input: {
     columnMismatches: run.columns.mismatches,
     ...(run.columns.skippedRowColumns.length > 0 ? { skippedRowColumns: run.columns.skippedRowColumns } : {}),
     ...(input.expectFile === undefined ? {} : { expectFile: input.expectFile }),
-    verdict: hasError ? 'error' : run.mismatches.length + run.columns.mismatches.length > 0 ? 'mismatch' : 'match',
+    verdict: hasError ? 'error' : run.mismatches.length + run.columns.mismatches.length > 0 ? 'fail' : 'pass',
     timingsMs: { total: input.totalMs },
   };
 }

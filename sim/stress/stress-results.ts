@@ -1,5 +1,6 @@
 import type { StressTuning } from './stress-trial.js';
 import type { ProtocolStress } from './stress-run.js';
+import type { StressVerdict } from './stress-verdict.js';
 
 /** results.json of a `sim stress` run. */
 export interface StressResults {
@@ -11,8 +12,8 @@ export interface StressResults {
   trials: number;
   jobs: number;
   tuning: StressTuning;
-  protocols: ProtocolStress[];
-  /** pass: every protocol expected to hold held and no worker life failed; fail otherwise. */
-  verdict: 'pass' | 'fail';
+  protocols: (ProtocolStress & { verdict: StressVerdict })[];
+  /** pass: every protocol passed (see StressVerdict); error: some trial could not be judged (cutpoint's time limit); fail otherwise. */
+  verdict: 'pass' | 'fail' | 'error';
   timingsMs: { total: number };
 }

@@ -24,6 +24,11 @@ export interface ProtocolStress {
   crashesArmed: number;
   crashesFired: number;
   failures: string[];
+  /** Worker lives stopped by cutpoint's own time limit, and the trials they were in: not judged for losses. */
+  timeouts: string[];
+  timedOutTrials: number;
+  /** Trials in which no armed crash fired (none armed, or the armed cut never reached): they exercised no crash. */
+  unexercisedTrials: number;
   ms: number;
   /** Trial folders kept as evidence (relative to the run folder): violating ones first. */
   kept: string[];
@@ -84,7 +89,7 @@ export async function runStress(request: StressRequest): Promise<ProtocolStress[
 }
 
 function isViolating(trial: TrialResult): boolean {
-  return trial.duplicates > 0 || trial.lost > 0 || trial.failures.length > 0;
+  return trial.duplicates > 0 || trial.lost > 0 || trial.failures.length > 0 || trial.timeouts.length > 0;
 }
 
 function summarize(protocol: string, results: readonly TrialResult[], ms: number, kept: string[]): ProtocolStress {
@@ -96,13 +101,17 @@ function summarize(protocol: string, results: readonly TrialResult[], ms: number
     effects: sum((t) => t.effects),
     duplicates: sum((t) => t.duplicates),
     extraEffects: sum((t) => t.extraEffects),
-    lost: sum((t) => t.lost),
-    violatingTrials: results.filter((t) => t.duplicates > 0 || t.lost > 0).length,
+    // An intention left pending because the harness stopped its worker at the time limit is not lost by the protocol.
+    lost: sum((t) => (t.timeouts.length > 0 ? 0 : t.lost)),
+    violatingTrials: results.filter((t) => t.duplicates > 0 || (t.timeouts.length === 0 && t.lost > 0)).length,
     firstDuplicateTrial: results.find((t) => t.duplicates > 0)?.trial ?? null,
     busyRetries: sum((t) => t.busyRetries),
     crashesArmed: sum((t) => t.crashesArmed),
     crashesFired: sum((t) => t.crashesFired),
     failures: results.flatMap((t) => t.failures.map((f) => `trial ${t.trial}: ${f}`)),
+    timeouts: results.flatMap((t) => t.timeouts.map((f) => `trial ${t.trial}: ${f}`)),
+    timedOutTrials: results.filter((t) => t.timeouts.length > 0).length,
+    unexercisedTrials: results.filter((t) => t.crashesFired === 0).length,
     ms,
     kept,
   };

@@ -78,7 +78,7 @@ describe('sim table over HTTP', () => {
     const run = await runCli(['table', '--transport', 'http', '--format', 'json', '--out', join(folder, 'cli')], folder);
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout) as { resultsFile: string };
-    expect(summary).toMatchObject({ verdict: 'match', effects: SEED_TABLE });
+    expect(summary).toMatchObject({ verdict: 'pass', effects: SEED_TABLE });
     expect(JSON.parse(readFileSync(join(folder, summary.resultsFile), 'utf8'))).toMatchObject({
       transport: 'http',
       crashMode: 'in-process',

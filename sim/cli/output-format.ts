@@ -1,0 +1,81 @@
+import { InvalidArgumentError } from 'commander';
+
+/**
+ * The output formats of every command, by one name each. `text` is for a
+ * person; `json` is exactly one JSON document on stdout (errors too, see
+ * `errorDocument`), with progress and any human text on stderr; `junit` is
+ * one JUnit XML document for CI systems; `markdown` is the seed table's form.
+ */
+export const OUTPUT_FORMATS = ['text', 'markdown', 'json', 'junit'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** "text, markdown or json": the formats a command takes, as a sentence lists them. */
+export function formatList(allowed: readonly OutputFormat[]): string {
+  return allowed.length === 1 ? (allowed[0] ?? '') : `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`;
+}
+
+/** Commander parser for `--format` on a command that takes `allowed`. */
+export function formatOption<F extends OutputFormat>(allowed: readonly F[]) {
+  return (value: string): F => {
+    if (!(allowed as readonly string[]).includes(value)) {
+      throw new InvalidArgumentError(`format must be one of ${allowed.join(', ')}; got '${value}'.`);
+    }
+    return value as F;
+  };
+}
+
+/** The help sentence of `--format` for a command that takes `allowed`. */
+export function formatHelp(allowed: readonly OutputFormat[]): string {
+  const said: Record<OutputFormat, string> = {
+    text: 'text',
+    markdown: 'markdown',
+    json: 'json (one JSON document on stdout, errors too; progress stays on stderr)',
+    junit: 'junit (JUnit XML for CI)',
+  };
+  return `output: ${formatList(allowed.map((format) => said[format]) as OutputFormat[])}`;
+}
+
+/** A value as the one JSON document a command prints: indented, one trailing newline. */
+export function jsonDocument(value: unknown): string {
+  return JSON.stringify(value, null, 2) + '\n';
+}
+
+/**
+ * The format the command line asks for, read before commander parses it, so
+ * that an error commander or a command throws can still be printed in that
+ * format. The last `--format` wins, as in commander.
+ */
+export function requestedFormat(argv: readonly string[]): string | undefined {
+  let found: string | undefined;
+  argv.forEach((word, index) => {
+    if (word === '--format' || word === '-f') found = argv[index + 1];
+    else if (word.startsWith('--format=')) found = word.slice('--format='.length);
+  });
+  return found;
+}
+
+/** What `--format json` prints on stdout instead of a result when the command could not produce one. */
+export interface ErrorDocument {
+  kind: 'error';
+  tool: 'cutpoint';
+  /** 2: bad input or environment; 3: a bug of cutpoint. */
+  exitCode: number;
+  /** The one line stderr also shows, without the `sim: ` prefix. */
+  message: string;
+  /** Only for exit 3: the stack, for the bug report. */
+  stack?: string;
+}
+
+export function errorDocument(exitCode: number, text: string): ErrorDocument {
+  const [first = '', ...rest] = text
+    .trim()
+    .replace(/^sim: /, '')
+    .split('\n');
+  return {
+    kind: 'error',
+    tool: 'cutpoint',
+    exitCode,
+    message: first,
+    ...(rest.length > 0 ? { stack: rest.join('\n') } : {}),
+  };
+}

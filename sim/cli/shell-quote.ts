@@ -1,0 +1,10 @@
+import { shellWord } from '../library/shell-word.js';
+
+/**
+ * A replay line a user can paste into a shell in the same folder: `npx sim`
+ * and the words, each quoted as the shell needs (the same quoting as
+ * `sim check`'s replay lines and the library's).
+ */
+export function simCommandLine(words: readonly string[]): string {
+  return ['npx', 'sim', ...words].map(shellWord).join(' ');
+}

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Io } from './io.js';
+import { buildProgram } from './main.js';
+
+const README = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+/** Commands whose options the synopsis block lists; `sim handover` has subcommands and its own section. */
+const WITH_SYNOPSIS = ['list', 'table', 'run', 'check', 'explore', 'show', 'report', 'stress', 'serve', 'probe'];
+
+/** README's synopsis block under "## Commands": command name → every --option it names (continuation lines included). */
+function synopsis(): Map<string, Set<string>> {
+  const block = /## Commands\n\n```\n([\s\S]*?)```/.exec(README)?.[1];
+  if (!block) throw new Error('README has no synopsis block under ## Commands');
+  const options = new Map<string, Set<string>>();
+  let current = '';
+  for (const line of block.split('\n')) {
+    const named = /^sim (\w+)/.exec(line);
+    if (named) current = named[1]!;
+    else if (!/^\s/.test(line)) continue;
+    const found = options.get(current) ?? new Set<string>();
+    for (const option of line.matchAll(/--[a-z][a-z-]*/g)) found.add(option[0]);
+    options.set(current, found);
+  }
+  return options;
+}
+
+const silent: Io = { stdout: () => {}, stderr: () => {}, cwd: '/', isTty: false };
+
+describe("README's synopsis", () => {
+  it('lists exactly the options each command declares (hidden aliases aside), and every command', async () => {
+    const program = await buildProgram(silent, () => {});
+    const shown = synopsis();
+    expect([...shown.keys()].filter((name) => name !== 'handover').sort()).toEqual([...WITH_SYNOPSIS].sort());
+    for (const name of WITH_SYNOPSIS) {
+      const command = program.commands.find((candidate) => candidate.name() === name);
+      const declared = command!.options.filter((option) => !option.hidden).map((option) => option.long!);
+      expect([...shown.get(name)!].sort(), `sim ${name}`).toEqual([...new Set(declared)].sort());
+    }
+  });
+
+  it("each command's --help names every option it takes", async () => {
+    const program = await buildProgram(silent, () => {});
+    for (const name of WITH_SYNOPSIS) {
+      const command = program.commands.find((candidate) => candidate.name() === name)!;
+      let help = '';
+      command.configureOutput({ writeOut: (text) => (help += text) });
+      command.outputHelp();
+      for (const option of command.options.filter((candidate) => !candidate.hidden))
+        expect(help, `sim ${name} --help`).toContain(option.long!);
+    }
+  });
+});

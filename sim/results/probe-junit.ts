@@ -1,0 +1,13 @@
+import type { JunitCase } from './junit.js';
+import type { ProbeResults } from '../probe/probe-results.js';
+
+/** A probe run as JUnit cases: one per clause, a clause that did not run shown as skipped with the reason. */
+export function probeJunitCases(results: ProbeResults): JunitCase[] {
+  return results.clauses.map((clause) => ({
+    suite: `probe ${results.target.url}`,
+    name: clause.name,
+    passed: clause.verdict === 'pass',
+    skipped: clause.verdict === 'not-run',
+    message: `expected: ${clause.expected}\nobserved: ${clause.observed}`,
+  }));
+}
