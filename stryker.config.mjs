@@ -1,0 +1,35 @@
+// Mutation testing (`npm run mutate`): see README "Mutation testing" for the score, the time and the survivors.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts' },
+  mutate: [
+    'protocols/receivers/*.ts',
+    'protocols/reservation/*.ts',
+    'sim/reservation/checks.ts',
+    'sim/reservation/refusal-checks.ts',
+    'sim/reservation/count-effects.ts',
+    'sim/engine/store-state.ts',
+    'sim/engine/injector.ts',
+    '!**/*.test.ts',
+    // Declarations only: nothing there runs.
+    '!protocols/receivers/types.ts',
+  ],
+  // Each test is traced to the mutants it reaches, so a mutant runs only the tests that cover it.
+  coverageAnalysis: 'perTest',
+  // Mutants in code that runs at import time (schemas, the contract list, each protocol's definition) are
+  // covered by no single test; Stryker runs every test of the (fast) mutation set for them instead of skipping.
+  ignoreStatic: false,
+  // Two cores shared with other engineers: one test process at a time.
+  concurrency: 1,
+  incremental: true,
+  incrementalFile: 'runs/mutation/stryker-incremental.json',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'runs/mutation/mutation.html' },
+  jsonReporter: { fileName: 'runs/mutation/mutation.json' },
+  thresholds: { high: 90, low: 80, break: null },
+  timeoutMS: 20_000,
+  ignorePatterns: ['dist', 'runs', '.stryker-tmp'],
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+};
