@@ -100,7 +100,9 @@ describe('noneLost', () => {
       intention: 'tenantA:k2',
       message: 'N=0 for tenantA:k2: the effect never happened (local status done)',
     });
-    expect(noneLost({ intentions: [A] }, plantedRun({}))?.message).toBe('N=0 for tenantA:k1: the effect never happened (local status absent)');
+    expect(noneLost({ intentions: [A] }, plantedRun({}))?.message).toBe(
+      'N=0 for tenantA:k1: the effect never happened (local status absent)',
+    );
   });
 });
 
@@ -122,9 +124,17 @@ describe('noneStuck', () => {
         { intention: B, status: 'pending' },
       ],
     });
-    expect(noneStuck(both, pending)).toEqual({ kind: 'stuck', intention: 'tenantA:k2', message: 'tenantA:k2 is still pending after draining' });
+    expect(noneStuck(both, pending)).toEqual({
+      kind: 'stuck',
+      intention: 'tenantA:k2',
+      message: 'tenantA:k2 is still pending after draining',
+    });
     const absent = plantedRun({ locals: [{ intention: A, status: 'done' }] });
-    expect(noneStuck(both, absent)).toEqual({ kind: 'stuck', intention: 'tenantA:k2', message: 'tenantA:k2 is not recorded after draining' });
+    expect(noneStuck(both, absent)).toEqual({
+      kind: 'stuck',
+      intention: 'tenantA:k2',
+      message: 'tenantA:k2 is not recorded after draining',
+    });
   });
 });
 
@@ -143,7 +153,10 @@ describe('exactlyOnceDone and settledOnce', () => {
   });
 
   it('catches a duplicate', () => {
-    const run = plantedRun({ locals: [{ intention: A, status: 'done', result: doneWith(1) }], effects: [{ intention: A }, { intention: A }] });
+    const run = plantedRun({
+      locals: [{ intention: A, status: 'done', result: doneWith(1) }],
+      effects: [{ intention: A }, { intention: A }],
+    });
     expect(settledOnce(A, 'a', run)).toEqual({ kind: 'duplicate', intention: 'a', message: 'N=2 for a' });
   });
 
@@ -164,10 +177,21 @@ describe('exactlyOnceDone and settledOnce', () => {
       effects: [{ intention: B }, { intention: A }, { intention: A, qty: 5 }],
     });
     expect(settledOnce(A, 'a', other)).toBeUndefined();
-    const wrong = plantedRun({ locals: [{ intention: A, status: 'done', result: doneWith(1) }], effects: [{ intention: B }, { intention: A }] });
-    expect(settledOnce(A, 'a', wrong)).toEqual({ kind: 'identity', intention: 'a', message: 'a stored reservation 1, but its effect is 2' });
+    const wrong = plantedRun({
+      locals: [{ intention: A, status: 'done', result: doneWith(1) }],
+      effects: [{ intention: B }, { intention: A }],
+    });
+    expect(settledOnce(A, 'a', wrong)).toEqual({
+      kind: 'identity',
+      intention: 'a',
+      message: 'a stored reservation 1, but its effect is 2',
+    });
     const none = plantedRun({ locals: [{ intention: A, status: 'done', result: null }], effects: [{ intention: A }] });
-    expect(settledOnce(A, 'a', none)).toEqual({ kind: 'identity', intention: 'a', message: 'a stored reservation undefined, but its effect is 1' });
+    expect(settledOnce(A, 'a', none)).toEqual({
+      kind: 'identity',
+      intention: 'a',
+      message: 'a stored reservation undefined, but its effect is 1',
+    });
   });
 });
 
