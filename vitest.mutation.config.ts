@@ -20,9 +20,6 @@ export default defineConfig({
       'sim/reservation/count-effects.test.ts',
       'sim/engine/injector*.test.ts',
       'sim/engine/store-state.test.ts',
-      // Fast in-process suites over the same code: the 15-case reference table and recovery.
-      'scenarios/reservation/reference-table.test.ts',
-      'sim/reservation/recovery.test.ts',
     ],
     testTimeout: 30_000,
   },
