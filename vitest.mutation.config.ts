@@ -17,6 +17,7 @@ export default defineConfig({
       'protocols/reservation/*.test.ts',
       'sim/reservation/checks.test.ts',
       'sim/reservation/refusal-checks.test.ts',
+      'sim/reservation/stale-checks.test.ts',
       'sim/reservation/count-effects.test.ts',
       'sim/engine/injector*.test.ts',
       'sim/engine/store-state.test.ts',

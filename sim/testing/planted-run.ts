@@ -12,6 +12,8 @@ export interface PlantedLocal {
   intention: Intention;
   status: 'pending' | 'done' | 'failed' | 'reconcile';
   result?: string | null;
+  /** Virtual ms at which the intention was first recorded; 0 when left out. */
+  issuedAtMs?: number;
 }
 
 /** One reservation row as a planted run writes it: for an intention, or with its params changed on purpose. */
@@ -39,10 +41,10 @@ export function plantedRun(plant: {
     orchestrator.exec(LOCAL_SCHEMA);
     warehouse.exec(WAREHOUSE_SCHEMA);
     const local = orchestrator.prepare(
-      'INSERT INTO intentions (tenant, key, part, qty, status, result, issued_at_ms) VALUES (?, ?, ?, ?, ?, ?, 0)',
+      'INSERT INTO intentions (tenant, key, part, qty, status, result, issued_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    for (const { intention, status, result } of plant.locals ?? [])
-      local.run(intention.tenant, intention.key, intention.params.part, intention.params.qty, status, result ?? null);
+    for (const { intention, status, result, issuedAtMs } of plant.locals ?? [])
+      local.run(intention.tenant, intention.key, intention.params.part, intention.params.qty, status, result ?? null, issuedAtMs ?? 0);
     const effect = warehouse.prepare(
       'INSERT INTO reservations (tenant, request_key, part, qty, intention_id, applied_at_ms) VALUES (?, ?, ?, ?, ?, 0)',
     );

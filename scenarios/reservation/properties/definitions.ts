@@ -11,6 +11,7 @@ import {
   ranToEnd,
 } from '../../../sim/reservation/checks.js';
 import { refusalsSettled } from '../../../sim/reservation/refusal-checks.js';
+import { staleOnlyWhenOld } from '../../../sim/reservation/stale-checks.js';
 import type { PropertyDefinition } from './property.js';
 import type { Trial } from './trial.js';
 import { refusalsWorkload, twinsWorkload } from './workloads.js';
@@ -80,7 +81,7 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
   {
     name: 'closed-window',
     title:
-      'outbox-dedup with receipts shorter-lived than a retry but a closed window: N <= 1, and every refused intention is marked for reconciliation',
+      'outbox-dedup with receipts shorter-lived than a retry but a closed window: N <= 1, only a request older than the window is refused as stale, and every refused intention is marked for reconciliation',
     expect: 'hold',
     protocol: 'outbox-dedup',
     trials: (bounds, protocol) => trialArb(protocol, bounds).chain(shortRetention(true)),
@@ -88,6 +89,8 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
       firstViolation(
         () => ranToEnd(outcome),
         () => atMostOnce(trial, outcome),
+        // Progress: without it, a warehouse refusing everything as stale would satisfy this property.
+        () => staleOnlyWhenOld(trial, outcome),
         () => doneOrReconciled(trial, outcome),
       ),
     mustFire: ['staleRefusals', 'droppedReplies', 'crashes'],
