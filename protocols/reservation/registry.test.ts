@@ -39,6 +39,9 @@ describe('the protocol registry', () => {
     registerProtocol(mine, '/tmp/mine.ts');
     expect(findProtocol('registry-test-protocol')).toMatchObject({ name: 'registry-test-protocol', summary: 'mine' });
     expect(protocolFile('registry-test-protocol')).toBe('/tmp/mine.ts');
+    // Registering it again without a file keeps the file it came from.
+    registerProtocol(mine);
+    expect(protocolFile('registry-test-protocol')).toBe('/tmp/mine.ts');
     const impostor = outboxProtocol({ name: 'outbox-dedup', summary: 'not the real one', contract: noReceipt });
     registerProtocol(impostor);
     expect(findProtocol('outbox-dedup')).not.toBe(impostor);

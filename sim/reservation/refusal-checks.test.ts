@@ -58,6 +58,7 @@ describe('definitiveRefusalsByWorkerLife', () => {
           { atMs: 0, life: 1, worker: 'relay-1', type: 'fail', op: 'reserve', value: 'refused' },
           { atMs: 0, life: 1, worker: 'relay-1', type: 'fail', op: 'reserve', value: ['refused'] },
           { atMs: 0, life: 1, worker: 'relay-1', type: 'fail', op: 'reserve' },
+          { atMs: 0, life: 1, worker: 'relay-1', type: 'fail', op: 'reserve', value: null },
           { atMs: 0, life: 1, worker: 'relay-1', type: 'fail', op: 'reserve', value: { status: 'stale', definitive: true } },
         ],
       }).history.all(),

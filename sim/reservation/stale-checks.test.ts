@@ -69,6 +69,7 @@ describe('staleOnlyWhenOld: planted runs', () => {
       { ...stale(150), op: 'notify' },
       { ...stale(150), type: 'info' },
       { ...stale(150), value: { status: 'refused' } },
+      { ...stale(150), value: null },
     ];
     expect(staleOnlyWhenOld({ intentions: [A], warehouse: WINDOW }, run(events))).toBeUndefined();
   });
