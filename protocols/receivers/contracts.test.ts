@@ -78,6 +78,12 @@ describe('receipt-then-effect', () => {
     const side = receiverSide(db);
     expect(await receiptThenEffect.handle(side, reserveRequest())).toEqual({ status: 'ok', result: { reservationId: 1 }, replayed: false });
     expect(await receiptThenEffect.handle(side, reserveRequest())).toEqual({ status: 'ok', result: { reservationId: 1 }, replayed: true });
+    // A replay or a rejection files nothing: the stored result stays the effect's.
+    expect(await receiptThenEffect.handle(side, reserveRequest({ payload: { part: 'x', qty: 1 } }))).toEqual({
+      status: 'rejected',
+      reason: 'payload-mismatch',
+    });
+    expect(await receiptThenEffect.handle(side, reserveRequest())).toEqual({ status: 'ok', result: { reservationId: 1 }, replayed: true });
     expect(reservationCount(db)).toBe(1);
   });
 

@@ -33,6 +33,8 @@ describe('protocolFromModule', () => {
     expect(protocolFromModule({ default: good, protocol: { ...good, name: 'other' } }, WHERE)).toMatchObject({ name: 'my-protocol-2' });
     expect(protocolFromModule({ default: { default: good } }, WHERE)).toMatchObject({ name: 'my-protocol-2' });
     expect(protocolFromModule({ default: { protocol: good } }, WHERE)).toMatchObject({ name: 'my-protocol-2' });
+    // An object with submit is the protocol itself, whatever other fields it has: it is not unwrapped.
+    expect(protocolFromModule({ default: { ...good, protocol: { name: 'inner' } } }, WHERE)).toMatchObject({ name: 'my-protocol-2' });
   });
 
   it('says a module without a protocol object exports none', () => {

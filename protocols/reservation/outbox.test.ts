@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { intention, localRows, orchestratorStore, protocolContext } from '../../sim/testing/protocol-context.js';
 import { outboxDedup } from './outbox-dedup.js';
-import { REFUSED_ATTEMPTS_MAX } from './outbox.js';
+import { atomicReceipt } from '../receivers/atomic-receipt.js';
+import { LOCAL_SCHEMA } from './local-schema.js';
+import { outboxProtocol, REFUSED_ATTEMPTS_MAX } from './outbox.js';
 import type { ReserveReply } from './types.js';
 
 /**
@@ -42,6 +44,25 @@ describe('submit', () => {
     await outboxDedup.submit(ctx, intention('k1', { params: { part: 'other', qty: 1 } }));
     await outboxDedup.submit(ctx, intention('k1', { tenant: 'tenantB' }));
     expect(localRows(db).outbox).toHaveLength(4);
+  });
+});
+
+describe('outboxProtocol', () => {
+  it('builds a protocol whose unchanged seams are the correct ones', async () => {
+    // Built here rather than at import, so that what outboxProtocol does is exercised by this test.
+    const built = outboxProtocol({ name: 'built-here', summary: 'an outbox built in a test', contract: atomicReceipt });
+    expect(built).toMatchObject({
+      name: 'built-here',
+      summary: 'an outbox built in a test',
+      contract: atomicReceipt,
+      localSchema: LOCAL_SCHEMA,
+    });
+    const db = orchestratorStore();
+    await built.submit(protocolContext(db), intention('k1'));
+    const ctx = protocolContext(db, { answer: () => ({ status: 'refused', reason: 'unknown-part', definitive: true }) });
+    await built.relay(ctx);
+    expect(ctx.recorded.sent.map((request) => request.key)).toEqual(['k1']);
+    expect(localRows(db).intentions).toEqual([expect.objectContaining({ status: 'failed', result: '{"refused":"unknown-part"}' })]);
   });
 });
 

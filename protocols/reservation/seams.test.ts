@@ -18,6 +18,18 @@ describe('key-regenerated-on-resume: the requestKey seam', () => {
     expect(localRows(db).outbox).toEqual([expect.objectContaining({ requestKey: 'k1', keyLife: 0 })]);
   });
 
+  it('keeps the recorded key across attempts in the life that recorded it', async () => {
+    const db = orchestratorStore();
+    await keyRegeneratedOnResume.submit(protocolContext(db, { life: 1 }), intention('k1'));
+    let now = 0;
+    const replies: ReserveReply[] = [{ status: 'no-reply' }, { status: 'ok', reservationId: 1, replayed: false }];
+    const ctx = protocolContext(db, { life: 1, now: () => now, answer: () => replies.shift() ?? { status: 'unavailable' } });
+    await keyRegeneratedOnResume.relay(ctx);
+    now = 10_000;
+    await keyRegeneratedOnResume.relay(ctx);
+    expect(ctx.recorded.sent.map((request) => request.key)).toEqual(['k1', 'k1']);
+  });
+
   it('mints a fresh key, stored for the life, for a row tried in an earlier life; the same life keeps it', async () => {
     const db = orchestratorStore();
     await keyRegeneratedOnResume.submit(protocolContext(db), intention('k1'));

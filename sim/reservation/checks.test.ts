@@ -53,6 +53,9 @@ describe('reading a run: localRow and effectsOf match tenant, key and params exa
     expect(localRow(run, A)).toMatchObject({ tenant: 'tenantA', key: 'k1', part: 'p1', qty: 1, status: 'done' });
     expect(effectsOf(run, A)).toEqual([expect.objectContaining({ id: 4, intention_id: 'tenantA:k1', part: 'p1', qty: 1 })]);
     expect(localRow(plantedRun({}), A)).toBeUndefined();
+    // A protocol with a local schema of its own may have no intentions table at all.
+    expect(localRow({ ...plantedRun({}), state: { orchestrator: {} } }, A)).toBeUndefined();
+    expect(localRow({ ...plantedRun({}), state: {} }, A)).toBeUndefined();
     expect(effectsOf(plantedRun({}), A)).toEqual([]);
   });
 });
@@ -286,6 +289,17 @@ describe('doneOrReconciled', () => {
     expect(doneOrReconciled({ intentions: [A] }, plantedRun({}))?.message).toBe(
       'tenantA:k1 is absent: neither done nor marked for reconciliation',
     );
+  });
+
+  it('judges every intention: a first one done once does not excuse a second one failed', () => {
+    const run = plantedRun({
+      locals: [
+        { intention: A, status: 'done', result: doneWith(1) },
+        { intention: B, status: 'failed' },
+      ],
+      effects: [{ intention: A }],
+    });
+    expect(doneOrReconciled(both, run)?.kind).toBe('unreconciled');
   });
 
   it('catches a done intention applied twice', () => {

@@ -137,6 +137,13 @@ describe('refusalsSettled', () => {
       intention: 'tenantA:unknown',
       message: `tenantA:unknown ended done with ${doneWith(1)}, expected failed with the refusal`,
     });
+    // The reason alone is not enough: the intention must also have ended failed.
+    const reconciled = plantedRun({
+      locals: [{ intention: UNKNOWN, status: 'reconcile', result: JSON.stringify({ refused: 'unknown-part' }) }],
+    });
+    expect(refusalsSettled({ intentions: [UNKNOWN] }, reconciled)?.message).toBe(
+      'tenantA:unknown ended reconcile with {"refused":"unknown-part"}, expected failed with the refusal',
+    );
     const noReason = plantedRun({ locals: [{ intention: UNKNOWN, status: 'failed', result: null }] });
     expect(refusalsSettled({ intentions: [UNKNOWN] }, noReason)?.message).toBe(
       'tenantA:unknown ended failed with no result, expected failed with the refusal',
