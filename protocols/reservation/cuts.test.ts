@@ -6,6 +6,8 @@ describe('parseClassicCut', () => {
   it('takes an index or a name, trimmed, and refuses anything else', () => {
     expect(CLASSIC_CUTS).toEqual(['before-intent', 'intent-recorded', 'effect-applied', 'response-observed', 'confirmed']);
     expect(Object.keys(CLASSIC_CUT_MEANINGS)).toEqual([...CLASSIC_CUTS]);
+    // Every meaning is a phrase a reader of the table's legend can use.
+    for (const meaning of Object.values(CLASSIC_CUT_MEANINGS)) expect(meaning).toMatch(/^[a-z].{20,}/);
     expect(parseClassicCut('2')).toEqual({ index: 2, name: 'effect-applied' });
     expect(parseClassicCut(' 0 ')).toEqual({ index: 0, name: 'before-intent' });
     expect(parseClassicCut('confirmed')).toEqual({ index: 4, name: 'confirmed' });
