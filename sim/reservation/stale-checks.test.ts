@@ -56,20 +56,36 @@ describe('staleOnlyWhenOld: planted runs', () => {
       events: [invoke(600), stale(600)],
     });
     expect(staleOnlyWhenOld({ intentions: [A], warehouse: WINDOW }, reused)).toBeUndefined();
-    const twoWorkers = run([invoke(300, 'relay-2', 'k1'), invoke(900, 'relay-1', 'k1'), stale(900, 'relay-1'), stale(300, 'relay-2')]);
+    // relay-2 asked for k1 while young, relay-1 last asked for a key no intention has: relay-2's refusal is the wrong one.
+    const twoWorkers = run([
+      invoke(300, 'relay-2', 'k1'),
+      invoke(900, 'relay-1', 'unrecorded'),
+      stale(900, 'relay-1'),
+      stale(300, 'relay-2'),
+    ]);
     expect(staleOnlyWhenOld({ intentions: [A], warehouse: WINDOW }, twoWorkers)?.message).toMatch(
       /^tenantA:k1 was refused as stale at 300 ms/,
     );
+    // The same worker in another life is another sender.
+    const otherLife = run([invoke(300, 'relay-1', 'k1'), { ...invoke(300, 'relay-1', 'unrecorded'), life: 1 }, { ...stale(300), life: 1 }]);
+    expect(staleOnlyWhenOld({ intentions: [A], warehouse: WINDOW }, otherLife)).toBeUndefined();
   });
 
-  it('does not judge a request no intention was recorded for, nor other operations or replies', () => {
+  it('does not judge a request no intention was recorded for', () => {
+    expect(
+      staleOnlyWhenOld({ intentions: [A], warehouse: WINDOW }, run([invoke(150, 'relay-1', 'unrecorded'), stale(150)])),
+    ).toBeUndefined();
+  });
+
+  it('judges only the warehouse’s stale refusals of reservations, not other operations, replies or values', () => {
     const events: Event[] = [
-      invoke(150, 'relay-1', 'unrecorded'),
-      stale(150),
+      invoke(150),
       { ...stale(150), op: 'notify' },
       { ...stale(150), type: 'info' },
       { ...stale(150), value: { status: 'refused' } },
       { ...stale(150), value: null },
+      { ...stale(150), value: ['stale'] },
+      { ...stale(150), value: 'stale' },
     ];
     expect(staleOnlyWhenOld({ intentions: [A], warehouse: WINDOW }, run(events))).toBeUndefined();
   });
