@@ -13,6 +13,7 @@ import {
 import { linesSettled } from '../../../sim/reservation/line-checks.js';
 import { updatesInOrder } from '../../../sim/reservation/order-checks.js';
 import { refusalsSettled } from '../../../sim/reservation/refusal-checks.js';
+import { staleOnlyWhenOld } from '../../../sim/reservation/stale-checks.js';
 import type { PropertyDefinition } from './property.js';
 import type { Trial } from './trial.js';
 import { linesWorkload, orderedUpdatesWorkload, refusalsWorkload, twinsWorkload } from './workloads.js';
@@ -82,7 +83,7 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
   {
     name: 'closed-window',
     title:
-      'outbox-dedup with receipts shorter-lived than a retry but a closed window: N <= 1, and every refused intention is marked for reconciliation',
+      'outbox-dedup with receipts shorter-lived than a retry but a closed window: N <= 1, only a request older than the window is refused as stale, and every refused intention is marked for reconciliation',
     expect: 'hold',
     protocol: 'outbox-dedup',
     trials: (bounds, protocol) => trialArb(protocol, bounds).chain(shortRetention(true)),
@@ -90,6 +91,8 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
       firstViolation(
         () => ranToEnd(outcome),
         () => atMostOnce(trial, outcome),
+        // Progress: without it, a warehouse refusing everything as stale would satisfy this property.
+        () => staleOnlyWhenOld(trial, outcome),
         () => doneOrReconciled(trial, outcome),
       ),
     mustFire: ['staleRefusals', 'droppedReplies', 'crashes'],

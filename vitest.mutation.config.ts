@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The tests Stryker runs against each mutant (`npm run mutate`). Only tests
+ * that run the sources in-process and finish in seconds: a test that spawns
+ * dist/ never sees a source mutant (dist/ is not rebuilt per mutant), and the
+ * suites that run the simulator in beforeAll or explore for tens of seconds
+ * (explore, properties, catalogue, stress, the CLI commands) would make one
+ * mutant cost minutes on a shared 2-core machine. What those suites kill is
+ * not counted here; the score is what these focused tests catch.
+ */
+export default defineConfig({
+  test: {
+    include: [
+      // Focused tests written to kill mutants: planted violations, contract boundaries, outbox seams, module fixtures.
+      'protocols/receivers/*.test.ts',
+      'protocols/reservation/*.test.ts',
+      'sim/reservation/checks.test.ts',
+      'sim/reservation/refusal-checks.test.ts',
+      'sim/reservation/stale-checks.test.ts',
+      'sim/reservation/count-effects.test.ts',
+      'sim/engine/injector*.test.ts',
+      'sim/engine/store-state.test.ts',
+    ],
+    testTimeout: 30_000,
+  },
+});
