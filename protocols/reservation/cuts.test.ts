@@ -18,9 +18,9 @@ describe('parseClassicCut', () => {
 
 describe('retryDelayMs and intentionId', () => {
   it('waits delays[(attempts - 1) % length] before the next attempt, the first delay before the first retry', () => {
-    const settings = { leaseMs: 1, retryDelaysMs: [10, 20, 30] };
+    const settings = { leaseMs: 1, retryDelaysMs: [10, 20, 30], refusedAttemptsMax: 6 };
     expect([0, 1, 2, 3, 4, 7].map((attempts) => retryDelayMs(settings, attempts))).toEqual([10, 10, 20, 30, 10, 10]);
-    expect(retryDelayMs({ leaseMs: 1, retryDelaysMs: [] }, 3)).toBe(0);
+    expect(retryDelayMs({ leaseMs: 1, retryDelaysMs: [], refusedAttemptsMax: 6 }, 3)).toBe(0);
   });
 
   it('names an intention tenant:key', () => {

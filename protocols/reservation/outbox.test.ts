@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { intention, localRows, orchestratorStore, protocolContext } from '../../sim/testing/protocol-context.js';
+import { intention, localRows, orchestratorStore, protocolContext, REFUSED_ATTEMPTS_MAX } from '../../sim/testing/protocol-context.js';
 import { outboxDedup } from './outbox-dedup.js';
 import { atomicReceipt } from '../receivers/atomic-receipt.js';
 import { LOCAL_SCHEMA } from './local-schema.js';
-import { outboxProtocol, REFUSED_ATTEMPTS_MAX } from './outbox.js';
+import { outboxProtocol } from './outbox.js';
 import type { ReserveReply } from './types.js';
 
 /**

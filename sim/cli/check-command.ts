@@ -18,9 +18,11 @@ import { resolveProtocols } from './load-protocol.js';
 import { positiveInt, protocolName, replayPath, seedValue, storeKind } from './options.js';
 import { Progress } from './progress.js';
 import { jsonFromRunFolder } from './json-from-run-folder.js';
+import { checkJunitCases } from '../results/check-junit.js';
+import { junitXml } from '../results/junit.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 
-const CHECK_FORMATS = ['text', 'json'] as const;
+const CHECK_FORMATS = ['text', 'json', 'junit'] as const;
 import { createScratch, defaultScratchParent } from './scratch.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP } from './watched-run.js';
 import { measureSweeps } from './sweep-reports.js';
@@ -44,7 +46,7 @@ interface CheckOptions {
   sweepTrials: number;
   family?: string;
   lifeTimeoutMs: number;
-  format: 'text' | 'json';
+  format: 'text' | 'json' | 'junit';
   [familyOption: string]: unknown;
 }
 
@@ -115,15 +117,19 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     .addHelpText('after', '\nExit codes: 0 every property held and every negative control found its bug; 1 one did not; 2 bad input.')
     .action(async (names: string[], options: CheckOptions, self: Command) => {
       // With --format json the text goes to stderr and the run's results.json is the one document on stdout.
-      const json = options.format === 'json' ? jsonFromRunFolder(io) : undefined;
+      // With --format junit likewise, the document being that results.json as JUnit XML (a case per property).
+      const json = options.format === 'text' ? undefined : jsonFromRunFolder(io);
       const out = json?.textIo ?? io;
       const finish = (code: ExitCode) => {
-        if (json) io.stdout(jsonDocument(json.document()));
+        if (json && options.format === 'junit')
+          io.stdout(junitXml('sim check', checkJunitCases(json.document() as unknown as CheckResults)));
+        else if (json) io.stdout(jsonDocument(json.document()));
         exit(code);
       };
       const family = chooseFamily(options.family, options.protocol === undefined ? [] : [options.protocol]);
       const suite = suites.find((candidate) => candidate.family === family.name);
       if (!suite) throw new UsageError(`the ${family.name} family has no properties to check`);
+      if (options.list && options.format === 'junit') throw new UsageError('--format junit reports a check run: not with --list.');
       if (options.list && json) {
         const properties = suite.properties.map(({ name, expect, title }) => ({ name, expect, title }));
         io.stdout(jsonDocument({ kind: 'properties', tool: 'cutpoint', family: family.name, properties }));

@@ -2,6 +2,9 @@ import Database from 'better-sqlite3';
 import { LOCAL_SCHEMA } from '../../protocols/reservation/local-schema.js';
 import type { Intention, ProtocolContext, ProtocolSettings, ReserveReply, ReserveRequest } from '../../protocols/reservation/types.js';
 
+/** The refusal cap the tests' hand-driven relays run with: the family's default (DEFAULT_SETTINGS). */
+export const REFUSED_ATTEMPTS_MAX = 6;
+
 /** A fresh orchestrator store (intentions + outbox) in memory. */
 export function orchestratorStore(): Database.Database {
   const db = new Database(':memory:');
@@ -63,7 +66,7 @@ export function protocolContext(
     nowMs: options.now ?? (() => 0),
     worker: options.worker ?? 'relay-1',
     life: options.life ?? 0,
-    settings: options.settings ?? { leaseMs: 1_000, retryDelaysMs: [100, 200] },
+    settings: options.settings ?? { leaseMs: 1_000, retryDelaysMs: [100, 200], refusedAttemptsMax: REFUSED_ATTEMPTS_MAX },
   };
 }
 
