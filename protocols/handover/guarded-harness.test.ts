@@ -52,7 +52,7 @@ describe('the harness with the rules and the guardrails wired in', () => {
     expect(read('orchestrator', 'SELECT layer, check_name, reason, action FROM guardrail_log')).toEqual([
       { layer: 'input', check_name: 'crisis-phrase', reason: 'crisis phrase "end my life"', action: 'handover+safe-reply' },
     ]);
-    expect(read('human-queue', 'SELECT reason FROM tickets')).toEqual([{ reason: 'unsafe_to_continue' }]);
+    expect(read('human-queue', 'SELECT reason FROM tickets')).toEqual([{ reason: 'crisis' }]);
     expect(read<{ text: string }>('message-channel', 'SELECT text FROM messages').map((m) => m.text)).toContain(CRISIS_SAFE_REPLY);
   });
 

@@ -44,9 +44,9 @@ const DRAIN_EVENTS_MAX = 10_000;
 
 type Transfer = { target: string; reason: TransferArguments['reason'] | HarnessReason; summary: string };
 
-/** The reason a guardrail's handover carries: a crisis is unsafe (the notice gives the urgent line), the rest say which layer. */
+/** The reason a guardrail's handover carries: a crisis (the notice gives the urgent line), or which layer fired. */
 function reasonOf(trigger: GuardTrigger): Transfer['reason'] {
-  if (trigger.check === 'crisis-phrase') return 'unsafe_to_continue';
+  if (trigger.check === 'crisis-phrase') return 'crisis';
   if (trigger.check === 'model-down' || trigger.check === 'model-timeout') return 'model_unavailable';
   if (trigger.layer === 'model') return 'budget';
   return 'guardrail';

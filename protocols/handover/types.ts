@@ -60,7 +60,9 @@ export interface TransferArguments {
 /** The reasons the model may give; the harness adds its own when it overrides the model. */
 export const TRANSFER_REASONS = ['out_of_scope', 'user_requested_human', 'unsafe_to_continue', 'tool_failure'] as const;
 export type TransferReason = (typeof TRANSFER_REASONS)[number];
-export type HarnessReason = 'step_limit' | 'transfer_limit' | 'guardrail' | 'model_unavailable' | 'budget';
+/** The reasons the harness gives when it, not the model, hands the conversation to the fallback person. */
+export const HARNESS_REASONS = ['step_limit', 'transfer_limit', 'crisis', 'guardrail', 'model_unavailable', 'budget'] as const;
+export type HarnessReason = (typeof HARNESS_REASONS)[number];
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; error: string };
 
