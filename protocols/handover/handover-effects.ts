@@ -27,7 +27,8 @@ export function noticeLine(graph: HandoverGraph, handover: HandoverRow, moment: 
   const promise = open
     ? `A person (${human.description}) will answer you within ${Math.round(human.answersWithinMs / 60_000)} minutes.`
     : `We are closed now; a person (${human.description}) will answer you from ${human.openHour}:00.`;
-  return handover.reason === 'unsafe_to_continue' ? `${promise} If this is urgent, ${human.urgentLine} now.` : promise;
+  if (handover.reason === 'model_unavailable') return `We are having trouble answering here. ${promise}`;
+  return handover.reason === 'unsafe_to_continue' || handover.reason === 'crisis' ? `${promise} If this is urgent, ${human.urgentLine} now.` : promise;
 }
 
 /**

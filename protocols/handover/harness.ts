@@ -1,6 +1,14 @@
 import { atomicReceipt } from '../receivers/atomic-receipt.js';
 import { completeHandover, noticeLine, sendOutgoing } from './handover-effects.js';
+import { actionOf, logTrigger, type GuardTrigger } from './guardrails/guard-trigger.js';
+import { guardrailSettings } from './guardrails/guardrail-settings.js';
+import { inputTriggerOf } from './guardrails/input-guard.js';
+import { budgetTrigger, callModel, modelUsage, recordModelCall } from './guardrails/model-call.js';
+import { outputTriggerOf } from './guardrails/output-checks.js';
 import { REFERENCE_SEAMS, type HarnessSeams } from './seams.js';
+import { runToolCall } from './tools/tool-call.js';
+import { explainOutcome } from './triage-step.js';
+import { needMoreInfoLine, triageCall } from './triage-tool.js';
 import {
   appendLine,
   claimNextEvent,
@@ -16,6 +24,7 @@ import {
   readTranscript,
   recordEvent,
   recordOutgoing,
+  recordReply,
   releaseClaim,
   stepsTaken,
   type HandoverRow,
@@ -34,6 +43,14 @@ export interface HarnessDefinition {
 const DRAIN_EVENTS_MAX = 10_000;
 
 type Transfer = { target: string; reason: TransferArguments['reason'] | HarnessReason; summary: string };
+
+/** The reason a guardrail's handover carries: a crisis (the notice gives the urgent line), or which layer fired. */
+function reasonOf(trigger: GuardTrigger): Transfer['reason'] {
+  if (trigger.check === 'crisis-phrase') return 'crisis';
+  if (trigger.check === 'model-down' || trigger.check === 'model-timeout') return 'model_unavailable';
+  if (trigger.layer === 'model') return 'budget';
+  return 'guardrail';
+}
 
 /**
  * The reference harness of seed 002: the model proposes, the harness
@@ -100,31 +117,45 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
     });
     if (agent === null) return true;
 
+    // Before the model: a message a guardrail catches goes to a person or a fixed reply, and the model never sees it.
+    const userText = event.kind === 'user' ? (JSON.parse(event.body) as { text: string }).text : '';
+    const flagged = new Set(guardrailSettings(ctx.settings).flaggedSenders);
+    const caught = inputTriggerOf(seams.inputChecks, { sender: id, text: userText }, flagged);
+    if (caught) return guardTriggered(ctx, event, agent, caught);
+
     // Bounded: every pass takes at least one step, and the step limit ends the loop in a handover.
     for (;;) {
-      const { steps, transcript, conversation } = await ctx.orchestrator.transaction((db) => ({
+      const { steps, transcript, conversation, usage } = await ctx.orchestrator.transaction((db) => ({
         steps: stepsTaken(db, id, eventId),
         transcript: readTranscript(db, id),
         conversation: readConversation(db, id),
+        usage: modelUsage(db, id),
       }));
       if (steps >= ctx.settings.stepsMax) {
         // The loop's bound is the harness's, not the model's: past it a person takes over.
         const summary = `the assistant did not finish within ${ctx.settings.stepsMax} steps`;
-        return handOver(ctx, event, agent, { target: ctx.graph.fallbackHuman, reason: 'step_limit', summary });
+        const trigger: GuardTrigger = { layer: 'model', check: 'step-limit', reason: summary, handover: true };
+        return handOver(ctx, event, agent, { target: ctx.graph.fallbackHuman, reason: 'step_limit', summary }, trigger);
       }
-      const action = await ctx.model.respond({ conversationId: id, agent, transcript }, ctx.tools.specs(agent));
+      const overBudget = budgetTrigger(ctx, usage);
+      if (overBudget) return guardTriggered(ctx, event, agent, overBudget);
+      const from = agent;
+      const call = await callModel(ctx, { conversationId: id, agent: from, transcript }, ctx.tools.specs(from));
+      await ctx.orchestrator.transaction((db) => recordModelCall(db, { conversationId: id, eventId, agent: from }, call));
+      if (!call.ok) {
+        const fallback = seams.onModelUnavailable(call.trigger);
+        if (fallback !== 'drop') return guardTriggered(ctx, event, from, fallback);
+        await ctx.orchestrator.transaction((db) => markHandled(db, id, eventId));
+        return true;
+      }
+      const action = call.action;
       if (action.type === 'reply') {
-        const from = agent;
+        // After the model: its text reaches the user only if every output check lets it.
+        const userLines = transcript.filter((line) => line.role === 'user').map((line) => line.text);
+        const blocked = outputTriggerOf(seams.outputChecks, seams.outputClassifier, { text: action.text, userLines });
+        if (blocked) return guardTriggered(ctx, event, from, blocked);
         await ctx.orchestrator.transaction((db) => {
-          recordOutgoing(db, {
-            message_key: `${id}:reply:${eventId}`,
-            conversation_id: id,
-            event_id: eventId,
-            agent: from,
-            kind: 'reply',
-            text: action.text,
-          });
-          appendLine(db, id, eventId, { role: 'agent', agent: from, text: action.text }, ctx.nowMs(), ctx.life);
+          recordReply(db, event, from, action.text, ctx.nowMs(), ctx.life);
           countStep(db, id, eventId);
         });
         return finishEvent(ctx, event, undefined);
@@ -137,12 +168,34 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
         continue;
       }
       for (const call of action.calls.slice(0, ctx.settings.stepsMax - steps)) {
-        const from = agent;
+        if (call.name === 'triage' && ctx.graph.agents[from]?.tools.includes('triage')) {
+          // The rules decide: need-more-info goes back to the model as the tool's result; an outcome is told in the rules' words.
+          const decision = await ctx.orchestrator.transaction((db) => {
+            const args = call.arguments !== null && typeof call.arguments === 'object' ? (call.arguments as Record<string, unknown>) : {};
+            const decided = triageCall(db, id, args, seams.decide);
+            if (decided.kind === 'need-more-info')
+              appendLine(db, id, eventId, { role: 'tool', agent: from, text: needMoreInfoLine(decided) }, ctx.nowMs(), ctx.life);
+            countStep(db, id, eventId);
+            return decided;
+          });
+          if (decision.kind === 'need-more-info') continue;
+          const explained = await explainOutcome(ctx, event, decision, seams);
+          await ctx.orchestrator.transaction((db) => {
+            if (explained.dropped)
+              logTrigger(
+                db,
+                { conversationId: event.conversationId, eventId: event.eventId, life: ctx.life, atMs: ctx.nowMs() },
+                explained.dropped,
+                'safe-reply',
+              );
+            recordReply(db, event, from, explained.text, ctx.nowMs(), ctx.life);
+          });
+          return finishEvent(ctx, event, undefined);
+        }
         if (call.name !== 'transfer') {
           await ctx.orchestrator.transaction((db) => {
-            const result = ctx.tools.run(db, from, call, id);
-            const line = result.ok ? { role: 'tool', text: result.value } : { role: 'tool-error', text: result.error };
-            appendLine(db, id, eventId, { ...line, agent: from } as Parameters<typeof appendLine>[3], ctx.nowMs(), ctx.life);
+            const line = runToolCall(db, { ctx, seams, conversationId: id, eventId, agent: from, userText }, call);
+            appendLine(db, id, eventId, { ...line, agent: from }, ctx.nowMs(), ctx.life);
             countStep(db, id, eventId);
           });
           continue;
@@ -157,12 +210,14 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
           break;
         }
         let transfer: Transfer = valid.value;
+        let capped: GuardTrigger | undefined;
         if (!Object.hasOwn(ctx.graph.humans, transfer.target) && seams.transferCount.read(ctx, conversation) >= ctx.settings.transfersMax) {
           // The cap is the harness's: past it the conversation goes to a person, whatever the model wants.
           transfer = { target: ctx.graph.fallbackHuman, reason: 'transfer_limit', summary: transfer.summary };
+          capped = { layer: 'model', check: 'transfer-limit', reason: `more than ${ctx.settings.transfersMax} transfers`, handover: true };
         }
         await ctx.cut('transfer-decided');
-        if (Object.hasOwn(ctx.graph.humans, transfer.target)) return handOver(ctx, event, from, transfer);
+        if (Object.hasOwn(ctx.graph.humans, transfer.target)) return handOver(ctx, event, from, transfer, capped);
         const to = transfer.target;
         await ctx.orchestrator.transaction((db) => {
           const current = readConversation(db, id);
@@ -185,14 +240,63 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
     }
   }
 
+  /**
+   * A guardrail fired: what it does is the harness's, never the model's. A
+   * handover (with the fixed safe reply when it has one), or the fixed safe
+   * reply alone; logged with its reason in the same transaction either way.
+   */
+  async function guardTriggered(ctx: HandoverContext, event: PendingEvent, from: string, trigger: GuardTrigger): Promise<boolean> {
+    if (trigger.handover) {
+      const summary = `guardrail ${trigger.check}: ${trigger.reason}`;
+      // The same boundary as a transfer the model asked for: decided, nothing written yet.
+      await ctx.cut('transfer-decided');
+      return handOver(ctx, event, from, { target: ctx.graph.fallbackHuman, reason: reasonOf(trigger), summary }, trigger);
+    }
+    await ctx.orchestrator.transaction((db) => {
+      logTrigger(
+        db,
+        { conversationId: event.conversationId, eventId: event.eventId, life: ctx.life, atMs: ctx.nowMs() },
+        trigger,
+        actionOf(trigger),
+      );
+      recordReply(db, event, from, trigger.reply ?? '', ctx.nowMs(), ctx.life);
+      countStep(db, event.conversationId, event.eventId);
+    });
+    return finishEvent(ctx, event, undefined);
+  }
+
   /** A handover to a person: its state first (who has the conversation, the handover's row), then its two side effects. */
-  async function handOver(ctx: HandoverContext, event: PendingEvent, from: string, transfer: Transfer): Promise<boolean> {
+  async function handOver(
+    ctx: HandoverContext,
+    event: PendingEvent,
+    from: string,
+    transfer: Transfer,
+    trigger?: GuardTrigger,
+  ): Promise<boolean> {
     const { conversationId: id, eventId } = event;
     const handover = await ctx.orchestrator.transaction((db) => {
       // Decided on a read of an earlier transaction: another process (a recovery beside this live one) may have handed
       // this event, or this conversation, to a person since. Checked where it is written, so one request is one handover.
       const already = handoverOfEvent(db, id, eventId);
       if (already) return already;
+      if (trigger) {
+        logTrigger(
+          db,
+          { conversationId: event.conversationId, eventId: event.eventId, life: ctx.life, atMs: ctx.nowMs() },
+          trigger,
+          actionOf(trigger),
+        );
+        // The fixed line goes out as the harness's notice, not an agent's reply: no agent speaks once a person has it.
+        if (trigger.reply !== undefined)
+          recordOutgoing(db, {
+            message_key: `${id}:guard:${eventId}`,
+            conversation_id: id,
+            event_id: eventId,
+            agent: from,
+            kind: 'notice',
+            text: trigger.reply,
+          });
+      }
       const conversation = readConversation(db, id);
       if (conversation.handover_state === 'with-human') {
         const text = 'a person has the conversation already: no second handover';

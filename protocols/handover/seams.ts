@@ -1,4 +1,11 @@
 import type { Connection } from '../../sim/engine/connections.js';
+import { decide, type Decide } from '../../sim/handover/rules/decide.js';
+import type { GuardTrigger } from './guardrails/guard-trigger.js';
+import { INPUT_CHECKS, type InputCheck } from './guardrails/input-checks.js';
+import { OUTPUT_CHECKS, type OutputCheck, type OutputClassifier } from './guardrails/output-checks.js';
+import { userConfirms, type ConfirmationGate } from './tools/confirmation.js';
+import { REFERENCE_TOOLS } from './tools/reference-tools.js';
+import type { SandboxedTool } from './tools/sandboxed-tool.js';
 import type { ConversationRow, HandoverRow } from './store.js';
 import type { HandoverContext } from './types.js';
 
@@ -24,6 +31,19 @@ export interface HarnessSeams {
   handoverOrder: readonly ('ticket' | 'notice')[];
   /** What the operator's return does to the handover state, besides the operator's messages entering the transcript. */
   onReturn(db: Connection, conversation: ConversationRow): void;
+  /** The checks on a user's message before the model: the first that triggers decides, and the model is not called. */
+  inputChecks: readonly InputCheck[];
+  /** The checks on what the model wrote before the user sees it, then the optional classifier. */
+  outputChecks: readonly OutputCheck[];
+  outputClassifier: OutputClassifier | undefined;
+  /** What the harness does when the model is down or too slow: a trigger to act on, or drop the message. */
+  onModelUnavailable(trigger: GuardTrigger): GuardTrigger | 'drop';
+  /** The rules the intake's triage tool asks. */
+  decide: Decide;
+  /** The tools' implementations, run in the sandbox. */
+  tools: Readonly<Record<string, SandboxedTool>>;
+  /** Whether an irreversible call may run now, or must first be confirmed by the user. */
+  confirmIrreversible: ConfirmationGate;
 }
 
 /** The reference: everything the seed says must survive a restart is in the conversation store. */
@@ -48,4 +68,12 @@ export const REFERENCE_SEAMS: HarnessSeams = {
   onReturn: (db, conversation) => {
     db.prepare("UPDATE conversations SET handover_state = 'returned' WHERE id = ?").run(conversation.id);
   },
+  inputChecks: INPUT_CHECKS,
+  outputChecks: OUTPUT_CHECKS,
+  outputClassifier: undefined,
+  // "We are having trouble; a person will answer you" beats silence.
+  onModelUnavailable: (trigger) => trigger,
+  decide,
+  tools: REFERENCE_TOOLS,
+  confirmIrreversible: userConfirms,
 };

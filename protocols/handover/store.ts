@@ -184,3 +184,10 @@ export function keyFacts(db: Connection, conversationId: string): string[] {
     .all(conversationId) as { text: string }[];
   return lines.map((line) => line.text).reverse();
 }
+
+/** An answer to the user's message (the agent's, or the harness's fixed line in its place): recorded to be sent, and in the transcript. */
+export function recordReply(db: Connection, event: PendingEvent, agent: string, text: string, nowMs: number, life: number): void {
+  const { conversationId: id, eventId } = event;
+  recordOutgoing(db, { message_key: `${id}:reply:${eventId}`, conversation_id: id, event_id: eventId, agent, kind: 'reply', text });
+  appendLine(db, id, eventId, { role: 'agent', agent, text }, nowMs, life);
+}

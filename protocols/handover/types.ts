@@ -1,7 +1,7 @@
-import type { Connection } from '../../sim/engine/connections.js';
 import type { FamilyProtocol, WorkerContext } from '../../sim/engine/family.js';
 import type { HandoverGraph } from '../../sim/handover/graph.js';
 import type { Contract, JsonValue } from '../receivers/types.js';
+import type { GuardrailSettings } from './guardrails/guardrail-settings.js';
 
 /** One line of the transcript as the model sees it. */
 export interface TranscriptLine {
@@ -42,6 +42,12 @@ export type ModelAction = { type: 'reply'; text: string } | { type: 'tool-calls'
 export interface Policy {
   name: string;
   respond(conversation: ConversationView, tools: readonly ToolSpec[]): ModelAction | Promise<ModelAction>;
+  /**
+   * How long this simulated model takes to answer, in virtual ms (0 when
+   * absent): the world spends it on the clock, and the harness's timeout and
+   * latency budget measure it there. A real model is simply slow.
+   */
+  latencyMs?(conversation: ConversationView): number;
 }
 
 /** A transfer that passed the tool's schema: the target is one of the agent's edges. */
@@ -54,19 +60,20 @@ export interface TransferArguments {
 /** The reasons the model may give; the harness adds its own when it overrides the model. */
 export const TRANSFER_REASONS = ['out_of_scope', 'user_requested_human', 'unsafe_to_continue', 'tool_failure'] as const;
 export type TransferReason = (typeof TRANSFER_REASONS)[number];
-export type HarnessReason = 'step_limit' | 'transfer_limit';
+/** The reasons the harness gives when it, not the model, hands the conversation to the fallback person. */
+export const HARNESS_REASONS = ['step_limit', 'transfer_limit', 'crisis', 'guardrail', 'model_unavailable', 'budget'] as const;
+export type HarnessReason = (typeof HARNESS_REASONS)[number];
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; error: string };
 
-/** The tools of the world: what each agent is offered, schema validation, and the local tools' execution. */
+/**
+ * The tools of the world as the model is offered them, and the transfer's
+ * validation. The other tools run in the harness's sandbox (tools/), which
+ * validates their arguments against their own schemas.
+ */
 export interface ToolBox {
   specs(agent: string): readonly ToolSpec[];
   validateTransfer(agent: string, args: unknown): Validated<TransferArguments>;
-  /**
-   * Runs a local tool (not transfer) inside the harness's transaction, after
-   * validating its arguments: its result, or the error the model gets back.
-   */
-  run(db: Connection, agent: string, call: ToolCall, conversationId: string): Validated<string>;
 }
 
 /** The harness's limits, in steps, transfers and virtual ms. */
@@ -79,6 +86,8 @@ export interface HandoverSettings {
   retryDelayMs: number;
   /** The messaging channel's window for free-form messages after the user's last message. */
   freeFormWindowMs: number;
+  /** The guardrails' limits and lists; the defaults of protocols/handover/guardrails/guardrail-settings.ts when absent. */
+  guardrails?: Partial<GuardrailSettings>;
 }
 
 /** What one event of a conversation carries to the harness. */

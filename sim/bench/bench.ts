@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
 import { runCase, type AnyFamily } from '../engine/run-case.js';
 import { reservationFamily } from '../reservation/family.js';
+import { evalBench } from './eval-bench.js';
 import { handoverBench } from './handover-bench.js';
 import { httpLoad, httpLoadLine } from './http-load.js';
 import { planBench } from './plan-bench.js';
@@ -104,6 +105,10 @@ try {
       );
     }
   }
+  const evaluated = evalBench(scratch, bin, 1_000);
+  console.log(
+    `\nsim eval handover, generated suite of 1000 scenarios, new process: ${(evaluated.ms / 1000).toFixed(1)} s (${evaluated.scenariosPerSecond.toFixed(0)} scenarios/s)`,
+  );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

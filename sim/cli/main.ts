@@ -30,6 +30,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   serve: async () => (await import('./serve-command.js')).registerServe,
   probe: async () => (await import('./probe-command.js')).registerProbe,
   handover: async () => (await import('./handover-command.js')).registerHandover,
+  eval: async () => (await import('./eval-command.js')).registerEval,
 };
 
 /** Builds the `sim` program. Commands live in their own modules; this file only wires them. */

@@ -1,4 +1,4 @@
-import { TRANSFER_REASONS } from '../../protocols/handover/types.js';
+import { HARNESS_REASONS, TRANSFER_REASONS } from '../../protocols/handover/types.js';
 import type { JudgedRun, TableRows } from '../engine/family.js';
 import type { History } from '../engine/history.js';
 import type { HandoverWorkload } from './workload.js';
@@ -84,7 +84,7 @@ export const staysInGraph: HandoverCheck = (workload, outcome) => {
     const byModel =
       (TRANSFER_REASONS as readonly string[]).includes(handover.reason) &&
       graph.agents[handover.from_agent]?.edges.includes(handover.target);
-    const byHarness = ['step_limit', 'transfer_limit'].includes(handover.reason) && handover.target === graph.fallbackHuman;
+    const byHarness = (HARNESS_REASONS as readonly string[]).includes(handover.reason) && handover.target === graph.fallbackHuman;
     if (!byModel && !byHarness)
       return {
         kind: 'graph',

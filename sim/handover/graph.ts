@@ -33,7 +33,7 @@ export interface HandoverGraph {
 }
 
 /** The tools the harness can run for an agent, besides `transfer`. */
-export const KNOWN_TOOLS = ['book_appointment'] as const;
+export const KNOWN_TOOLS = ['book_appointment', 'lookup_info', 'triage'] as const;
 
 export const DEFAULT_GRAPH: HandoverGraph = {
   entry: 'router',

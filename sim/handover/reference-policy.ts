@@ -1,3 +1,4 @@
+import { explainerMove, intakeMove } from './rules/intake-policy.js';
 import type { ConversationView, ModelAction, Policy, ToolSpec } from '../../protocols/handover/types.js';
 
 const URGENT = /chest pain|can'?t breathe|bleeding|fainted|suicid/i;
@@ -34,6 +35,10 @@ export const referencePolicy: Policy = {
       return transfer(human, urgent ? 'unsafe_to_continue' : 'user_requested_human', `User asks for a person: "${lastUser}"`);
     }
     switch (conversation.agent) {
+      case 'intake':
+        return intakeMove(conversation);
+      case 'explainer':
+        return explainerMove(conversation);
       case 'router': {
         const specialist = ABOUT_APPOINTMENTS.test(lastUser) ? 'appointments' : 'information';
         if (targets.includes(specialist)) return transfer(specialist, 'out_of_scope', `User wants: "${lastUser}"`);

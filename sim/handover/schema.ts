@@ -71,6 +71,43 @@ CREATE TABLE IF NOT EXISTS outgoing (
   text            TEXT    NOT NULL,
   sent            INTEGER NOT NULL DEFAULT 0
 );
+-- every guardrail that fired, with its reason and what it did: a trigger is never silent
+CREATE TABLE IF NOT EXISTS guardrail_log (
+  id              INTEGER PRIMARY KEY,
+  conversation_id TEXT    NOT NULL,
+  event_id        TEXT    NOT NULL,
+  layer           TEXT    NOT NULL CHECK (layer IN ('input', 'model', 'output', 'tool')),
+  check_name      TEXT    NOT NULL,
+  reason          TEXT    NOT NULL,
+  action          TEXT    NOT NULL CHECK (action IN ('handover', 'safe-reply', 'handover+safe-reply', 'tool-error')),
+  life            INTEGER NOT NULL,
+  at_ms           INTEGER NOT NULL
+);
+-- every call to the model, with what it cost and how long it took on the virtual clock: the budgets are read from here
+CREATE TABLE IF NOT EXISTS model_calls (
+  id              INTEGER PRIMARY KEY,
+  conversation_id TEXT    NOT NULL,
+  event_id        TEXT    NOT NULL,
+  agent           TEXT    NOT NULL,
+  cost_units      INTEGER NOT NULL,
+  latency_ms      INTEGER NOT NULL,
+  outcome         TEXT    NOT NULL CHECK (outcome IN ('answered', 'down', 'timeout'))
+);
+-- the intake's findings so far and the rules' decision on them (illustrative triage, not clinical advice)
+CREATE TABLE IF NOT EXISTS triage (
+  conversation_id TEXT    PRIMARY KEY,
+  findings        TEXT    NOT NULL,
+  decision        TEXT    NOT NULL,
+  outcome         TEXT,
+  rule            TEXT
+);
+-- irreversible tool calls the harness holds until the user confirms them
+CREATE TABLE IF NOT EXISTS pending_confirmations (
+  conversation_id TEXT    NOT NULL,
+  call_key        TEXT    NOT NULL,
+  event_id        TEXT    NOT NULL,
+  PRIMARY KEY (conversation_id, call_key)
+);
 -- what the booking tool booked (a local tool of the appointments agent)
 CREATE TABLE IF NOT EXISTS bookings (
   booking_key     TEXT    PRIMARY KEY,

@@ -1,7 +1,5 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GRAPH, graphFromJson } from './graph.js';
-import { CONVERSATION_SCHEMA } from './schema.js';
 import { toolBox, transferSchema } from './toolbox.js';
 
 describe('the typed transfer tool', () => {
@@ -44,20 +42,6 @@ describe('the typed transfer tool', () => {
     const result = tools.validateTransfer('appointments', args);
     expect(result.ok).toBe(false);
     expect(result.ok ? '' : result.error).toContain(message);
-  });
-
-  it('runs the booking tool only for an agent that has it, with valid arguments, idempotently', () => {
-    const db = new Database(':memory:');
-    db.exec(CONVERSATION_SCHEMA);
-    expect(tools.run(db, 'appointments', { name: 'book_appointment', arguments: { slot: 'friday' } }, 'c1')).toEqual({
-      ok: true,
-      value: 'booked friday',
-    });
-    expect(tools.run(db, 'appointments', { name: 'book_appointment', arguments: { slot: 'friday' } }, 'c1').ok).toBe(true);
-    expect(tools.run(db, 'appointments', { name: 'book_appointment', arguments: { day: 'friday' } }, 'c1').ok).toBe(false);
-    expect(tools.run(db, 'router', { name: 'book_appointment', arguments: { slot: 'friday' } }, 'c1').ok).toBe(false);
-    expect(db.prepare('SELECT COUNT(*) AS n FROM bookings').get()).toEqual({ n: 1 });
-    db.close();
   });
 });
 

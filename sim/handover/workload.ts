@@ -1,4 +1,5 @@
 import type { ConversationEvent, HandoverSettings, ModelAction } from '../../protocols/handover/types.js';
+import type { AdversaryMove } from './adversarial-policy.js';
 import { DEFAULT_GRAPH, type HandoverGraph } from './graph.js';
 import { FREE_FORM_WINDOW_MS } from './receivers.js';
 
@@ -17,7 +18,11 @@ export interface ConversationScript {
 }
 
 /** Which model plays the agents: the reference policy, a scripted (adversarial) one, or a user's module. */
-export type PolicyChoice = { kind: 'reference' } | { kind: 'scripted'; actions: ModelAction[] } | { kind: 'module'; path: string };
+export type PolicyChoice =
+  | { kind: 'reference' }
+  | { kind: 'scripted'; actions: ModelAction[] }
+  | { kind: 'adversarial'; moves: AdversaryMove[] }
+  | { kind: 'module'; path: string };
 
 /** What one case of the handover family asks for: the graph, the model, and the conversations as they arrive. */
 export interface HandoverWorkload {

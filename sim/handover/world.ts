@@ -3,9 +3,12 @@ import type { Connection } from '../engine/connections.js';
 import { immediateTransaction } from '../engine/connections.js';
 import type { World, WorldLife, WorldSpec } from '../engine/family.js';
 import { joinWorkers } from '../engine/runner.js';
+import { guardrailSettings } from '../../protocols/handover/guardrails/guardrail-settings.js';
+import { adversarialPolicy } from './adversarial-policy.js';
 import { loadPolicyModule } from './policy-module.js';
 import { referencePolicy } from './reference-policy.js';
 import { scriptedPolicy } from './scripted-policy.js';
+import { timedModel } from './timed-model.js';
 import { toolBox } from './toolbox.js';
 import { worldTime } from './world-time.js';
 import { deliverySchedule, type HandoverWorkload, type HandoverWorldSettings, type PolicyChoice } from './workload.js';
@@ -19,6 +22,8 @@ async function modelOfLife(choice: PolicyChoice): Promise<Policy> {
       return referencePolicy;
     case 'scripted':
       return scriptedPolicy(choice.actions);
+    case 'adversarial':
+      return adversarialPolicy(choice.moves);
     case 'module':
       return loadPolicyModule(choice.path);
   }
@@ -66,7 +71,7 @@ export function handoverWorld(spec: HandoverSpec): World {
             };
           },
           graph: spec.workload.graph,
-          model,
+          model: timedModel(model, life.clock, guardrailSettings(spec.settings).modelTimeoutMs),
           tools,
           settings: spec.settings,
           memory,

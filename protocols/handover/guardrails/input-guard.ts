@@ -1,4 +1,5 @@
 import { INPUT_CHECKS, type IncomingMessage, type InputCheck, type InputTrigger } from './input-checks.js';
+import type { GuardTrigger } from './guard-trigger.js';
 
 /** The fixed reply for a crisis phrase: written here, never by a model. */
 export const CRISIS_SAFE_REPLY = 'You matter and you do not have to face this alone: call 112 now. A person will also answer you here.';
@@ -31,3 +32,27 @@ export function inputGuard(checks: readonly InputCheck[]): InputGuard {
 }
 
 export const guardInput: InputGuard = inputGuard(INPUT_CHECKS);
+
+/**
+ * The input layer as the harness runs it: the first check that triggers,
+ * as a GuardTrigger. A crisis gets the fixed safe reply and a person (the
+ * reply promises one); a request for a person or a flagged sender, a person.
+ */
+export function inputTriggerOf(
+  checks: readonly InputCheck[],
+  message: IncomingMessage,
+  flaggedSenders: ReadonlySet<string>,
+): GuardTrigger | undefined {
+  for (const check of checks) {
+    const trigger = check.trigger(message, flaggedSenders);
+    if (trigger === undefined) continue;
+    return {
+      layer: 'input',
+      check: trigger.check,
+      reason: trigger.reason,
+      handover: true,
+      ...(trigger.route === 'safe-reply' ? { reply: CRISIS_SAFE_REPLY } : {}),
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { DEFAULT_SUITE_TEXT } from '../../scenarios/handover/eval/default-suite.js';
+import { addMiss, readMiss } from '../eval/add-miss.js';
+import { writeEvalReport } from '../eval/eval-report.js';
+import { confusionTable, metricsLines, scenarioLines } from '../eval/eval-text.js';
+import { evaluate } from '../eval/evaluate.js';
+import { brokenThresholds } from '../eval/metrics.js';
+import type { EvalSubject } from '../eval/run-eval.js';
+import { parseSuite } from '../eval/suite.js';
+import { InputError } from '../engine/input-error.js';
+import { DEFAULT_GRAPH } from '../handover/graph.js';
+import { readGraphFile } from '../handover/graph-file.js';
+import { loadPolicyModule } from '../handover/policy-module.js';
+import { createRunFolder, displayPath } from '../results/run-folder.js';
+import { EXIT, UsageError, type ExitCode } from './errors.js';
+import type { Io } from './io.js';
+import { createScratch, defaultScratchParent } from './scratch.js';
+
+interface EvalOptions {
+  suite?: string;
+  policy?: string;
+  graph?: string;
+  format: 'text' | 'json';
+  report?: boolean;
+  addMiss?: string;
+  out: string;
+}
+
+function evalFormat(value: string): 'text' | 'json' {
+  if (value !== 'text' && value !== 'json') throw new InvalidArgumentError(`format must be text or json; got '${value}'.`);
+  return value;
+}
+
+function readSuiteText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new InputError(`cannot read suite ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
+/** `sim eval handover`: handover as a decision, evaluated like a classifier over a labelled suite. */
+export function registerEval(program: Command, io: Io, exit: (code: ExitCode) => void): void {
+  program
+    .command('eval')
+    .description('evaluate a policy on a suite of labelled conversations: missed and unnecessary handovers, targets, timing, context')
+    .argument('<family>', 'the family to evaluate (handover)')
+    .option('--suite <file>', 'JSON Lines of labelled scenarios and an optional thresholds line (default: the built-in hard cases)')
+    .option('--policy <file>', 'the policy under evaluation: a module exporting respond(conversation, tools) (default: the reference)')
+    .option('--graph <file>', 'your own handover graph, as JSON (default: router, appointments, information, human_nurse)')
+    .option('--format <format>', 'text or json', evalFormat, 'text')
+    .option('--report', 'write the confusion table, per-scenario results and a chart into a run folder')
+    .option('--add-miss <file>', 'a JSON file with one labelled scenario: appended to --suite when the policy really misses it')
+    .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 the thresholds are met (or none given); 1 one is not; 2 bad input (a malformed suite: line and problem).',
+    )
+    .action(async (family: string, options: EvalOptions) => {
+      if (family !== 'handover') throw new UsageError(`sim eval knows the handover family only; got '${family}'`);
+      if (options.addMiss !== undefined && options.suite === undefined)
+        throw new UsageError('--add-miss appends to a suite file: give it with --suite');
+      const suitePath = options.suite === undefined ? undefined : resolve(io.cwd, options.suite);
+      const suite = parseSuite(suitePath ? readSuiteText(suitePath) : DEFAULT_SUITE_TEXT, options.suite ?? '(built-in)');
+      const subject: EvalSubject = { policy: { kind: 'reference' }, graph: DEFAULT_GRAPH };
+      if (options.policy) {
+        await loadPolicyModule(options.policy, io.cwd);
+        subject.policy = { kind: 'module', path: resolve(io.cwd, options.policy) };
+      }
+      if (options.graph) subject.graph = readGraphFile(options.graph, io.cwd);
+      const miss = options.addMiss === undefined ? undefined : readMiss(resolve(io.cwd, options.addMiss));
+
+      const scratch = createScratch(defaultScratchParent());
+      try {
+        const note = miss && suitePath ? await addMiss(suitePath, miss, subject, scratch.path) : undefined;
+        const current = note?.startsWith('added') && suitePath ? parseSuite(readSuiteText(suitePath), options.suite!) : suite;
+        const { results, metrics } = await evaluate(current, subject, scratch.path);
+        const broken = brokenThresholds(metrics, current.thresholds);
+        let reportFolder: string | undefined;
+        if (options.report) {
+          const folder = createRunFolder(resolve(io.cwd, options.out));
+          await writeEvalReport(folder.path, results, metrics, broken);
+          reportFolder = folder.path;
+        }
+        if (options.format === 'json') {
+          io.stdout(
+            `${JSON.stringify({ metrics, broken, results: results.map(({ verdict, run }) => ({ verdict, ...run })), note: note ?? null })}\n`,
+          );
+        } else {
+          if (note) io.stdout(`${note}\n`);
+          io.stdout(`${[...metricsLines(metrics), '', confusionTable(metrics), '', ...scenarioLines(results), ''].join('\n')}\n`);
+          io.stdout(broken.length === 0 ? 'thresholds: met (or none given)\n' : `thresholds broken: ${broken.join('; ')}\n`);
+          if (reportFolder) io.stdout(`report: ${displayPath(reportFolder, io.cwd)} (report.md, eval.json, verdicts.png)\n`);
+        }
+        exit(broken.length === 0 ? EXIT.ok : EXIT.checkFailed);
+      } finally {
+        scratch.remove();
+      }
+    });
+}
