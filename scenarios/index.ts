@@ -26,5 +26,6 @@ export const SCENARIOS: Readonly<Record<string, FamilyScenarios>> = {
     expectedTable: EXPECTED_TICKETS,
     expectedColumns: EXPECTED_HANDOVER_COLUMNS,
     properties: async () => (await import('./handover/properties/suite.js')).HANDOVER_SUITE as unknown as AnySuite,
+    evalSuite: async () => (await import('./handover/eval/default-suite.js')).DEFAULT_SUITE_TEXT,
   },
 };

@@ -20,6 +20,8 @@ export interface FamilyScenarios {
   expectedColumns?: ExpectedColumns;
   properties?: () => Promise<AnySuite>;
   sweeps?: () => Promise<SweepRunner>;
+  /** The default suite of `sim eval <family>`, as JSON Lines. */
+  evalSuite?: () => Promise<string>;
 }
 
 let registered: Readonly<Record<string, FamilyScenarios>> | undefined;
@@ -57,4 +59,9 @@ export async function allPropertySuites(): Promise<AnySuite[]> {
   if (!registered) throw new Error('no scenarios registered: an entry point must call registerScenarios first (see entry/)');
   const suites = await Promise.all(Object.values(registered).map((scenarios) => scenarios.properties?.()));
   return suites.filter((suite): suite is AnySuite => suite !== undefined);
+}
+
+/** A family's default evaluation suite (JSON Lines), or undefined when it has none. */
+export async function defaultEvalSuite(family: string): Promise<string | undefined> {
+  return scenariosOf(family).evalSuite?.();
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { DEFAULT_SUITE_TEXT } from '../../scenarios/handover/eval/default-suite.js';
+import { defaultEvalSuite } from '../suites.js';
 import { addMiss, readMiss } from '../eval/add-miss.js';
 import { writeEvalReport } from '../eval/eval-report.js';
 import { confusionTable, metricsLines, scenarioLines } from '../eval/eval-text.js';
@@ -63,7 +63,9 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
       if (options.addMiss !== undefined && options.suite === undefined)
         throw new UsageError('--add-miss appends to a suite file: give it with --suite');
       const suitePath = options.suite === undefined ? undefined : resolve(io.cwd, options.suite);
-      const suite = parseSuite(suitePath ? readSuiteText(suitePath) : DEFAULT_SUITE_TEXT, options.suite ?? '(built-in)');
+      const text = suitePath ? readSuiteText(suitePath) : await defaultEvalSuite('handover');
+      if (text === undefined) throw new Error('the handover family registered no default evaluation suite');
+      const suite = parseSuite(text, options.suite ?? '(built-in)');
       const subject: EvalSubject = { policy: { kind: 'reference' }, graph: DEFAULT_GRAPH };
       if (options.policy) {
         await loadPolicyModule(options.policy, io.cwd);
