@@ -7,9 +7,9 @@ import { checkpointAfterStep } from '../../protocols/plan/checkpoint-after-step.
 import { DEFAULT_PLAN_BOUNDS } from '../../scenarios/plan/properties/arbitraries.js';
 import { checkPlanProperty } from '../../scenarios/plan/properties/check-plan-property.js';
 import { PLAN_PROPERTIES } from '../../scenarios/plan/properties/definitions.js';
-import { measurePlanCell } from '../../scenarios/plan/plan-table.js';
 import { defaultScratchParent } from '../cli/scratch.js';
-import { SEED_WORKLOAD } from '../plan/workload.js';
+import { runCase, type AnyFamily } from '../engine/run-case.js';
+import { planFamily } from '../plan/plan-family.js';
 
 export interface PlanBenchRow {
   what: string;
@@ -41,7 +41,12 @@ export async function planBench(bin: string, options: { cells: number; tables: n
       const cellMs: number[] = [];
       for (let i = 0; i < options.cells; i++) {
         const started = performance.now();
-        await measurePlanCell(checkpointAfterStep, 'tool-applied', SEED_WORKLOAD, join(scratch, 'cell', String(i)));
+        await runCase({
+          family: planFamily as unknown as AnyFamily,
+          protocol: checkpointAfterStep,
+          cut: { index: 1, name: 'tool-applied' },
+          folder: join(scratch, 'cell', String(i)),
+        });
         cellMs.push(performance.now() - started);
       }
       rows.push({

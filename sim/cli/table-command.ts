@@ -15,6 +15,7 @@ import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './fami
 import { cutValue, positiveInt, cutsChoice, protocolName, tableFormat, type TableFormat } from './options.js';
 import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { executeTableRun } from './table-run.js';
+import { expectedOnOwnWorkload } from '../table/own-workload-expectations.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
@@ -76,16 +77,29 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .action(async (options: TableOptions) => {
       const family = chooseFamily(options.family, options.protocol);
-      // The plan family's table crashes during the plan's edit step, and takes a user's plan: a command of its own.
-      if (family.name === 'plan') return exit(await (await import('./plan-table-command.js')).planTableCommand(options, io));
-      if (options.plan !== undefined) throw new UsageError('--plan belongs to the plan family: add --family plan');
-      const reference = expectedTable(family.name);
-      const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol ?? Object.keys(reference), io.cwd);
+      if (options.plan !== undefined && !family.readTableWorkload) {
+        throw new UsageError('--plan belongs to the plan family: add --family plan');
+      }
+      // A user's workload file (the plan family's --plan) replaces the family's own; it is read before any run folder exists.
+      const workload = options.plan === undefined ? undefined : family.readTableWorkload?.(options.plan, io.cwd);
+      const { protocols, files: protocolFiles } = await resolveProtocols(
+        family,
+        options.protocol ?? Object.keys(expectedTable(family.name)),
+        io.cwd,
+      );
+      const reference = workload === undefined ? expectedTable(family.name) : expectedOnOwnWorkload(family, protocols);
       const expected = options.expect ? readExpectations(options.expect, reference, family.cuts.length, protocols, io.cwd) : reference;
       if (options.cuts === 'all') {
-        if (options.cut || options.chart || options.expect || options.format !== 'text' || options.crashMode !== 'in-process') {
+        if (
+          options.cut ||
+          options.chart ||
+          options.expect ||
+          options.plan ||
+          options.format !== 'text' ||
+          options.crashMode !== 'in-process'
+        ) {
           throw new UsageError(
-            '--cuts all finds its own cuts and prints text, in process: it cannot be combined with --cut, --chart, --expect, --format or --crash-mode.',
+            '--cuts all finds its own cuts and prints text, in process, on the family\'s own workload: it cannot be combined with --cut, --chart, --expect, --plan, --format or --crash-mode.',
           );
         }
         const { results, runFolder } = await executeBoundaryRun(family, protocols, options.out, io.cwd);
@@ -104,6 +118,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         protocols,
         protocolFiles,
         cutIndexes: cuts,
+        ...(workload !== undefined ? { workload } : {}),
         outDir: options.out,
         cwd: io.cwd,
         expected,
@@ -121,7 +136,9 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       });
       const shownFolder = displayPath(runFolder, io.cwd);
       const reports = options.chart ? await writeRunReports(runFolder, io.cwd) : null;
-      io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd), reports));
+      // The family's own charts (the plan family's context growth) beside the common reports.
+      const charts = options.chart && family.tableCharts ? (await family.tableCharts(runFolder)).map((path) => displayPath(path, io.cwd)) : [];
+      io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd), reports, charts));
       exit(results.verdict === 'match' ? EXIT.ok : EXIT.checkFailed);
     });
 }
@@ -132,6 +149,7 @@ function renderTable(
   runFolder: string,
   resultsFile: string,
   reports: ShownReports | null,
+  charts: readonly string[],
 ): string {
   switch (format) {
     case 'json':
@@ -143,6 +161,7 @@ function renderTable(
             verdict: results.verdict,
             crashMode: results.crashMode,
             family: results.family,
+            intention: results.intention,
             cuts: results.cuts.map((cut) => cut.name),
             effects: Object.fromEntries(
               results.protocols.map((p) => [
@@ -152,6 +171,7 @@ function renderTable(
             ),
             mismatches: results.mismatches,
             ...(reports ? { reports } : {}),
+            ...(charts.length > 0 ? { charts } : {}),
           },
           null,
           2,
@@ -159,9 +179,13 @@ function renderTable(
       );
     case 'markdown':
       return (
-        [markdownTable(results), ...verdictLines(results), ...(reports ? reportLines(reports) : []), `run folder: ${runFolder}`].join(
-          '\n',
-        ) + '\n'
+        [
+          markdownTable(results),
+          ...verdictLines(results),
+          ...(reports ? reportLines(reports) : []),
+          ...charts.map((chart) => `chart        ${chart}`),
+          `run folder: ${runFolder}`,
+        ].join('\n') + '\n'
       );
     case 'text':
       return (
@@ -172,6 +196,7 @@ function renderTable(
           ...legendLines(results),
           ...verdictLines(results),
           ...(reports ? reportLines(reports) : []),
+          ...charts.map((chart) => `chart        ${chart}`),
           `run folder: ${runFolder}`,
         ].join('\n') + '\n'
       );

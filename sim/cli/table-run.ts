@@ -20,6 +20,8 @@ export interface TableRunRequest {
   /** Protocol name → the user's module it came from: kill mode loads it afresh in every child. */
   protocolFiles?: ReadonlyMap<string, string>;
   cutIndexes: readonly number[];
+  /** A user's workload (the plan family's --plan) instead of the family's table workload. */
+  workload?: unknown;
   outDir: string;
   cwd: string;
   expected: ExpectedTable;
@@ -62,6 +64,7 @@ export async function executeTableRun(
       protocols: request.protocols,
       ...(request.protocolFiles ? { protocolFiles: request.protocolFiles } : {}),
       cutIndexes: request.cutIndexes,
+      ...(request.workload !== undefined ? { workload: request.workload } : {}),
       runFolder: folder.path,
       expected: request.expected,
       jobs: request.jobs ?? (kill ? defaultJobs() : 1),

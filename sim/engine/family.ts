@@ -1,6 +1,7 @@
 import type { Contract, Receiver, ReceiverClient, ReceiverSettings } from '../../protocols/receivers/types.js';
 import type { Connection } from './connections.js';
 import type { JsonValue } from './history.js';
+import type { CrashPoint } from './injector.js';
 import type { Life, RunEnd } from './runner.js';
 
 /**
@@ -30,6 +31,24 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
   tableWorkload: W;
   /** The intention whose N fills a table cell. */
   tableIntention: string;
+  /** The intention whose N fills a cell when the table runs a user's workload (the plan family's --plan); `tableIntention` when omitted. */
+  tableIntentionFor?(workload: W): string;
+  /**
+   * Where a table case crashes at `cut`: the first hit of the cut in the
+   * first life when omitted. Plain data, so a kill-mode child arms the same
+   * point (the plan family crashes during the plan's edit step).
+   */
+  tableCrash?(cut: string, workload: W): CrashPoint;
+  /** Reads a user's workload file for the table (the plan family's --plan), or throws an InputError in one sentence. */
+  readTableWorkload?(file: string, cwd: string): W;
+  /**
+   * The world keeps real files beside its stores (the plan family's JSON
+   * checkpoint), so runs that would keep stores in memory (exploration, the
+   * determinism check's second run) use a scratch folder on a tmpfs instead.
+   */
+  needsRealFolder?: true;
+  /** Charts of the family's own, drawn into a table run's folder with `--chart` beside the common reports: their paths. */
+  tableCharts?(runFolder: string): Promise<string[]>;
   defaultSettings: S;
   /** The orchestrator's schema for this protocol (a protocol may bring its own tables). */
   orchestratorSchema(protocol: P): string;

@@ -8,6 +8,8 @@ import type { PlanProtocol, PlanSettings } from '../../protocols/plan/types.js';
 import type { Family } from '../engine/family.js';
 import type { JsonValue } from '../engine/history.js';
 import { judgePlan } from './checks.js';
+import { crashDuringEditStep, editIntention } from './edit-step.js';
+import { readPlanFile } from './plan-file.js';
 import { observePlan } from './observe.js';
 import { planWorld } from './plan-world.js';
 import { CALM_TOOLS, type ToolBehaviour } from './tool-behaviour.js';
@@ -42,8 +44,18 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
   protocols: PLAN_PROTOCOLS,
   receivers: [toolServer],
   tableWorkload: SEED_WORKLOAD,
-  tableIntention: 'edit:client/src/catalog/Filters.tsx',
+  tableIntention: editIntention(SEED_PLAN),
+  tableIntentionFor: (workload) => editIntention(workload.plan),
+  tableCrash: (cut, workload) => crashDuringEditStep(cut, workload.plan),
+  readTableWorkload: (file, cwd) => ({ plan: readPlanFile(file, cwd), tools: CALM_TOOLS }),
+  needsRealFolder: true,
+  // Loaded only when a chart is asked for: it measures plans of its own and draws with chart.js.
+  tableCharts: async (runFolder) => (await import('./context-chart.js')).writeContextChart(runFolder),
   counted: 'writes rows in tool-server.db',
+  tableColumns: [
+    { header: 'calls', metric: 'calls', per: 'cut', legend: 'tool calls the tool server received, over every life of the case' },
+    { header: 'budget', metric: 'budget_calls', per: 'row', legend: "the plan's budget_calls: no case may spend more" },
+  ],
   defaultSettings: DEFAULT_PLAN_SETTINGS,
   orchestratorSchema: (protocol) => protocol.orchestratorSchema,
   contracts: (protocol) => ({ [toolServer.name]: protocol.toolContract }),
