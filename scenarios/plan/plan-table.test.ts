@@ -43,7 +43,9 @@ function crashInHistory(cell: TableCell): { op: string; stepsReached: number } |
     .map((line) => JSON.parse(line) as { type: string; op: string; life: number });
   const index = events.findIndex((event) => event.type === 'crash');
   if (index === -1) return undefined;
-  const stepsReached = events.slice(0, index).filter((event) => event.type === 'cut' && event.op === 'before-step' && event.life === 0).length;
+  const stepsReached = events
+    .slice(0, index)
+    .filter((event) => event.type === 'cut' && event.op === 'before-step' && event.life === 0).length;
   return { op: events[index]?.op ?? '', stepsReached };
 }
 

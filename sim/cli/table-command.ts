@@ -99,7 +99,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
           options.crashMode !== 'in-process'
         ) {
           throw new UsageError(
-            '--cuts all finds its own cuts and prints text, in process, on the family\'s own workload: it cannot be combined with --cut, --chart, --expect, --plan, --format or --crash-mode.',
+            "--cuts all finds its own cuts and prints text, in process, on the family's own workload: it cannot be combined with --cut, --chart, --expect, --plan, --format or --crash-mode.",
           );
         }
         const { results, runFolder } = await executeBoundaryRun(family, protocols, options.out, io.cwd);
@@ -137,7 +137,8 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       const shownFolder = displayPath(runFolder, io.cwd);
       const reports = options.chart ? await writeRunReports(runFolder, io.cwd) : null;
       // The family's own charts (the plan family's context growth) beside the common reports.
-      const charts = options.chart && family.tableCharts ? (await family.tableCharts(runFolder)).map((path) => displayPath(path, io.cwd)) : [];
+      const charts =
+        options.chart && family.tableCharts ? (await family.tableCharts(runFolder)).map((path) => displayPath(path, io.cwd)) : [];
       io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd), reports, charts));
       exit(results.verdict === 'match' ? EXIT.ok : EXIT.checkFailed);
     });

@@ -54,7 +54,9 @@ export interface TableSpec {
 export async function runTable(spec: TableSpec): Promise<TableRun> {
   const run = spec.runCase ?? runCase;
   const intention =
-    spec.workload === undefined ? spec.family.tableIntention : (spec.family.tableIntentionFor?.(spec.workload) ?? spec.family.tableIntention);
+    spec.workload === undefined
+      ? spec.family.tableIntention
+      : (spec.family.tableIntentionFor?.(spec.workload) ?? spec.family.tableIntention);
   const cases = spec.protocols.flatMap((protocol) =>
     spec.cutIndexes.map((index) => {
       const name = spec.family.cuts[index]?.name;
