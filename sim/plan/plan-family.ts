@@ -8,6 +8,7 @@ import type { PlanProtocol, PlanSettings } from '../../protocols/plan/types.js';
 import type { Family } from '../engine/family.js';
 import type { JsonValue } from '../engine/history.js';
 import { judgePlan } from './checks.js';
+import { RESULTS_GATE } from './gates.js';
 import { crashDuringEditStep, editIntention } from './edit-step.js';
 import { readPlanFile } from './plan-file.js';
 import { observePlan } from './observe.js';
@@ -16,9 +17,17 @@ import { CALM_TOOLS, type ToolBehaviour } from './tool-behaviour.js';
 import { toolServer } from './tool-server.js';
 import { DEFAULT_PLAN_SETTINGS, SEED_WORKLOAD, type PlanWorkload } from './workload.js';
 
+/** The calls a fault-free run of these steps makes: a write per file (or one read), and a command for a gate that is not a count. */
+function faultFreeCalls(steps: readonly PlanStep[]): number {
+  return steps.reduce((sum, step) => sum + Math.max(1, (step.files ?? []).length) + (RESULTS_GATE.test(step.gate) ? 0 : 1), 0);
+}
+
 /**
  * The plan `sim explore` explores: the seed's plan cut or extended to `count`
- * steps, always with its edit, so one step already meets a write.
+ * steps, always with its edit, so one step already meets a write. Its budget
+ * is what a fault-free run calls plus one, so that a loop which forgets the
+ * calls it spent runs over the budget within a single crash (with the seed's
+ * 40 no crash schedule of a small plan could reach it).
  */
 function explorePlan(count: number): PlanWorkload {
   const [search, edit, verify] = SEED_PLAN.steps as [PlanStep, PlanStep, PlanStep];
@@ -28,7 +37,7 @@ function explorePlan(count: number): PlanWorkload {
     files: [`client/src/catalog/Extra${n + 2}.tsx`],
   }));
   const steps = count <= 1 ? [edit] : count === 2 ? [search, edit] : [search, edit, verify, ...extra];
-  return { plan: { ...SEED_PLAN, steps }, tools: CALM_TOOLS };
+  return { plan: { ...SEED_PLAN, budget_calls: faultFreeCalls(steps) + 1, steps }, tools: CALM_TOOLS };
 }
 
 /**

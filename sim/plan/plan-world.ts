@@ -23,7 +23,7 @@ export function planWorld(spec: PlanWorldSpec): World {
     async live(life: WorldLife) {
       if (!existsSync(spec.files.folder)) {
         throw new Error(
-          `the plan family keeps its JSON checkpoint in a real file, and this case has no folder (${spec.files.folder}): in-memory stores (sim explore) are not supported for it yet`,
+          `the plan family keeps its JSON checkpoint in a real file beside the stores, and this case has no folder (${spec.files.folder}): run it on the file medium (the family says needsRealFolder)`,
         );
       }
       const server = life.connections.open(spec.files.stores[toolServer.name] as string);
