@@ -75,6 +75,15 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
     settings(leaseMs: number): S;
     /** Every boundary a built-in protocol awaits: where stress may arm a crash. */
     cuts: readonly string[];
+    /** The protocols `sim stress` runs when none is named. */
+    protocols?: readonly string[];
+    /**
+     * The protocols that must keep N=1 with several processes on one
+     * workload; when omitted, every correct or repaired one and every one
+     * whose reference row is all ones (the plan family's JSON checkpoint is
+     * correct for one agent and expected to fail here).
+     */
+    mustHold?: readonly string[];
   };
   /** Completes a user's module into a protocol of this family, or says in one sentence what is wrong. */
   protocolFromModule(exports: Record<string, unknown>, where: string): P | string;
@@ -163,6 +172,8 @@ export interface WorldLife extends Life {
    * medium (the in-memory one too) sees one store.
    */
   connection(store: string): Connection;
+  /** Runs a world's own transaction on such a connection: retried on SQLITE_BUSY under stress, as the workers' are; at once otherwise. */
+  retryBusy<T>(work: () => T): Promise<T>;
 }
 
 /** What one process life does, for one case; `live` throws the Crash at an armed cut and anything else as a bug. */

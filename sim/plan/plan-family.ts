@@ -11,6 +11,7 @@ import { judgePlan } from './checks.js';
 import { RESULTS_GATE } from './gates.js';
 import { crashDuringEditStep, editIntention } from './edit-step.js';
 import { readPlanFile } from './plan-file.js';
+import { PLAN_STRESS } from './stress-workload.js';
 import { observePlan } from './observe.js';
 import { planWorld } from './plan-world.js';
 import { CALM_TOOLS, type ToolBehaviour } from './tool-behaviour.js';
@@ -74,13 +75,19 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
     `${workload.plan.goal}: ${workload.plan.steps.map((step) => step.id).join(', ')} (budget ${workload.plan.budget_calls})`,
   exploreWorkload: explorePlan,
   judge: judgePlan,
+  stress: PLAN_STRESS,
   protocolFromModule: planProtocolFromModule,
   workloadToJson: (workload) => workload as unknown as JsonValue,
   workloadFromJson(json) {
-    const value = json as unknown as { plan: unknown; tools: ToolBehaviour; planAfterRestart?: unknown };
+    const value = json as unknown as { plan: unknown; tools: ToolBehaviour; planAfterRestart?: unknown; loopPrefix?: string };
     const plan: Plan = validatePlan(value.plan, 'workload plan');
-    return value.planAfterRestart === undefined
-      ? { plan, tools: value.tools }
-      : { plan, tools: value.tools, planAfterRestart: validatePlan(value.planAfterRestart, 'workload planAfterRestart') };
+    return {
+      plan,
+      tools: value.tools,
+      ...(value.planAfterRestart === undefined
+        ? {}
+        : { planAfterRestart: validatePlan(value.planAfterRestart, 'workload planAfterRestart') }),
+      ...(value.loopPrefix === undefined ? {} : { loopPrefix: value.loopPrefix }),
+    };
   },
 };
