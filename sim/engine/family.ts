@@ -84,6 +84,13 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
      * correct for one agent and expected to fail here).
      */
     mustHold?: readonly string[];
+    /**
+     * The workers' first lives begin together (a barrier once every process
+     * is loaded): the race a trial is about is at the very start (two
+     * processes both finding no checkpoint), and should not depend on which
+     * process the OS happened to load first.
+     */
+    startTogether?: true;
   };
   /** Completes a user's module into a protocol of this family, or says in one sentence what is wrong. */
   protocolFromModule(exports: Record<string, unknown>, where: string): P | string;

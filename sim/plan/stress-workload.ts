@@ -47,4 +47,5 @@ export const PLAN_STRESS = {
   protocols: ['checkpoint-lease', 'checkpoint-after-step'],
   // The JSON checkpoint is the seed's choice for one agent: with two processes on one plan it is expected to fail.
   mustHold: ['checkpoint-lease'],
+  startTogether: true as const,
 };
