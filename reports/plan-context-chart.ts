@@ -1,5 +1,5 @@
 import type { ChartConfiguration } from 'chart.js';
-import type { ContextGrowthSeries } from '../scenarios/plan/context-growth.js';
+import type { ContextGrowthSeries } from '../sim/plan/context-growth.js';
 import { CHART_FONT_FAMILY } from './effects-chart.js';
 
 export const CONTEXT_CHART_SIZE = { width: 1200, height: 600 } as const;

@@ -1,7 +1,15 @@
 import type { Contract, JsonValue } from '../receivers/types.js';
 import { PLAN_ORCHESTRATOR_SCHEMA } from '../../sim/plan/sqlite-checkpoint.js';
 import { planHash, type Plan, type PlanStep } from './plan.js';
-import type { Checkpoint, CheckpointStore, LoopStatus, PlanContext, PlanProtocol, ToolReply } from './types.js';
+import {
+  LeaseLost,
+  type Checkpoint,
+  type CheckpointStore,
+  type LoopStatus,
+  type PlanContext,
+  type PlanProtocol,
+  type ToolReply,
+} from './types.js';
 
 /** A call as the loop made it: a reply, or the loop must stop (the budget is spent). */
 export type CallResult = { reply: ToolReply } | { stop: LoopStatus };
@@ -106,7 +114,12 @@ export function planLoop(definition: PlanLoopDefinition): PlanProtocol {
 
     async run(ctx) {
       const store = seams.store(ctx);
-      const status = await runFromCheckpoint(ctx, store);
+      const status = await runFromCheckpoint(ctx, store).catch((error: unknown) => {
+        // Fenced out: another worker took the lease while this one stalled, and its progress must not be overwritten.
+        // Told by name: a user's loop loaded from source meets the class of the compiled store, another module.
+        if (error instanceof Error && error.name === LeaseLost.name) return 'lease-held' as const;
+        throw error;
+      });
       // Whatever the loop ended with, it gives up its claim, so another worker need not wait the lease out.
       if (status !== 'lease-held') await store.claim(ctx.nowMs());
       return status;

@@ -31,6 +31,18 @@ export interface Checkpoint {
   status: LoopStatus | 'running';
 }
 
+/**
+ * A commit refused because the lease passed to another worker while this one
+ * stalled (the fence): this worker must stop and leave the plan to the one
+ * that holds it, not fail.
+ */
+export class LeaseLost extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LeaseLost';
+  }
+}
+
 export type CheckpointRead = { kind: 'none' } | { kind: 'found'; checkpoint: Checkpoint } | { kind: 'unreadable'; reason: string };
 
 /**

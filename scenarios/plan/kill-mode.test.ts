@@ -10,11 +10,10 @@ import { EXPECTED_PLAN_TABLE } from './expected-table.js';
 
 /**
  * Kill mode for the plan family: each life in a child process, SIGKILLed at
- * the cut. The workload is the seed's edit step alone, so the first hit of
- * every cut is the edit step's and the generic case (crash at the first hit)
- * measures the table's cells.
+ * the cut. The workload is the table's, the seed's plan, and the child arms
+ * the family's own crash point, as in-process does: the cut's first hit
+ * during the edit step.
  */
-const workload = planFamily.exploreWorkload(1);
 const intention = 'edit:client/src/catalog/Filters.tsx';
 const PROTOCOLS = ['checkpoint-after-step', 'tool-without-key', 'checkpoint-in-place'];
 const scratch = createScratch(defaultScratchParent());
@@ -25,7 +24,7 @@ beforeAll(async () => {
     const protocol = PLAN_PROTOCOLS.find((entry) => entry.protocol.name === name)?.protocol;
     if (!protocol) throw new Error(`no plan protocol ${name}`);
     for (const [index, cut] of planFamily.cuts.entries()) {
-      const base = { family: planFamily as never, protocol, workload, cut: { index, name: cut.name } };
+      const base = { family: planFamily as never, protocol, cut: { index, name: cut.name } };
       const folder = join(scratch.path, 'kill', name, cut.name);
       const inProcess = await runCase({ ...base, folder: join(scratch.path, 'in-process', name, cut.name) });
       const kill = await runKillCase({ ...base, folder }, { lifeTimeoutMs: 20_000 });

@@ -10,7 +10,7 @@ import { reservationFamily } from '../reservation/family.js';
 import { evalBench } from './eval-bench.js';
 import { handoverBench } from './handover-bench.js';
 import { httpLoad, httpLoadLine } from './http-load.js';
-import { planBench } from './plan-bench.js';
+import { planBench, planPathsBench } from './plan-bench.js';
 import { propertyThroughput } from './property-bench.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
 import { orderingCost } from '../../scenarios/reservation/sweeps/ordering-cost.js';
@@ -85,7 +85,10 @@ try {
     console.log(`${clients} client(s): ${httpLoadLine(load)}`);
   }
   console.log('\nplan family (seed 000): medians of 20 cells / 3 tables');
-  for (const r of await planBench(bin, { cells: 20, tables: 3, propertyRuns: 200 })) {
+  for (const r of [
+    ...(await planBench(bin, { cells: 20, tables: 3, propertyRuns: 200 })),
+    ...(await planPathsBench(bin, { explorations: 3, trials: 5 })),
+  ]) {
     console.log(`${r.what.padEnd(70)} ${r.value.toFixed(r.unit === 'ms' ? 1 : 0).padStart(9)} ${r.unit}  ${r.note}`);
   }
 

@@ -7,9 +7,12 @@ import { checkpointAfterStep } from '../../protocols/plan/checkpoint-after-step.
 import { DEFAULT_PLAN_BOUNDS } from '../../scenarios/plan/properties/arbitraries.js';
 import { checkPlanProperty } from '../../scenarios/plan/properties/check-plan-property.js';
 import { PLAN_PROPERTIES } from '../../scenarios/plan/properties/definitions.js';
-import { measurePlanCell } from '../../scenarios/plan/plan-table.js';
 import { defaultScratchParent } from '../cli/scratch.js';
-import { SEED_WORKLOAD } from '../plan/workload.js';
+import { runCase, type AnyFamily } from '../engine/run-case.js';
+import { planFamily } from '../plan/plan-family.js';
+import { PLAN_PROTOCOLS } from '../../protocols/plan/catalogue.js';
+import { explore } from '../explore/explore.js';
+import { runTrial, type StressTuning } from '../stress/stress-trial.js';
 
 export interface PlanBenchRow {
   what: string;
@@ -41,7 +44,12 @@ export async function planBench(bin: string, options: { cells: number; tables: n
       const cellMs: number[] = [];
       for (let i = 0; i < options.cells; i++) {
         const started = performance.now();
-        await measurePlanCell(checkpointAfterStep, 'tool-applied', SEED_WORKLOAD, join(scratch, 'cell', String(i)));
+        await runCase({
+          family: planFamily as unknown as AnyFamily,
+          protocol: checkpointAfterStep,
+          cut: { index: 1, name: 'tool-applied' },
+          folder: join(scratch, 'cell', String(i)),
+        });
         cellMs.push(performance.now() - started);
       }
       rows.push({
@@ -77,6 +85,78 @@ export async function planBench(bin: string, options: { cells: number; tables: n
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
+  }
+  return rows;
+}
+
+/**
+ * The plan family's newer paths, timed end to end: the table in kill mode
+ * (every life a child process), exploration on real files in a tmpfs, and one
+ * stress trial of two processes on one plan. Wall-clock time is the point.
+ */
+export async function planPathsBench(bin: string, options: { explorations: number; trials: number }): Promise<PlanBenchRow[]> {
+  const rows: PlanBenchRow[] = [];
+  const family = planFamily as unknown as AnyFamily;
+  const scratch = mkdtempSync(join(defaultScratchParent(), 'cutpoint-plan-paths-'));
+  try {
+    const started = performance.now();
+    const kill = spawnSync(process.execPath, [bin, 'table', '--family', 'plan', '--crash-mode', 'kill', '--out', join(scratch, 'kill')], {
+      encoding: 'utf8',
+    });
+    if (kill.status !== 0) throw new Error(`sim table --family plan --crash-mode kill failed: ${kill.stderr}`);
+    rows.push({
+      what: '`sim table --family plan --crash-mode kill` (54 cases)',
+      value: performance.now() - started,
+      unit: 'ms',
+      note: 'new process, one per core',
+    });
+    for (const intentions of [1, 3]) {
+      const rates: number[] = [];
+      let schedules = 0;
+      for (let i = 0; i < options.explorations; i++) {
+        const protocol = PLAN_PROTOCOLS.find((entry) => entry.protocol.name === 'checkpoint-after-step')?.protocol;
+        if (!protocol) throw new Error('no checkpoint-after-step');
+        const result = await explore(
+          family,
+          protocol,
+          { workers: 1, intentions, crashDepth: 1, retentionMs: null, cuts: 'named' },
+          { executionsMax: 10_000 },
+        );
+        schedules = result.schedules;
+        rates.push(result.schedules / (result.timeMs / 1000));
+      }
+      rows.push({
+        what: `sim explore --family plan -w 1 -i ${intentions} -d 1 (checkpoint-after-step), tmpfs`,
+        value: median(rates),
+        unit: 'runs/s',
+        note: `${schedules} executions, exhaustive`,
+      });
+    }
+    const tuning: StressTuning = {
+      workers: 2,
+      intentions: 1,
+      crashesPerWorker: 0,
+      crashChance: 0,
+      leaseMs: 10,
+      pause: { chance: 0, maxMs: 1 },
+      busyTimeoutMs: 5,
+      busyAttemptsMax: 200,
+      lifeTimeoutMs: 60_000,
+    };
+    const trialMs: number[] = [];
+    for (let i = 0; i < options.trials; i++) {
+      const lease = PLAN_PROTOCOLS.find((entry) => entry.protocol.name === 'checkpoint-lease')?.protocol;
+      if (!lease) throw new Error('no checkpoint-lease');
+      trialMs.push((await runTrial(family, lease, tuning, i + 1, i + 1, join(scratch, 'stress', String(i)))).ms);
+    }
+    rows.push({
+      what: 'sim stress --family plan: one trial (checkpoint-lease, 2 processes, 1 step)',
+      value: median(trialMs),
+      unit: 'ms',
+      note: 'real processes, tmpfs',
+    });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
   return rows;
 }

@@ -128,7 +128,9 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       if (!family.stress) throw new UsageError(`sim stress cannot run family ${family.name}: it defines no stress workload`);
       const { protocols, files: protocolFiles } = await resolveProtocols(
         family,
-        options.protocol ?? (family.name === 'reservation' ? DEFAULT_PROTOCOLS : family.protocols.map((entry) => entry.protocol.name)),
+        options.protocol ??
+          family.stress.protocols ??
+          (family.name === 'reservation' ? DEFAULT_PROTOCOLS : family.protocols.map((entry) => entry.protocol.name)),
         io.cwd,
       );
       const seed = options.seed ?? randomInt(0, 2 ** 31);
@@ -190,8 +192,9 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
     });
 }
 
-/** A protocol marked correct or repaired, or whose reference row is all ones, must never duplicate or lose under stress either. */
+/** The family's own list, else: a protocol marked correct or repaired, or whose reference row is all ones, must never duplicate or lose under stress either. */
 function mustHold(family: AnyFamily, protocol: string): boolean {
+  if (family.stress?.mustHold) return family.stress.mustHold.includes(protocol);
   const status = family.protocols.find((entry) => entry.protocol.name === protocol)?.status;
   const row = expectedTable(family.name)[protocol];
   return status === 'correct' || status === 'repaired' || (row !== undefined && row.every((n) => n === 1));

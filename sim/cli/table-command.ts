@@ -18,6 +18,7 @@ import { junitXml } from '../results/junit.js';
 import { tableJunitCases } from '../results/table-junit.js';
 import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { executeTableRun } from './table-run.js';
+import { expectedOnOwnWorkload } from '../table/own-workload-expectations.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
@@ -93,28 +94,30 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .action(async (options: TableOptions) => {
       const family = chooseFamily(options.family, options.protocol);
-      // The plan family's table crashes during the plan's edit step, and takes a user's plan: a command of its own.
-      if (family.name === 'plan') {
-        if (options.format === 'junit') throw new UsageError('--format junit is not wired for --family plan yet.');
-        return exit(await (await import('./plan-table-command.js')).planTableCommand({ ...options, format: options.format }, io));
+      if (options.plan !== undefined && !family.readTableWorkload) {
+        throw new UsageError('--plan belongs to the plan family: add --family plan');
       }
-      if (options.plan !== undefined) throw new UsageError('--plan belongs to the plan family: add --family plan');
       if ((options.policy || options.graph) && family.name !== 'handover') {
         throw new UsageError('--policy and --graph belong to the handover family: add --family handover');
       }
-      // The handover table on a user's own model or graph: the seed's expected rows are not theirs, so it is measured only.
+      // A user's workload replaces the family's own, read before any run folder exists: the plan family's --plan file,
+      // or the handover table on a user's own model or graph (whose seed rows are not theirs: measured only).
       const workload =
-        family.name === 'handover' ? await (await import('../handover/own-workload.js')).ownHandoverWorkload(options, io.cwd) : undefined;
+        options.plan !== undefined
+          ? family.readTableWorkload?.(options.plan, io.cwd)
+          : family.name === 'handover'
+            ? await (await import('../handover/own-workload.js')).ownHandoverWorkload(options, io.cwd)
+            : undefined;
+      const measuredOnly = workload !== undefined && options.plan === undefined;
+      const { protocols, files: protocolFiles } = await resolveProtocols(
+        family,
+        options.protocol ?? (measuredOnly ? family.protocols.map((entry) => entry.protocol.name) : Object.keys(expectedTable(family.name))),
+        io.cwd,
+      );
       const reference =
         workload === undefined
           ? { effects: expectedTable(family.name), columns: expectedColumns(family.name) }
-          : { effects: {}, columns: {} };
-      const { protocols, files: protocolFiles } = await resolveProtocols(
-        family,
-        options.protocol ??
-          (workload === undefined ? Object.keys(reference.effects) : family.protocols.map((entry) => entry.protocol.name)),
-        io.cwd,
-      );
+          : { effects: measuredOnly ? {} : expectedOnOwnWorkload(family, protocols), columns: {} };
       const expectations = options.expect ? readExpectations(options.expect, reference, family, protocols, io.cwd) : reference;
       if (options.crashMode === 'server-kill' && (options.cut || options.expect || options.cuts)) {
         throw new UsageError(
@@ -127,7 +130,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       if (options.cuts === 'all') {
         if (options.cut || options.chart || options.expect || options.format !== 'text' || options.crashMode !== 'in-process' || workload) {
           throw new UsageError(
-            '--cuts all finds its own cuts and prints text, in process: it cannot be combined with --cut, --chart, --expect, --format, --crash-mode, --policy or --graph.',
+            "--cuts all finds its own cuts and prints text, in process, on the family's own workload: it cannot be combined with --cut, --chart, --expect, --format, --crash-mode, --plan, --policy or --graph.",
           );
         }
         const { results, runFolder } = await executeBoundaryRun(family, protocols, options.out, io.cwd);
@@ -166,7 +169,10 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       });
       const shownFolder = displayPath(runFolder, io.cwd);
       const reports = options.chart ? await writeRunReports(runFolder, io.cwd) : null;
-      io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd), reports));
+      // The family's own charts (the plan family's context growth) beside the common reports.
+      const charts =
+        options.chart && family.tableCharts ? (await family.tableCharts(runFolder)).map((path) => displayPath(path, io.cwd)) : [];
+      io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd), reports, charts));
       exit(results.verdict === 'pass' ? EXIT.ok : EXIT.checkFailed);
     });
 }
@@ -177,6 +183,7 @@ function renderTable(
   runFolder: string,
   resultsFile: string,
   reports: ShownReports | null,
+  charts: readonly string[],
 ): string {
   switch (format) {
     case 'junit':
@@ -190,6 +197,7 @@ function renderTable(
         verdict: results.verdict,
         crashMode: results.crashMode,
         family: results.family,
+        intention: results.intention,
         cuts: results.cuts.map((cut) => cut.name),
         effects: Object.fromEntries(
           results.protocols.map((p) => [
@@ -200,12 +208,17 @@ function renderTable(
         mismatches: results.mismatches,
         columnMismatches: results.columnMismatches ?? [],
         ...(reports ? { reports } : {}),
+        ...(charts.length > 0 ? { charts } : {}),
       });
     case 'markdown':
       return (
-        [markdownTable(results), ...verdictLines(results), ...(reports ? reportLines(reports) : []), `run folder: ${runFolder}`].join(
-          '\n',
-        ) + '\n'
+        [
+          markdownTable(results),
+          ...verdictLines(results),
+          ...(reports ? reportLines(reports) : []),
+          ...charts.map((chart) => `chart        ${chart}`),
+          `run folder: ${runFolder}`,
+        ].join('\n') + '\n'
       );
     case 'text':
       return (
@@ -216,6 +229,7 @@ function renderTable(
           ...legendLines(results),
           ...verdictLines(results),
           ...(reports ? reportLines(reports) : []),
+          ...charts.map((chart) => `chart        ${chart}`),
           `run folder: ${runFolder}`,
         ].join('\n') + '\n'
       );

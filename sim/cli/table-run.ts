@@ -23,6 +23,8 @@ export interface TableRunRequest {
   /** Protocol name → the user's module it came from: kill mode loads it afresh in every child. */
   protocolFiles?: ReadonlyMap<string, string>;
   cutIndexes: readonly number[];
+  /** A user's workload instead of the family's table workload: the plan family's --plan, the handover family's own model or graph. */
+  workload?: unknown;
   outDir: string;
   cwd: string;
   expected: ExpectedTable;
@@ -40,8 +42,6 @@ export interface TableRunRequest {
   checkDeterminism?: boolean;
   /** Where kill mode shows progress and reports an interruption. */
   io?: Io;
-  /** What every case asks for, when not the family's table workload (a handover table on a user's own model or graph). */
-  workload?: unknown;
   /** How receivers are reached: in-process (default), or over real HTTP on loopback through the fault proxy. */
   transport?: TransportName;
 }
@@ -78,6 +78,7 @@ export async function executeTableRun(
       protocols: request.protocols,
       ...(request.protocolFiles ? { protocolFiles: request.protocolFiles } : {}),
       cutIndexes,
+      ...(request.workload !== undefined ? { workload: request.workload } : {}),
       runFolder: folder.path,
       expected,
       ...(request.expectedColumns && !serverKill ? { expectedColumns: request.expectedColumns } : {}),

@@ -1,6 +1,7 @@
 import type { Contract, Receiver, ReceiverClient, ReceiverSettings } from '../../protocols/receivers/types.js';
 import type { Connection } from './connections.js';
 import type { JsonValue } from './history.js';
+import type { CrashPoint } from './injector.js';
 import type { Life, RunEnd } from './runner.js';
 
 /**
@@ -30,6 +31,24 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
   tableWorkload: W;
   /** The intention whose N fills a table cell. */
   tableIntention: string;
+  /** The intention whose N fills a cell when the table runs a user's workload (the plan family's --plan); `tableIntention` when omitted. */
+  tableIntentionFor?(workload: W): string;
+  /**
+   * Where a table case crashes at `cut`: the first hit of the cut in the
+   * first life when omitted. Plain data, so a kill-mode child arms the same
+   * point (the plan family crashes during the plan's edit step).
+   */
+  tableCrash?(cut: string, workload: W): CrashPoint;
+  /** Reads a user's workload file for the table (the plan family's --plan), or throws an InputError in one sentence. */
+  readTableWorkload?(file: string, cwd: string): W;
+  /**
+   * The world keeps real files beside its stores (the plan family's JSON
+   * checkpoint), so runs that would keep stores in memory (exploration, the
+   * determinism check's second run) use a scratch folder on a tmpfs instead.
+   */
+  needsRealFolder?: true;
+  /** Charts of the family's own, drawn into a table run's folder with `--chart` beside the common reports: their paths. */
+  tableCharts?(runFolder: string): Promise<string[]>;
   defaultSettings: S;
   /** The orchestrator's schema for this protocol (a protocol may bring its own tables). */
   orchestratorSchema(protocol: P): string;
@@ -56,6 +75,22 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
     settings(leaseMs: number): S;
     /** Every boundary a built-in protocol awaits: where stress may arm a crash. */
     cuts: readonly string[];
+    /** The protocols `sim stress` runs when none is named. */
+    protocols?: readonly string[];
+    /**
+     * The protocols that must keep N=1 with several processes on one
+     * workload; when omitted, every correct or repaired one and every one
+     * whose reference row is all ones (the plan family's JSON checkpoint is
+     * correct for one agent and expected to fail here).
+     */
+    mustHold?: readonly string[];
+    /**
+     * The workers' first lives begin together (a barrier once every process
+     * is loaded): the race a trial is about is at the very start (two
+     * processes both finding no checkpoint), and should not depend on which
+     * process the OS happened to load first.
+     */
+    startTogether?: true;
   };
   /**
    * A case as its reader wants it, read from its folder's stores (a handover
@@ -151,12 +186,8 @@ export interface WorldLife extends Life {
    * medium (the in-memory one too) sees one store.
    */
   connection(store: string): Connection;
-  /**
-   * Present in a stress worker only, where other processes hold the same
-   * files: the world's own transactions go through it, as its workers' do,
-   * to retry SQLITE_BUSY within a bound.
-   */
-  retryBusy?: <T>(work: () => T) => Promise<T>;
+  /** Runs a world's own transaction on such a connection: retried on SQLITE_BUSY under stress, as the workers' are; at once otherwise. */
+  retryBusy<T>(work: () => T): Promise<T>;
 }
 
 /** What one process life does, for one case; `live` throws the Crash at an armed cut and anything else as a bug. */

@@ -12,6 +12,13 @@ export interface CrashPoint {
   cut?: string;
   worker?: string;
   nth?: number;
+  /**
+   * Only while `cut` has been hit exactly `nth` times in this life: between
+   * its nth hit and the next one. The plan family's table crashes during the
+   * plan's edit step this way (the edit step's boundaries, not the search
+   * step's), and the point stays plain data for a kill-mode child.
+   */
+  during?: { cut: string; nth: number };
 }
 
 /** Decides at each cut whether to crash there: a systematic explorer's way to arm cuts as it goes. */
@@ -50,6 +57,7 @@ export type CrashAction = (hit: CutHit) => void;
  */
 export class CutInjector {
   private readonly hitCounts = new Map<string, number>();
+  private readonly lifeHitCounts = new Map<string, number>();
   private readonly matchCounts: number[];
   private readonly points: readonly CrashPoint[];
   private readonly decider: CrashDecider | undefined;
@@ -73,6 +81,7 @@ export class CutInjector {
   /** A quiet life has no crashes and no scheduler: faults have stopped. */
   startLife(life: number, options: { quiet?: boolean } = {}): void {
     this.life = life;
+    this.lifeHitCounts.clear();
     this.dead = false;
     this.quiet = options.quiet ?? false;
   }
@@ -90,6 +99,7 @@ export class CutInjector {
     this.assertAlive(worker, cut);
     const hit: CutHit = { cut, worker, life: this.life, atMs: this.clock.nowMs() };
     this.hitCounts.set(cut, (this.hitCounts.get(cut) ?? 0) + 1);
+    this.lifeHitCounts.set(cut, (this.lifeHitCounts.get(cut) ?? 0) + 1);
     this.history.record({ atMs: hit.atMs, life: hit.life, worker, type: 'cut', op: cut });
     if (!this.quiet && this.armed(hit)) {
       this.dead = true;
@@ -130,6 +140,7 @@ export class CutInjector {
       if (point.life !== hit.life) return;
       if (point.cut !== undefined && point.cut !== hit.cut) return;
       if (point.worker !== undefined && point.worker !== hit.worker) return;
+      if (point.during !== undefined && (this.lifeHitCounts.get(point.during.cut) ?? 0) !== point.during.nth) return;
       const count = (this.matchCounts[index] ?? 0) + 1;
       this.matchCounts[index] = count;
       if (count === (point.nth ?? 1)) armed = true;

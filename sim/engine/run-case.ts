@@ -7,6 +7,7 @@ import type { Life, LifeRecord, RunEnd } from './runner.js';
 import type { ClientFactory } from './worker-context.js';
 import type { History } from './history.js';
 import { protocolFromFile } from './protocol-file.js';
+import type { CrashPoint } from './injector.js';
 
 /** Any family, as the generic table, kill mode and CLI hold it. */
 export type AnyFamily = Family<FamilyProtocol, unknown, unknown>;
@@ -67,11 +68,16 @@ export const CASE_LIVES_MAX = 4;
  */
 export async function runCase(spec: CaseSpec): Promise<CaseResult> {
   const started = performance.now();
+  const workload = spec.workload ?? spec.family.tableWorkload;
   const outcome = await runFamily(spec.family, {
     protocol: spec.protocol,
-    workload: spec.workload ?? spec.family.tableWorkload,
+    workload,
     folder: spec.folder,
-    plan: !spec.cut ? [] : spec.discoverBoundaries ? [{ life: 0, nth: spec.cut.index ?? 0 }] : [{ life: 0, cut: spec.cut.name }],
+    plan: !spec.cut
+      ? []
+      : spec.discoverBoundaries
+        ? [{ life: 0, nth: spec.cut.index ?? 0 }]
+        : [tableCrashPoint(spec.family, spec.cut.name, workload)],
     discoverBoundaries: spec.discoverBoundaries ?? false,
     livesMax: CASE_LIVES_MAX,
     writeHistory: true,
@@ -102,6 +108,11 @@ export async function runCase(spec: CaseSpec): Promise<CaseResult> {
   if (error) result.error = error;
   result.timingsMs.total = Math.round((performance.now() - started) * 1000) / 1000;
   return result;
+}
+
+/** Where a table case crashes at `cut`: the family's own point, else the cut's first hit in the first life. */
+export function tableCrashPoint(family: AnyFamily, cut: string, workload: unknown): CrashPoint {
+  return family.tableCrash?.(cut, workload) ?? { life: 0, cut };
 }
 
 export function caseError(result: Pick<CaseResult, 'end' | 'cutFired' | 'cut'>): string | undefined {

@@ -134,7 +134,7 @@ export function worldLife(life: Life, parts: WorkerContextParts): WorldLife {
   const world: WorldLife = {
     ...life,
     connection,
-    ...(parts.retryBusy ? { retryBusy: parts.retryBusy } : {}),
+    retryBusy: (work) => (parts.retryBusy ? parts.retryBusy(work) : Promise.resolve(work())),
     context: (worker) => {
       // One context per worker and life: its await check must see every cut that worker reaches.
       const known = contexts.get(worker) ?? context(worker);

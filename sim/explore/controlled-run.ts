@@ -6,7 +6,7 @@ import type { CutHit, SchedulingPoint } from '../engine/injector.js';
 import type { Life } from '../engine/runner.js';
 import { runFamily, type FamilyOutcome, type RunWire } from '../engine/run-family.js';
 import { ChoiceLog, Pruned } from './choices.js';
-import { fingerprint } from './fingerprint.js';
+import { filesBesideStores, fingerprint } from './fingerprint.js';
 
 export interface ExploreBounds {
   workers: number;
@@ -50,6 +50,9 @@ export async function runControlled(options: {
   wire?: RunWire;
 }): Promise<Execution> {
   const { bounds, log } = options;
+  const medium = options.medium ?? new MemoryMedium();
+  // On real files, what a world keeps beside its stores is part of the state a choice point is at.
+  const beside = () => (medium.kind === 'file' ? filesBesideStores(options.folder) : '');
   const waiting = new Map<string, Waiting>();
   let life: Life | undefined;
   let crashesUsed = 0;
@@ -70,7 +73,8 @@ export async function runControlled(options: {
     if (crashesUsed >= bounds.crashDepth || !life) return false;
     const current = life;
     try {
-      const crash = log.choose('crash', 2, () => fingerprint(current, crashesUsed, positions([hit.worker, `hit:${hit.cut}`]))) === 1;
+      const crash =
+        log.choose('crash', 2, () => fingerprint(current, crashesUsed, positions([hit.worker, `hit:${hit.cut}`]), beside())) === 1;
       if (crash) crashesUsed++;
       return crash;
     } catch (error) {
@@ -84,7 +88,7 @@ export async function runControlled(options: {
     protocol: options.protocol,
     workload: options.workload,
     folder: options.folder,
-    medium: options.medium ?? new MemoryMedium(),
+    medium,
     plan: decideCrash,
     livesMax: bounds.crashDepth + 1,
     quietLife: true,
@@ -113,7 +117,7 @@ export async function runControlled(options: {
     if (!stopping && names.length > 1 && life) {
       const current = life;
       try {
-        index = log.choose('schedule', names.length, () => fingerprint(current, crashesUsed, positions()));
+        index = log.choose('schedule', names.length, () => fingerprint(current, crashesUsed, positions(), beside()));
       } catch (error) {
         if (!(error instanceof Pruned)) throw error;
         stop();

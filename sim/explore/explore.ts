@@ -7,6 +7,7 @@ import type { FamilyOutcome, RunWire } from '../engine/run-family.js';
 import { letSignalsIn } from '../process/let-signals-in.js';
 import { ChoiceLog } from './choices.js';
 import { runControlled, type ExploreBounds } from './controlled-run.js';
+import { exploreStores } from './explore-stores.js';
 
 export interface ViolationGroup {
   kind: string;
@@ -73,48 +74,56 @@ export async function explore(
   let pruned = 0;
   let exhaustive = false;
 
-  while (schedules < options.executionsMax) {
-    await letSignalsIn();
-    const log = new ChoiceLog(prefix, options.memoise === false ? new Set() : explored);
-    const execution = await runControlled({
-      family,
-      protocol,
-      workload,
-      bounds,
-      log,
-      folder: `explore/${schedules}`,
-      ...(options.openWire ? { wire: options.openWire() } : {}),
-    });
-    schedules++;
-    options.onProgress?.(schedules);
-    if (execution.pruned || !execution.outcome) {
-      pruned++;
-    } else {
-      ends.add(endState(execution.outcome));
-      const violation = family.judge(workload, execution.outcome);
-      if (violation) {
-        const weight = log.weight();
-        const candidate = { schedule: log.schedule(), choices: log.made.length, crashes: weight[0], message: violation.message, weight };
-        const group = groups.get(violation.kind) ?? { kind: violation.kind, count: 0, singleCrashCuts: [], shortest: candidate };
-        groups.set(violation.kind, group);
-        group.count++;
-        if (lighter(weight, group.shortest.weight)) group.shortest = candidate;
-        const [crash, ...more] = execution.outcome.crashes;
-        if (crash && more.length === 0 && !group.singleCrashCuts.includes(crash.cut)) group.singleCrashCuts.push(crash.cut);
+  const stores = exploreStores(family);
+  try {
+    while (schedules < options.executionsMax) {
+      await letSignalsIn();
+      const log = new ChoiceLog(prefix, options.memoise === false ? new Set() : explored);
+      const folder = stores.folder(schedules);
+      const execution = await runControlled({
+        family,
+        protocol,
+        workload,
+        bounds,
+        log,
+        folder,
+        medium: stores.medium(),
+        ...(options.openWire ? { wire: options.openWire() } : {}),
+      });
+      stores.discard(folder);
+      schedules++;
+      options.onProgress?.(schedules);
+      if (execution.pruned || !execution.outcome) {
+        pruned++;
+      } else {
+        ends.add(endState(execution.outcome));
+        const violation = family.judge(workload, execution.outcome);
+        if (violation) {
+          const weight = log.weight();
+          const candidate = { schedule: log.schedule(), choices: log.made.length, crashes: weight[0], message: violation.message, weight };
+          const group = groups.get(violation.kind) ?? { kind: violation.kind, count: 0, singleCrashCuts: [], shortest: candidate };
+          groups.set(violation.kind, group);
+          group.count++;
+          if (lighter(weight, group.shortest.weight)) group.shortest = candidate;
+          const [crash, ...more] = execution.outcome.crashes;
+          if (crash && more.length === 0 && !group.singleCrashCuts.includes(crash.cut)) group.singleCrashCuts.push(crash.cut);
+        }
       }
+      // Backtrack: every deepest choice whose alternatives are all taken is a fully explored state.
+      const made = log.made;
+      let position = made.length - 1;
+      while (position >= 0 && (made[position]?.taken ?? 0) + 1 >= (made[position]?.options ?? 0)) {
+        explored.add(made[position]!.fingerprint);
+        position--;
+      }
+      if (position < 0) {
+        exhaustive = true;
+        break;
+      }
+      prefix = [...made.slice(0, position).map((choice) => choice.taken), made[position]!.taken + 1];
     }
-    // Backtrack: every deepest choice whose alternatives are all taken is a fully explored state.
-    const made = log.made;
-    let position = made.length - 1;
-    while (position >= 0 && (made[position]?.taken ?? 0) + 1 >= (made[position]?.options ?? 0)) {
-      explored.add(made[position]!.fingerprint);
-      position--;
-    }
-    if (position < 0) {
-      exhaustive = true;
-      break;
-    }
-    prefix = [...made.slice(0, position).map((choice) => choice.taken), made[position]!.taken + 1];
+  } finally {
+    stores.close();
   }
 
   return {

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { HistoryEvent } from '../engine/history.js';
 import type { Life } from '../engine/runner.js';
 
@@ -12,6 +14,21 @@ export function storeContents(life: Life): string {
       return tables.map(({ name }) => `${name}:${JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).raw().all())}`).join(';');
     })
     .join('|');
+}
+
+/**
+ * The files a world keeps beside its stores in a real case folder (the plan
+ * family's JSON checkpoint and any temporary file beside it), by name and
+ * content: durable state as much as a table row is. The stores themselves
+ * and the history are not among them.
+ */
+export function filesBesideStores(folder: string): string {
+  if (!existsSync(folder)) return '';
+  return readdirSync(folder)
+    .filter((name) => !/\.db(-wal|-shm)?$/.test(name) && name !== 'history.jsonl')
+    .sort()
+    .map((name) => `${name}=${readFileSync(join(folder, name), 'utf8')}`)
+    .join(';');
 }
 
 /** What a worker has done in this life, minus run-wide counters that differ between equivalent interleavings. */
@@ -30,16 +47,16 @@ function ownSteps(events: readonly HistoryEvent[], life: number, worker: string)
 
 /**
  * The state of an execution at a choice point: the stores' contents, the
- * clock, the life and the crashes spent, and each worker's position and own
+ * clock, the life and the crashes spent, the files beside the stores, and each worker's position and own
  * steps in this life (its local variables are a function of those). Two
  * executions with equal fingerprints have the same futures, so one of them
  * need not be explored further.
  */
-export function fingerprint(life: Life, crashesUsed: number, positions: ReadonlyMap<string, string>): string {
+export function fingerprint(life: Life, crashesUsed: number, positions: ReadonlyMap<string, string>, besideStores = ''): string {
   const events = life.history.all();
   const workers = [...positions.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([worker, position]) => `${worker}@${position}[${ownSteps(events, life.index, worker)}]`);
-  const text = `${life.index}/${crashesUsed}/${life.clock.nowMs()}/${storeContents(life)}/${workers.join(' ')}`;
+  const text = `${life.index}/${crashesUsed}/${life.clock.nowMs()}/${storeContents(life)}/${besideStores}/${workers.join(' ')}`;
   return createHash('sha1').update(text).digest('hex');
 }

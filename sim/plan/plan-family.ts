@@ -8,15 +8,27 @@ import type { PlanProtocol, PlanSettings } from '../../protocols/plan/types.js';
 import type { Family } from '../engine/family.js';
 import type { JsonValue } from '../engine/history.js';
 import { judgePlan } from './checks.js';
+import { RESULTS_GATE } from './gates.js';
+import { crashDuringEditStep, editIntention } from './edit-step.js';
+import { readPlanFile } from './plan-file.js';
+import { PLAN_STRESS } from './stress-workload.js';
 import { observePlan } from './observe.js';
 import { planWorld } from './plan-world.js';
 import { CALM_TOOLS, type ToolBehaviour } from './tool-behaviour.js';
 import { toolServer } from './tool-server.js';
 import { DEFAULT_PLAN_SETTINGS, SEED_WORKLOAD, type PlanWorkload } from './workload.js';
 
+/** The calls a fault-free run of these steps makes: a write per file (or one read), and a command for a gate that is not a count. */
+function faultFreeCalls(steps: readonly PlanStep[]): number {
+  return steps.reduce((sum, step) => sum + Math.max(1, (step.files ?? []).length) + (RESULTS_GATE.test(step.gate) ? 0 : 1), 0);
+}
+
 /**
  * The plan `sim explore` explores: the seed's plan cut or extended to `count`
- * steps, always with its edit, so one step already meets a write.
+ * steps, always with its edit, so one step already meets a write. Its budget
+ * is what a fault-free run calls plus one, so that a loop which forgets the
+ * calls it spent runs over the budget within a single crash (with the seed's
+ * 40 no crash schedule of a small plan could reach it).
  */
 function explorePlan(count: number): PlanWorkload {
   const [search, edit, verify] = SEED_PLAN.steps as [PlanStep, PlanStep, PlanStep];
@@ -26,7 +38,7 @@ function explorePlan(count: number): PlanWorkload {
     files: [`client/src/catalog/Extra${n + 2}.tsx`],
   }));
   const steps = count <= 1 ? [edit] : count === 2 ? [search, edit] : [search, edit, verify, ...extra];
-  return { plan: { ...SEED_PLAN, steps }, tools: CALM_TOOLS };
+  return { plan: { ...SEED_PLAN, budget_calls: faultFreeCalls(steps) + 1, steps }, tools: CALM_TOOLS };
 }
 
 /**
@@ -42,8 +54,18 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
   protocols: PLAN_PROTOCOLS,
   receivers: [toolServer],
   tableWorkload: SEED_WORKLOAD,
-  tableIntention: 'edit:client/src/catalog/Filters.tsx',
+  tableIntention: editIntention(SEED_PLAN),
+  tableIntentionFor: (workload) => editIntention(workload.plan),
+  tableCrash: (cut, workload) => crashDuringEditStep(cut, workload.plan),
+  readTableWorkload: (file, cwd) => ({ plan: readPlanFile(file, cwd), tools: CALM_TOOLS }),
+  needsRealFolder: true,
+  // Loaded only when a chart is asked for: it measures plans of its own and draws with chart.js.
+  tableCharts: async (runFolder) => (await import('./context-chart.js')).writeContextChart(runFolder),
   counted: 'writes rows in tool-server.db',
+  tableColumns: [
+    { header: 'calls', metric: 'calls', per: 'cut', legend: 'tool calls the tool server received, over every life of the case' },
+    { header: 'budget', metric: 'budget_calls', per: 'row', legend: "the plan's budget_calls: no case may spend more" },
+  ],
   defaultSettings: DEFAULT_PLAN_SETTINGS,
   orchestratorSchema: (protocol) => protocol.orchestratorSchema,
   contracts: (protocol) => ({ [toolServer.name]: protocol.toolContract }),
@@ -53,13 +75,19 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
     `${workload.plan.goal}: ${workload.plan.steps.map((step) => step.id).join(', ')} (budget ${workload.plan.budget_calls})`,
   exploreWorkload: explorePlan,
   judge: judgePlan,
+  stress: PLAN_STRESS,
   protocolFromModule: planProtocolFromModule,
   workloadToJson: (workload) => workload as unknown as JsonValue,
   workloadFromJson(json) {
-    const value = json as unknown as { plan: unknown; tools: ToolBehaviour; planAfterRestart?: unknown };
+    const value = json as unknown as { plan: unknown; tools: ToolBehaviour; planAfterRestart?: unknown; loopPrefix?: string };
     const plan: Plan = validatePlan(value.plan, 'workload plan');
-    return value.planAfterRestart === undefined
-      ? { plan, tools: value.tools }
-      : { plan, tools: value.tools, planAfterRestart: validatePlan(value.planAfterRestart, 'workload planAfterRestart') };
+    return {
+      plan,
+      tools: value.tools,
+      ...(value.planAfterRestart === undefined
+        ? {}
+        : { planAfterRestart: validatePlan(value.planAfterRestart, 'workload planAfterRestart') }),
+      ...(value.loopPrefix === undefined ? {} : { loopPrefix: value.loopPrefix }),
+    };
   },
 };

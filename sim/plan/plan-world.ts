@@ -23,23 +23,22 @@ export function planWorld(spec: PlanWorldSpec): World {
     async live(life: WorldLife) {
       if (!existsSync(spec.files.folder)) {
         throw new Error(
-          `the plan family keeps its JSON checkpoint in a real file, and this case has no folder (${spec.files.folder}): in-memory stores (sim explore) are not supported for it yet`,
+          `the plan family keeps its JSON checkpoint in a real file beside the stores, and this case has no folder (${spec.files.folder}): run it on the file medium (the family says needsRealFolder)`,
         );
       }
       const server = life.connections.open(spec.files.stores[toolServer.name] as string);
-      immediateTransaction(server, (db) =>
-        db.prepare('INSERT OR IGNORE INTO tool_config (id, body) VALUES (1, ?)').run(JSON.stringify(spec.workload.tools)),
+      await life.retryBusy(() =>
+        immediateTransaction(server, (db) =>
+          db.prepare('INSERT OR IGNORE INTO tool_config (id, body) VALUES (1, ?)').run(JSON.stringify(spec.workload.tools)),
+        ),
       );
       recordDurableCheckpoint(life, spec, 'runner', 'checkpoint-at-start');
       // Once faults have stopped, one loop runs alone.
       const workers = life.quiet ? 1 : spec.workers;
       const loops = Array.from({ length: workers }, async (_, n) => {
-        const ctx = planContext(
-          life,
-          spec,
-          `loop-${n + 1}`,
-          new ToolGateway(server, life.context(`loop-${n + 1}`).receiver(toolServer.name), life, `loop-${n + 1}`),
-        );
+        // A stress worker's loop carries its process's name: the lease owner and the temporary file are each its own.
+        const worker = `${spec.workload.loopPrefix ?? ''}loop-${n + 1}`;
+        const ctx = planContext(life, spec, worker, new ToolGateway(server, life.context(worker).receiver(toolServer.name), life, worker));
         const status = await spec.protocol.run(ctx);
         await ctx.orchestrator.transaction((db) =>
           db.prepare('INSERT INTO loop_ends (life, worker, status) VALUES (?, ?, ?)').run(life.index, ctx.worker, status),
@@ -108,7 +107,7 @@ function planContext(life: WorldLife, spec: PlanWorldSpec, worker: string, tools
       // A scheduling point first, so another worker may run while this one waits.
       await life.injector.pause(worker, 'wait');
       life.history.record({ atMs: life.clock.nowMs(), life: life.index, worker, type: 'idle', op: 'wait', value: targetMs });
-      life.clock.advanceToMs(targetMs);
+      await life.clock.waitUntilMs(targetMs);
     },
     checkpointFile: checkpointFile(spec),
     checkpoints: {

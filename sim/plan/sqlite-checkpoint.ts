@@ -1,4 +1,4 @@
-import type { Checkpoint, CheckpointRead, CheckpointStore } from '../../protocols/plan/types.js';
+import { LeaseLost, type Checkpoint, type CheckpointRead, type CheckpointStore } from '../../protocols/plan/types.js';
 import type { WorkerContext } from '../engine/family.js';
 import { parseCheckpoint } from './checkpoint-schema.js';
 
@@ -49,7 +49,8 @@ export function sqliteLeaseCheckpoint(ctx: Pick<WorkerContext, 'orchestrator' | 
       if (!body) throw new Error('commit without a staged checkpoint');
       await ctx.orchestrator.transaction((db) => {
         const lease = db.prepare('SELECT owner FROM checkpoint_lease WHERE id = 1').get() as { owner: string | null };
-        if (lease.owner !== ctx.worker) throw new Error(`checkpoint commit by ${ctx.worker} without the lease (held by ${lease.owner})`);
+        if (lease.owner !== ctx.worker)
+          throw new LeaseLost(`checkpoint commit by ${ctx.worker} without the lease (held by ${lease.owner})`);
         db.prepare('INSERT OR REPLACE INTO checkpoint (id, body) VALUES (1, ?)').run(JSON.stringify(body));
       });
       staged = undefined;

@@ -9,6 +9,8 @@ export interface PlanWorkload {
   tools: ToolBehaviour;
   /** When set, every life after the first reads this plan file instead (a person edited it between runs). */
   planAfterRestart?: Plan;
+  /** Put before each loop's name (`w2-loop-1`): a stress worker's, so that two processes never share a lease owner or a temporary file. */
+  loopPrefix?: string;
 }
 
 export const SEED_WORKLOAD: PlanWorkload = { plan: SEED_PLAN, tools: CALM_TOOLS };

@@ -1,3 +1,4 @@
+import type { JsonValue } from '../engine/history.js';
 import type { CaseResult } from '../engine/run-case.js';
 
 /** What an isolated case's child needs, passed in a file. */
@@ -5,6 +6,8 @@ export interface CaseChildSpec {
   family: string;
   protocolFile: string;
   folder: string;
+  /** The case's workload as the family writes it to JSON; the family's table workload when absent. */
+  workload?: JsonValue;
   cut: { index: number | null; name: string } | null;
   discoverBoundaries?: boolean;
   /** Run the case a second time and compare histories byte for byte. */

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { MemoryMedium } from '../engine/connections.js';
+import { FileMedium, MemoryMedium } from '../engine/connections.js';
+import { createScratch, defaultScratchParent } from '../cli/scratch.js';
 import { History } from '../engine/history.js';
 import { runCase, type CaseResult } from '../engine/run-case.js';
 import { findFamily } from '../families.js';
@@ -38,6 +39,7 @@ const base = {
   family,
   protocol,
   protocolFile: spec.protocolFile,
+  ...(spec.workload !== undefined ? { workload: family.workloadFromJson(spec.workload) } : {}),
   cut: spec.cut,
   ...(spec.discoverBoundaries ? { discoverBoundaries: true } : {}),
   ...(http ? { clientFactory: http.clientFactory } : {}),
@@ -47,8 +49,19 @@ closeSync(eventsFd);
 let ended: CaseChildEnd = { ended: 'completed', result };
 if (spec.checkDeterminism && !result.error) {
   // The same case again, in memory, with fresh module instances of its own: the histories must be byte-identical.
+  // A family that keeps real files beside its stores runs it again in a scratch folder on a tmpfs, removed after.
   const again = new History();
-  await runCase({ ...base, folder: `${spec.folder}#again`, medium: new MemoryMedium(), history: again });
+  const scratch = family.needsRealFolder ? createScratch(defaultScratchParent()) : undefined;
+  try {
+    await runCase({
+      ...base,
+      folder: scratch ? `${scratch.path}/again` : `${spec.folder}#again`,
+      medium: scratch ? new FileMedium() : new MemoryMedium(),
+      history: again,
+    });
+  } finally {
+    scratch?.remove();
+  }
   const first = readFileSync(result.files.history, 'utf8').split('\n');
   const difference = firstDifference(first, again.toJsonl().split('\n'));
   if (difference) ended = { ended: 'completed', result: { ...result, error: nonDeterministic(difference) } satisfies CaseResult };

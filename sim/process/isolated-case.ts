@@ -39,6 +39,7 @@ export async function runIsolatedCase(spec: CaseSpec, options: IsolationOptions)
     family: spec.family.name,
     protocolFile: spec.protocolFile,
     folder: spec.folder,
+    ...(spec.workload !== undefined ? { workload: spec.family.workloadToJson(spec.workload) } : {}),
     cut: spec.cut,
     ...(spec.discoverBoundaries ? { discoverBoundaries: true } : {}),
     checkDeterminism: options.checkDeterminism,

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { ORCHESTRATOR, createFreshStores } from '../engine/case-files.js';
 import { FileMedium } from '../engine/connections.js';
 import { parseHistory, type HistoryEvent } from '../engine/history.js';
-import { CASE_LIVES_MAX, caseError, type CaseResult, type CaseSpec } from '../engine/run-case.js';
+import { CASE_LIVES_MAX, caseError, tableCrashPoint, type CaseResult, type CaseSpec } from '../engine/run-case.js';
 import { observe, storeSchemas, worldSpec } from '../engine/run-family.js';
 import type { LifeRecord, RunEnd } from '../engine/runner.js';
 import { startCaseServers, type CaseServers } from './case-servers.js';
@@ -80,7 +80,7 @@ export async function runKillCase(spec: Omit<CaseSpec, 'afterLife' | 'medium'>, 
         workload: family.workloadToJson(workload),
         folder: spec.folder,
         life: index,
-        plan: spec.cut ? [{ life: 0, cut: spec.cut.name }] : [],
+        plan: spec.cut ? [tableCrashPoint(family, spec.cut.name, workload)] : [],
         startMs: clockMs,
         transportCalls,
         eventsFile,

@@ -103,7 +103,7 @@ export function tableResults(input: {
     transport: input.transport ?? 'in-process',
     family: input.family.name,
     ...(input.family.counted ? { counted: input.family.counted } : {}),
-    intention: input.family.tableIntention,
+    intention: run.intention,
     ...(input.family.tableColumns ? { columns: [...input.family.tableColumns] } : {}),
     protocols: input.protocols.map((p) => {
       const contracts = Object.fromEntries(

@@ -24,6 +24,11 @@ export interface StressWorkerSpec {
   pause: { chance: number; maxMs: number };
   /** Seeds the worker's pauses and back-off jitter. */
   seed: number;
+  /**
+   * A first life waits, once loaded, until every worker of the trial is
+   * (each leaves `<worker>.ready` in the folder), so that they begin together.
+   */
+  startBarrier?: { workers: number; waitMaxMs: number };
   /** Where the worker writes its report: apart from stdout, which protocol code may use. */
   reportFile: string;
 }

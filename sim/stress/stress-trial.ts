@@ -116,6 +116,7 @@ export async function runTrial(
         busyTimeoutMs: tuning.busyTimeoutMs,
         busyAttemptsMax: tuning.busyAttemptsMax,
         seed: random.int(0, 2 ** 31 - 1),
+        ...(stress.startTogether ? { startBarrier: { workers: tuning.workers, waitMaxMs: tuning.lifeTimeoutMs / 2 } } : {}),
       };
       // The spec travels in a file: a worker's share of the workload may be larger than a command line can hold.
       const specFile = join(folder, `${worker}-life-${life}.spec.json`);

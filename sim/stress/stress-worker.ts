@@ -1,4 +1,5 @@
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FileMedium } from '../engine/connections.js';
 import { NO_TRANSPORT_FAULTS } from '../engine/family.js';
@@ -12,7 +13,7 @@ import { findFamily } from '../families.js';
 import { dieWithParent } from '../process/children.js';
 import { TransportState } from '../transport/transport-state.js';
 import { BUSY_EXHAUSTED, BusyRetry } from './busy-retry.js';
-import { MonotonicClock } from './monotonic-clock.js';
+import { MonotonicClock, monotonicMs } from './monotonic-clock.js';
 import type { StressWorkerSpec, WorkerReport } from './stress-spec.js';
 
 /**
@@ -71,6 +72,8 @@ class BusyTimeoutMedium extends FileMedium {
   }
 }
 
+if (spec.startBarrier && spec.life === 0) await startTogether(spec.startBarrier);
+
 const ended = await liveOneLife(familyScenario(family, world, { transport: new TransportState(NO_TRANSPORT_FAULTS), retryBusy }), {
   index: spec.life,
   quiet: false,
@@ -90,3 +93,18 @@ else if (ended.kind === 'error' && ended.message.startsWith(BUSY_EXHAUSTED)) {
 }
 closeSync(reportFd);
 process.exit(code);
+
+/**
+ * The start barrier: this worker says it is ready, then polls (every real
+ * millisecond, for at most `waitMaxMs`) until every worker of the trial is,
+ * so that all of them begin within a millisecond or so of each other instead
+ * of whenever the OS finished loading each process.
+ */
+async function startTogether(barrier: { workers: number; waitMaxMs: number }): Promise<void> {
+  writeFileSync(join(spec.folder, `${spec.worker}.ready`), '');
+  const deadline = monotonicMs() + barrier.waitMaxMs;
+  while (readdirSync(spec.folder).filter((name) => name.endsWith('.ready')).length < barrier.workers && monotonicMs() < deadline) {
+    exitIfOrphaned();
+    await sleep(1);
+  }
+}

@@ -25,6 +25,8 @@ export interface Mismatch {
 }
 
 export interface TableRun {
+  /** The intention whose N fills each cell. */
+  intention: string;
   cells: TableCell[];
   mismatches: Mismatch[];
   /** The family's other columns against their expected values (none compared when nothing is expected of them). */
@@ -35,6 +37,8 @@ export interface TableSpec {
   family: AnyFamily;
   protocols: readonly FamilyProtocol[];
   cutIndexes: readonly number[];
+  /** A user's workload (the plan family's --plan) instead of the family's table workload. */
+  workload?: unknown;
   /** The run folder; each case gets `<protocol>/cut-<n>/` inside it. */
   runFolder: string;
   expected: ExpectedTable;
@@ -54,6 +58,10 @@ export interface TableSpec {
 /** Runs every (protocol, cut) case of a family's table, each on its own fresh stores. */
 export async function runTable(spec: TableSpec): Promise<TableRun> {
   const run = spec.runCase ?? runCase;
+  const intention =
+    spec.workload === undefined
+      ? spec.family.tableIntention
+      : (spec.family.tableIntentionFor?.(spec.workload) ?? spec.family.tableIntention);
   const cases = spec.protocols.flatMap((protocol) =>
     spec.cutIndexes.map((index) => {
       const name = spec.family.cuts[index]?.name;
@@ -68,10 +76,11 @@ export async function runTable(spec: TableSpec): Promise<TableRun> {
       family: spec.family,
       protocol,
       ...(protocolFile ? { protocolFile } : {}),
+      ...(spec.workload !== undefined ? { workload: spec.workload } : {}),
       folder: join(spec.runFolder, protocol.name, `cut-${cut.index}`),
       cut,
     });
-    const measured = result.error ? null : (result.effects[spec.family.tableIntention] ?? null);
+    const measured = result.error ? null : (result.effects[intention] ?? null);
     const cell: TableCell = {
       protocol: protocol.name,
       cut,
@@ -93,5 +102,5 @@ export async function runTable(spec: TableSpec): Promise<TableRun> {
     metrics: cell.case.error ? null : cell.case.metrics,
   }));
   const columns = compareColumns(measured, spec.family.tableColumns ?? [], spec.expectedColumns ?? {}, spec.family.cuts.length);
-  return { cells, mismatches, columns };
+  return { intention, cells, mismatches, columns };
 }

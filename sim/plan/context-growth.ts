@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { Plan } from '../../protocols/plan/plan.js';
 import type { PlanProtocol } from '../../protocols/plan/types.js';
-import { runFamily } from '../../sim/engine/run-family.js';
-import { planFamily } from '../../sim/plan/plan-family.js';
-import { CALM_TOOLS } from '../../sim/plan/tool-behaviour.js';
+import { runFamily } from '../engine/run-family.js';
+import { planFamily } from './plan-family.js';
+import { CALM_TOOLS } from './tool-behaviour.js';
 
 export interface ContextGrowthSeries {
   protocol: string;
