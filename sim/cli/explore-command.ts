@@ -12,7 +12,9 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import { resolveProtocols } from './load-protocol.js';
-import { cutsChoice, positiveInt, protocolName, wholeNumber } from './options.js';
+import { cutsChoice, positiveInt, protocolName, shardValue, wholeNumber } from './options.js';
+import type { Shard } from '../explore/shard.js';
+import { defaultJobs } from '../process/pool.js';
 
 interface ExploreOptions {
   family?: string;
@@ -25,6 +27,8 @@ interface ExploreOptions {
   cuts?: 'all';
   executionsMax: number;
   out: string;
+  shard?: Shard;
+  jobs?: number;
 }
 
 function scheduleText(value: string): string {
@@ -54,14 +58,21 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       200_000,
     )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
+    .option(
+      '--shard <i/n>',
+      'explore only the i-th of n parts (subtrees of the first choices, the same split for every n): n CI jobs, together, explore what one does',
+      shardValue,
+    )
+    .option('-j, --jobs <n>', 'subtrees explored at a time, in worker threads (default: one per core)', positiveInt('jobs', 64))
     .addHelpText(
       'after',
-      '\nExit codes: 0 no violation (and, when exploring, every schedule explored); 1 a violation, or the bound stopped it; 2 bad input.',
+      "\nExit codes: 0 no violation (and, when exploring, every schedule explored); 1 a violation, or the bound stopped it; 2 bad input.\n--shard and --jobs do not change what a subtree finds: the shards' verdicts together are the unsharded run's, and a\nprinted --schedule replays without --shard. --schedule replays one schedule: it takes neither.",
     )
     .action(async (options: ExploreOptions) => {
       const family = chooseFamily(options.family, options.protocol);
       const {
         protocols: [protocol],
+        files: protocolFiles,
       } = await resolveProtocols(family, options.protocol, io.cwd);
       if (!protocol) throw new UsageError('--protocol names no protocol');
       const bounds: ExploreBounds = {
@@ -80,6 +91,10 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       }${bounds.cuts === 'all' ? ' --cuts all' : ''}`;
 
       if (options.schedule !== undefined) {
+        if (options.shard || options.jobs !== undefined)
+          throw new UsageError(
+            '--schedule replays one schedule: it takes neither --shard nor --jobs (a printed schedule replays without them).',
+          );
         const log = new ChoiceLog(parseSchedule(options.schedule), new Set());
         const kept = join(folder.path, 'schedule');
         const execution = await runControlled({
@@ -110,8 +125,12 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
 
       let lastDraw = 0;
       const started = performance.now();
+      const protocolFile = protocolFiles.get(protocol.name);
       const result = await explore(family, protocol, bounds, {
         executionsMax: options.executionsMax,
+        ...(options.shard ? { shard: options.shard } : {}),
+        jobs: options.jobs ?? defaultJobs(),
+        source: { family: family.name, protocol: protocol.name, ...(protocolFile ? { protocolFile } : {}) },
         onProgress: (schedules) => {
           const now = performance.now();
           if (!io.isTty || now - lastDraw < 100) return;
@@ -128,6 +147,11 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         ...result,
       });
       const lines = exploreSummary(result, (schedule) => `sim explore ${flags} --schedule ${schedule || "''"}`);
+      if (result.shard) {
+        lines.push(
+          `shard ${result.shard.index}/${result.shard.count}: ${result.subtrees.explored} of the ${result.subtrees.total} subtrees; the other shards explore the rest.`,
+        );
+      }
       io.stdout(lines.join('\n') + `\nrun folder: ${displayPath(folder.path, io.cwd)}\n`);
       exit(result.violations.length === 0 && result.exhaustive ? EXIT.ok : EXIT.checkFailed);
     });
