@@ -9,6 +9,7 @@ import { killModeCaseRunner, LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { isolatingCaseRunner } from '../process/isolated-case.js';
 import { withChildrenReaped } from '../process/children.js';
 import { defaultJobs } from '../process/pool.js';
+import { startCasePool } from '../table/case-pool.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { Progress } from './progress.js';
@@ -27,7 +28,7 @@ export interface TableRunRequest {
   expectFile?: string | undefined;
   /** Default in-process. */
   crashMode?: CrashMode;
-  /** Cases at a time: default 1 in-process, one per core in kill mode. */
+  /** Cases at a time: one per core by default (in process: this thread and worker threads; kill mode: child processes). */
   jobs?: number | undefined;
   /** Each life of a case of a protocol file gets this much wall time before the watchdog stops it. */
   lifeTimeoutMs?: number;
@@ -56,6 +57,13 @@ export async function executeTableRun(
   let done = 0;
   // The HTTP transport loads only when asked for.
   const http = request.transport === 'http' ? await (await import('../transport/http/http-transport.js')).startHttpTransport() : undefined;
+  const jobs = request.jobs ?? defaultJobs();
+  const isolating = isolatingCaseRunner({
+    lifeTimeoutMs: request.lifeTimeoutMs ?? LIFE_TIMEOUT_MS,
+    checkDeterminism: request.checkDeterminism ?? true,
+  });
+  // In process, cases beyond the first run in worker threads; over HTTP they share the table's one server, so they stay here.
+  const pool = !kill && !http && jobs > 1 ? startCasePool(jobs - 1, isolating) : undefined;
   const table = () =>
     runTable({
       family: request.family,
@@ -64,18 +72,16 @@ export async function executeTableRun(
       cutIndexes: request.cutIndexes,
       runFolder: folder.path,
       expected: request.expected,
-      jobs: request.jobs ?? (kill ? defaultJobs() : 1),
-      runCase: kill
-        ? killModeCaseRunner(request.lifeTimeoutMs)
-        : isolatingCaseRunner({
-            lifeTimeoutMs: request.lifeTimeoutMs ?? LIFE_TIMEOUT_MS,
-            checkDeterminism: request.checkDeterminism ?? true,
-          }),
+      jobs: http ? 1 : jobs,
+      runCase: kill ? killModeCaseRunner(request.lifeTimeoutMs) : (pool?.runCase ?? isolating),
       ...(progress ? { onCase: () => progress.update(++done) } : {}),
       ...(http ? { caseOptions: { clientFactory: http.clientFactory } } : {}),
     });
   // Kill mode and isolated cases start child processes: Ctrl-C must kill and reap every one of them before the harness exits.
-  const run = await withChildrenReaped(request.io?.stderr ?? ((text) => process.stderr.write(text)), table).finally(() => http?.close());
+  const run = await withChildrenReaped(request.io?.stderr ?? ((text) => process.stderr.write(text)), table).finally(async () => {
+    await http?.close();
+    await pool?.close();
+  });
   progress?.done();
   const results = tableResults({
     run,
