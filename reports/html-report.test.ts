@@ -29,7 +29,7 @@ if (browserHere.verdict === 'skip') process.stderr.write(`${browserHere.line}\n`
 
 const cwd = tempFolder('html-report');
 const artifacts = join(process.cwd(), 'runs', 'test-artifacts');
-const bin = join(process.cwd(), 'dist', 'sim', 'cli', 'bin.js');
+const bin = join(process.cwd(), 'dist', 'entry', 'sim.js');
 
 let browser: Browser;
 let page: Page;

@@ -1,5 +1,5 @@
 import type { ChartConfiguration, PointStyle } from 'chart.js';
-import type { SweepResult } from '../scenarios/reservation/sweeps/sweep.js';
+import type { SweepResult } from '../sim/results/sweeps-results.js';
 import type { SweepsResults } from '../sim/results/sweeps-results.js';
 import type { VerticalLinesOptions } from './chart-plugins.js';
 import { CHART_FONT_FAMILY, runDateText } from './effects-chart.js';

@@ -1,4 +1,4 @@
-import type { SweepPoint, SweepResult } from '../scenarios/reservation/sweeps/sweep.js';
+import type { SweepPoint, SweepResult } from '../sim/results/sweeps-results.js';
 import type { SweepsResults } from '../sim/results/sweeps-results.js';
 
 /** A point as printed: duplicates per 1,000, then the counts behind it, and anything else worth a look. */

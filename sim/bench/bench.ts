@@ -18,7 +18,7 @@ import { replayBare, TracingMedium } from './sql-trace.js';
  * and how much of a case is SQLite's own work. Medians over repeated runs.
  */
 const scratch = mkdtempSync(join(tmpdir(), 'cutpoint-bench-'));
-const bin = fileURLToPath(new URL('../cli/bin.js', import.meta.url));
+const bin = fileURLToPath(new URL('../../entry/sim.js', import.meta.url));
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

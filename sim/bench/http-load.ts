@@ -54,7 +54,7 @@ function percentile(sorted: number[], p: number): number {
 export async function httpLoad(options: LoadOptions): Promise<LoadResult> {
   const scratch = mkdtempSync(join(tmpdir(), 'cutpoint-load-'));
   const db = join(scratch, 'warehouse.db');
-  const bin = compiledEntry(new URL('../cli/bin.js', import.meta.url));
+  const bin = compiledEntry(new URL('../../entry/sim.js', import.meta.url));
   const server = await startServerProcess(process.execPath, [
     bin,
     'serve',

@@ -23,7 +23,7 @@ describe('sim check', () => {
     );
     expect(stdout).toMatch(/✓ closed-window +held +150 runs .* runs\/s {2}fired: .*stale refusals/);
     expect(stdout).toMatch(/✓ control-check-then-act +found .*duplicate: N=2/);
-    expect(stdout).toMatch(/replay: sim check control-check-then-act --seed 42 --path \d+(:\d+)*/);
+    expect(stdout).toMatch(/replay: npx sim check control-check-then-act --seed 42 --path \d+(:\d+)*/);
 
     const folder = runFolderOf(stdout);
     const results = JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8'));
@@ -39,7 +39,7 @@ describe('sim check', () => {
 
   it('replays one run from --seed and --path, prints its timeline and keeps its files', async () => {
     const first = await runCli(['check', 'control-no-dedup', '--runs', '100', '--seed', '5', '--store', 'memory'], cwd);
-    const command = /replay: sim (check .*)/.exec(first.stdout)![1]!.split(' ');
+    const command = /replay: npx sim (check .*)/.exec(first.stdout)![1]!.split(' ');
     const { code, stdout } = await runCli(command, cwd);
     expect(code).toBe(0);
     expect(stdout).toContain('timeline (virtual ms, worker, event):');
@@ -74,7 +74,7 @@ describe('sim check', () => {
     { argv: ['--runs', '-5'], says: /runs must be a whole number|unknown option/ },
     { argv: ['--runs', 'many'], says: /runs must be a whole number/ },
     { argv: ['--seed', 'abc'], says: /seed must be an integer/ },
-    { argv: ['nope'], says: /unknown property 'nope'; valid: dedup-safety, / },
+    { argv: ['nope'], says: /unknown property 'nope' in family reservation; valid: dedup-safety, / },
     { argv: ['--workers', '9'], says: /workers must be a whole number from 1 to 8/ },
     { argv: ['--workers-max', '9'], says: /workers-max must be a whole number from 1 to 8/ },
     { argv: ['--store', 'disk'], says: /store must be one of file, memory/ },

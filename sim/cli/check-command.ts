@@ -1,39 +1,38 @@
 import { randomInt } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { DEFAULT_BOUNDS, WORKERS_LIMIT, type TrialBounds } from '../../scenarios/reservation/properties/arbitraries.js';
-import {
-  checkProperty,
-  replayProperty,
-  type PropertyResult,
-  type StoreKind,
-} from '../../scenarios/reservation/properties/check-property.js';
-import { findProperty, PROPERTY_DEFINITIONS, propertyNames } from '../../scenarios/reservation/properties/definitions.js';
-import type { PropertyDefinition } from '../../scenarios/reservation/properties/property.js';
-import { summaryLine, trialText } from '../../reports/property-summary.js';
+import { summaryLine } from '../../reports/property-summary.js';
 import { timeline } from '../../reports/timeline.js';
+import { checkProperty, type PropertyResult } from '../check/check-property.js';
+import { replayLine } from '../check/replay-line.js';
+import { replayProperty } from '../check/replay-property.js';
+import type { AnySuite, ProtocolChoice, PropertyDefinition, StoreKind, TrialTransform } from '../check/suite.js';
+import type { AnyFamily } from '../engine/run-case.js';
 import type { CheckResults, StoredProperty } from '../results/check-results.js';
 import { createRunFolder, displayPath, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
+import { heartbeat, isWatched } from '../engine/heartbeat.js';
+import { dieWithParent } from '../process/children.js';
+import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
+import { runWatched } from '../process/watched-command.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
+import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import type { Io } from './io.js';
 import { resolveProtocols } from './load-protocol.js';
-import { registerProtocol } from '../../protocols/reservation/registry.js';
-import type { Protocol } from '../../protocols/reservation/types.js';
-import type { AnyFamily } from '../engine/run-case.js';
-import { reservationFamily } from '../reservation/family.js';
 import { positiveInt, protocolName, replayPath, seedValue, storeKind } from './options.js';
 import { Progress } from './progress.js';
 import { createScratch, defaultScratchParent } from './scratch.js';
 import { measureSweeps } from './sweep-reports.js';
-import { planCheckCommand } from './plan-check-command.js';
+
+/** The largest --workers any family takes; a family may refuse the option or bound it lower. */
+const WORKERS_LIMIT = 8;
 
 interface CheckOptions {
   runs: number;
   seed?: number;
   path?: string;
-  workers: number;
+  workers?: number;
   workersMax?: number;
-  store: StoreKind;
+  store?: StoreKind;
   scratch?: string;
   out: string;
   list?: boolean;
@@ -42,88 +41,107 @@ interface CheckOptions {
   report?: boolean;
   sweepTrials: number;
   family?: string;
+  lifeTimeoutMs: number;
+  [familyOption: string]: unknown;
 }
 
-export function replayCommand(name: string, seed: number, path: string, bounds: TrialBounds, protocol?: string): string {
-  const workers = bounds.workersMax === DEFAULT_BOUNDS.workersMax ? '' : ` --workers ${bounds.workersMax}`;
-  return `sim check ${name} --seed ${seed} --path ${path}${workers}${protocol ? ` --protocol ${protocol}` : ''}`;
+/** What one `sim check` runs: a family's suite, its bounds, and the subject put in instead of the properties' own. */
+interface Plan {
+  family: AnyFamily;
+  suite: AnySuite;
+  bounds: unknown;
+  store: StoreKind;
+  seed: number;
+  protocol?: ProtocolChoice;
+  transform?: TrialTransform<unknown>;
+  /** The options that change the outcome, as given, for replay lines. */
+  replayOptions: [string, string][];
+  /** The family's own options as given, for the header line. */
+  familyOptions: [string, string][];
 }
 
-export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) => void): void {
-  program
+/**
+ * `sim check`: one command for every family's properties. The suites are
+ * handed in (loaded by main.ts from the registered scenarios), so this module
+ * names no family and knows no property.
+ */
+export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) => void, suites: readonly AnySuite[]): void {
+  const command = program
     .command('check')
-    .description('run fast-check properties over generated schedules: crashes, lost replies, unavailability, concurrent relays')
-    .argument('[property...]', 'properties to run (default: all); see --list')
+    .description("run a family's fast-check properties over generated schedules: crashes, lost replies, concurrent workers, the model as an adversary")
+    .argument('[property...]', 'properties to run (default: all of the family); see --list')
     .option('-n, --runs <n>', 'generated runs per property', positiveInt('runs'), 200)
     .option('-s, --seed <seed>', 'fast-check seed (default: random, printed first)', seedValue)
     .option('--path <path>', 'replay the one run at this path (with --seed and one property), keeping its files', replayPath)
+    .option('--family <name>', FAMILY_OPTION_HELP, familyName)
     .option(
       '-w, --workers <w>',
-      `relay workers: a generated run has from 1 up to this many (1-${WORKERS_LIMIT}); the same option as in explore and stress`,
+      `concurrent workers: a generated run has from 1 up to this many (1-${WORKERS_LIMIT}; default: the family's); the same option as in explore and stress`,
       positiveInt('workers', WORKERS_LIMIT),
-      DEFAULT_BOUNDS.workersMax,
     )
     // The name of session 1, kept so that printed replay lines and scripts still work.
     .addOption(new Option('--workers-max <w>').hideHelp().argParser(positiveInt('workers-max', WORKERS_LIMIT)))
-    .option(
-      '--store <kind>',
-      'file: fresh SQLite files per run in the scratch folder; memory: in-memory databases (faster)',
-      storeKind,
-      'file',
-    )
+    .option('--store <kind>', "file: fresh SQLite files per run in the scratch folder; memory: in-memory databases (faster; reservation only) (default: file)", storeKind)
     .option('--scratch <dir>', 'parent of the scratch folder for file-backed runs (default: /dev/shm when present, else the temp folder)')
     .option('-o, --out <dir>', 'parent folder of run folders (failing and replayed runs are kept there)', 'runs')
-    .option('--list', 'list the properties and exit')
-    .option('--family <name>', 'the family of side effects: reservation (default) or plan (handover: `sim handover check`)')
+    .option('--list', "list the family's properties and exit")
     .option(
       '-p, --protocol <name>',
       'check this protocol (a built-in name or a path to your module) with the properties that must hold',
       (v: string) => protocolName(v)[0] ?? v,
     )
     .option(
-      '--report',
-      'then measure the retention and concurrency sweeps: sweeps.json, retention-sweep.png and concurrency-sweep.png in the run folder',
+      '--life-timeout-ms <ms>',
+      `with a protocol file: the check runs in a child process of its own, and a life that takes longer than this (a loop, a promise that never settles) stops it with an error (default ${LIFE_TIMEOUT_MS})`,
+      positiveInt('life-timeout-ms', 3_600_000),
+      LIFE_TIMEOUT_MS,
     )
-    .option('--sweep-trials <k>', 'generated trials per sweep point, with --report', positiveInt('sweep-trials', 100_000), 100)
+    .option('--report', 'then measure the sweeps of the family (reservation: retention and concurrency) and draw them into the run folder')
+    .option('--sweep-trials <k>', 'generated trials per sweep point, with --report', positiveInt('sweep-trials', 100_000), 100);
+  // Options of a family's own (e.g. handover's --policy and --graph): each suite says what it takes.
+  const familyOptions = new Map<string, AnySuite>();
+  for (const suite of suites)
+    for (const option of suite.options ?? []) {
+      const added = new Option(option.flags, option.description);
+      if (!familyOptions.has(added.attributeName())) command.addOption(added);
+      familyOptions.set(added.attributeName(), suite);
+    }
+  command
     .addHelpText('after', '\nExit codes: 0 every property held and every negative control found its bug; 1 one did not; 2 bad input.')
-    .action(async (names: string[], options: CheckOptions, command: Command) => {
-      if (options.family === 'plan') return exit(await planCheckCommand(names, options, io));
-      if (options.family === 'handover')
-        throw new UsageError(
-          "the handover family's properties run with `sim handover check` (same options); sim check --family handover is not wired yet",
-        );
-      if (options.family !== undefined && options.family !== 'reservation')
-        throw new UsageError(`unknown family '${options.family}': reservation, plan or handover`);
-      if (command.getOptionValueSource('sweepTrials') === 'cli' && !options.report) {
+    .action(async (names: string[], options: CheckOptions, self: Command) => {
+      const family = chooseFamily(options.family, options.protocol === undefined ? [] : [options.protocol]);
+      const suite = suites.find((candidate) => candidate.family === family.name);
+      if (!suite) throw new UsageError(`the ${family.name} family has no properties to check`);
+      if (options.list) return exit(list(suite, io));
+      if (self.getOptionValueSource('sweepTrials') === 'cli' && !options.report)
         throw new UsageError('--sweep-trials sizes the sweeps of --report: give --report too.');
-      }
-      if (options.list) {
-        const width = Math.max(...propertyNames().map((name) => name.length));
-        for (const p of PROPERTY_DEFINITIONS)
-          io.stdout(`${p.name.padEnd(width)}  ${p.expect === 'hold' ? 'holds' : 'finds'}  ${p.title}\n`);
-        return exit(EXIT.ok);
-      }
-      // The protocol under check, loaded (and registered by name, for the trials to find) when it is the user's file.
-      const subject = options.protocol === undefined ? undefined : await checkedProtocol(options.protocol, io.cwd);
-      const selected = selectProperties(names, options.protocol);
-      if (options.path !== undefined && (options.seed === undefined || selected.length !== 1)) {
-        throw new UsageError('--path replays one run: give exactly one property and its --seed, as printed with the failure.');
-      }
-      if (options.path !== undefined && options.report)
-        throw new UsageError('--report goes with a check run, not with the replay of one run (--path).');
-      const bounds: TrialBounds = { ...DEFAULT_BOUNDS, workersMax: options.workersMax ?? options.workers };
-      const seed = options.seed ?? randomInt(0, 2 ** 31);
+      const given = Object.fromEntries(
+        [...familyOptions.keys()].filter((name) => typeof options[name] === 'string').map((name) => [name, options[name] as string]),
+      );
+      for (const name of Object.keys(given))
+        if (familyOptions.get(name) !== suite) throw new UsageError(`--${name} belongs to the ${familyOptions.get(name)?.family} family, not ${family.name}`);
+      const plan = await planOf(family, suite, options, given, io.cwd);
+      // A user's module runs in this process: the whole check moves into a watched child, which cannot hang or fool us.
+      if (plan.protocol?.file !== undefined && !isWatched()) return exit(await watched(self, plan, options.lifeTimeoutMs, io));
+      if (isWatched()) dieWithParent();
+      const selected = selectProperties(suite, names, options.protocol);
       if (options.path !== undefined) {
+        const [definition] = selected;
+        if (options.seed === undefined || selected.length !== 1 || !definition)
+          throw new UsageError('--path replays one run: give exactly one property and its --seed, as printed with the failure.');
+        if (options.report) throw new UsageError('--report goes with a check run, not with the replay of one run (--path).');
         const folder = createRunFolder(resolve(io.cwd, options.out));
-        return exit(await replay(selected[0] as PropertyDefinition, { seed, path: options.path, bounds, subject }, folder, io));
+        return exit(ended(await replay(plan, definition, options.path, folder, io)));
       }
+      if (options.report && !(await hasSweeps(family.name)))
+        throw new UsageError(`--report draws the sweeps of a family that has them; the ${family.name} family has none`);
       // Both folders are checked before anything runs; a bad one leaves nothing behind.
       const scratch = createScratch(options.scratch ?? defaultScratchParent());
       const removeScratch = () => scratch.remove();
       process.once('exit', removeScratch);
       try {
         const folder = createRunFolder(resolve(io.cwd, options.out));
-        exit(await checkAll(selected, { ...options, seed, bounds, subject }, scratch.path, folder, io));
+        exit(ended(await checkAll(plan, selected, options, scratch.path, folder, io)));
       } finally {
         removeScratch();
         process.removeListener('exit', removeScratch);
@@ -131,142 +149,210 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     });
 }
 
+/** The end of a check, told to a watching parent (a no-op unless watched). */
+function ended(code: ExitCode): ExitCode {
+  heartbeat(`end ${code}`);
+  return code;
+}
+
+/** Runs this same command in a watched child process; a protocol that hangs or ends the process is one line, exit 1. */
+async function watched(self: Command, plan: Plan, lifeTimeoutMs: number, io: Io): Promise<ExitCode> {
+  // Commander keeps the words it parsed (untyped, but set by every parse): the child gets exactly those.
+  const argv = (self.parent as unknown as { rawArgs?: string[] } | null)?.rawArgs ?? [];
+  const end = await runWatched(argv, {
+    lifeTimeoutMs,
+    protocol: plan.protocol?.protocol.name ?? '',
+    stdout: (text) => io.stdout(text),
+    stderr: (text) => io.stderr(text),
+    cwd: io.cwd,
+  });
+  if (end.problem) io.stderr(`sim check: ${end.problem}\n`);
+  return end.code as ExitCode;
+}
+
+async function hasSweeps(family: string): Promise<boolean> {
+  const { scenariosOf } = await import('../suites.js');
+  return scenariosOf(family).sweeps !== undefined;
+}
+
+function list(suite: AnySuite, io: Io): ExitCode {
+  const width = Math.max(...suite.properties.map((p) => p.name.length));
+  for (const p of suite.properties) io.stdout(`${p.name.padEnd(width)}  ${p.expect === 'hold' ? 'holds' : 'finds'}  ${p.title}\n`);
+  return EXIT.ok;
+}
+
+/** The suite's bounds, store, seed and subject from the options, each checked before anything runs. */
+async function planOf(
+  family: AnyFamily,
+  suite: AnySuite,
+  options: CheckOptions,
+  given: Record<string, string>,
+  cwd: string,
+): Promise<Plan> {
+  const replayOptions: [string, string][] = [];
+  let bounds = suite.defaultBounds;
+  const workers = options.workers ?? options.workersMax;
+  if (workers !== undefined) {
+    const withWorkers = suite.withWorkers(bounds, workers);
+    if (typeof withWorkers === 'string') throw new UsageError(withWorkers);
+    bounds = withWorkers;
+    if (workers !== suite.workersOf(suite.defaultBounds)) replayOptions.push(['--workers', String(workers)]);
+  }
+  const store = options.store ?? suite.stores[0] ?? 'file';
+  if (!suite.stores.includes(store))
+    throw new UsageError(`--store ${store}: the ${family.name} family's runs use ${suite.stores.join(' or ')} stores`);
+  if (options.store === 'memory') replayOptions.push(['--store', 'memory']);
+  const plan: Plan = { family, suite, bounds, store, seed: options.seed ?? randomInt(0, 2 ** 31), replayOptions, familyOptions: [] };
+  if (options.protocol !== undefined) {
+    const { protocols, files } = await resolveProtocols(family, [options.protocol], cwd);
+    const [protocol] = protocols;
+    if (!protocol) throw new UsageError('--protocol names no protocol');
+    const file = files.get(protocol.name);
+    plan.protocol = { protocol, ...(file ? { file } : {}) };
+    replayOptions.push(['--protocol', options.protocol]);
+  }
+  const transform = await suite.transform?.(given, cwd);
+  if (transform) plan.transform = transform;
+  for (const [name, value] of Object.entries(given)) {
+    replayOptions.push([`--${name}`, value]);
+    plan.familyOptions.push([`--${name}`, value]);
+  }
+  return plan;
+}
+
 /** The named properties, or all; with --protocol, only those that must hold (a control checks its own flawed protocol). */
-function selectProperties(names: string[], protocol: string | undefined): PropertyDefinition[] {
-  if (names.length === 0) return PROPERTY_DEFINITIONS.filter((p) => protocol === undefined || p.expect === 'hold');
+function selectProperties(suite: AnySuite, names: string[], protocol: string | undefined): PropertyDefinition<unknown, unknown>[] {
+  if (names.length === 0) return suite.properties.filter((p) => protocol === undefined || p.expect === 'hold');
   return names.map((name) => {
-    const found = findProperty(name);
-    if (!found) throw new UsageError(`unknown property '${name}'; valid: ${propertyNames().join(', ')}.`);
-    if (protocol !== undefined && found.expect === 'find') {
+    const found = suite.properties.find((p) => p.name === name);
+    if (!found)
+      throw new UsageError(
+        `unknown property '${name}' in family ${suite.family}; valid: ${suite.properties.map((p) => p.name).join(', ')}.`,
+      );
+    if (protocol !== undefined && found.expect === 'find')
       throw new UsageError(`${name} is a negative control on its own flawed protocol; --protocol goes with the properties that must hold.`);
-    }
     return found;
   });
 }
 
-/** The protocol given with --protocol: as the user wrote it (for replay commands) and its name. */
-interface Subject {
-  as: string;
-  name: string;
+function runOptions(plan: Plan): { protocol?: ProtocolChoice; transform?: TrialTransform<unknown> } {
+  return { ...(plan.protocol ? { protocol: plan.protocol } : {}), ...(plan.transform ? { transform: plan.transform } : {}) };
+}
+
+function storesKept(family: AnyFamily): string {
+  return ['orchestrator.db', ...family.receivers.map((receiver) => `${receiver.name}.db`), 'history.jsonl'].join(', ');
+}
+
+function workersText(plan: Plan): string {
+  const workers = plan.suite.workersOf(plan.bounds);
+  return workers === undefined ? '' : `, workers <= ${workers}`;
 }
 
 async function replay(
-  definition: PropertyDefinition,
-  { seed, path, bounds, subject }: { seed: number; path: string; bounds: TrialBounds; subject: Subject | undefined },
+  plan: Plan,
+  definition: PropertyDefinition<unknown, unknown>,
+  path: string,
   folder: RunFolder,
   io: Io,
 ): Promise<ExitCode> {
-  const checked = subject ? `, protocol ${subject.name}` : '';
-  io.stdout(`sim check: replaying ${definition.name}${checked}, seed ${seed}, path ${path}, workers <= ${bounds.workersMax}\n\n`);
+  const checked = plan.protocol ? `, protocol ${plan.protocol.protocol.name}` : '';
+  io.stdout(`sim check: replaying ${definition.name}${checked}, seed ${plan.seed}, path ${path}${workersText(plan)}\n\n`);
   const kept = join(folder.path, definition.name);
-  const replayed = await replayProperty(definition, {
-    seed,
-    path,
-    bounds,
-    folder: kept,
-    ...(subject ? { protocol: subject.name } : {}),
-  }).catch(
-    // fast-check refuses a path that walks past the shrinks it can make: the user's path does not fit this seed.
-    (error: unknown) => {
-      if (error instanceof Error && error.message.startsWith('Unable to replay')) return undefined;
-      throw error;
-    },
-  );
-  if (!replayed) throw new UsageError(`seed ${seed} and path ${path} name no run of ${definition.name}`);
-  io.stdout(`${trialText(replayed.trial)}\n\ntimeline (virtual ms, worker, event):\n${timeline(replayed.events)}\n`);
+  const replayed = await replayProperty(plan.suite, definition, { seed: plan.seed, path, bounds: plan.bounds, folder: kept, ...runOptions(plan) });
+  if (!replayed) throw new UsageError(`seed ${plan.seed} and path ${path} name no run of ${definition.name}`);
+  io.stdout(`${plan.suite.trialText(replayed.trial)}\n\ntimeline (virtual ms, worker, event):\n${timeline(replayed.events)}\n`);
   const violated = replayed.violation !== undefined;
   io.stdout(violated ? `violation: ${replayed.violation?.kind}: ${replayed.violation?.message}\n` : 'no violation in this run\n');
-  io.stdout(`kept: ${displayPath(kept, io.cwd)} (orchestrator.db, warehouse.db, history.jsonl)\n`);
+  io.stdout(`kept: ${displayPath(kept, io.cwd)} (${storesKept(plan.family)})\n`);
   const passed = definition.expect === 'hold' ? !violated : violated;
   return passed ? EXIT.ok : EXIT.checkFailed;
 }
 
 async function checkAll(
-  selected: PropertyDefinition[],
-  options: CheckOptions & { seed: number; bounds: TrialBounds; subject: Subject | undefined },
+  plan: Plan,
+  selected: PropertyDefinition<unknown, unknown>[],
+  options: CheckOptions,
   scratch: string,
   folder: RunFolder,
   io: Io,
 ): Promise<ExitCode> {
   const where =
-    options.store === 'file' ? `fresh SQLite files per run in ${scratch}` : 'in-memory databases (no files; faster, not file-backed)';
+    plan.store === 'file' ? `fresh SQLite files per run in ${scratch}` : 'in-memory databases (no files; faster, not file-backed)';
+  const family = plan.family.name === 'reservation' ? '' : ` of the ${plan.family.name} family`;
+  const count = `${selected.length} propert${selected.length === 1 ? 'y' : 'ies'}`;
+  const own = plan.familyOptions.length > 0 ? ` with ${plan.familyOptions.flat().join(' ')}` : '';
   io.stdout(
-    `sim check: ${selected.length} properties${options.subject ? ` on protocol ${options.subject.name}` : ''}, ${options.runs} runs each, seed ${options.seed}, workers <= ${options.bounds.workersMax}, store ${options.store}: ${where}\n\n`,
+    `sim check: ${count}${family}${plan.protocol ? ` on protocol ${plan.protocol.protocol.name}` : ''}${own}, ${options.runs} runs each, seed ${plan.seed}${workersText(plan)}, store ${plan.store}: ${where}\n\n`,
   );
   const width = Math.max(...selected.map((p) => p.name.length));
   const stored: StoredProperty[] = [];
   for (const definition of selected) {
     const progress = new Progress(io, definition.name, options.runs);
-    const result = await checkProperty(definition, {
+    const result = await checkProperty(plan.suite, definition, {
       runs: options.runs,
-      seed: options.seed,
-      bounds: options.bounds,
-      store: options.store,
+      seed: plan.seed,
+      bounds: plan.bounds,
+      store: plan.store,
       scratch,
-      ...(options.subject ? { protocol: options.subject.name } : {}),
+      ...runOptions(plan),
       onRun: ({ executed, failing }) => progress.update(Math.min(executed, options.runs), failing ? '(shrinking)' : ''),
     });
     progress.done();
-    stored.push(await keepCounterexample(definition, result, options, folder, io, width));
+    stored.push(await keepCounterexample(plan, definition, result, folder, io, width));
   }
   const verdict = stored.every((p) => p.passed) ? 'pass' : 'fail';
   const results: CheckResults = {
     kind: 'check',
     tool: 'cutpoint',
+    family: plan.family.name,
     runId: folder.runId,
     startedAt: folder.startedAt,
-    seed: options.seed,
+    seed: plan.seed,
     runs: options.runs,
-    bounds: options.bounds,
-    store: options.store,
+    bounds: plan.bounds,
+    store: plan.store,
     properties: stored,
     verdict,
   };
   writeJsonAtomic(join(folder.path, 'results.json'), results);
   // The sweeps are measurements drawn as charts, not checks: they never change the exit code.
-  if (options.report) await measureSweeps(folder, { seed: options.seed, trialsPerPoint: options.sweepTrials }, io);
+  if (options.report) await measureSweeps(folder, plan.family.name, { seed: plan.seed, trialsPerPoint: options.sweepTrials }, io);
   const passed = stored.filter((p) => p.passed).length;
-  io.stdout(`\n${passed}/${stored.length} properties passed (seed ${options.seed}).\nrun folder: ${displayPath(folder.path, io.cwd)}\n`);
+  io.stdout(`\n${passed}/${stored.length} properties passed (seed ${plan.seed}).\nrun folder: ${displayPath(folder.path, io.cwd)}\n`);
   return verdict === 'pass' ? EXIT.ok : EXIT.checkFailed;
 }
 
 /** Prints a property's line; for a counterexample, replays it into the run folder so its files are kept. */
 async function keepCounterexample(
-  definition: PropertyDefinition,
+  plan: Plan,
+  definition: PropertyDefinition<unknown, unknown>,
   result: PropertyResult,
-  options: { seed: number; bounds: TrialBounds; subject: Subject | undefined },
   folder: RunFolder,
   io: Io,
   width: number,
 ): Promise<StoredProperty> {
-  io.stdout(summaryLine(result, width) + '\n');
+  io.stdout(summaryLine(result, width, plan.suite) + '\n');
   const ce = result.counterexample;
   if (!ce) return result;
   const kept = join(folder.path, definition.name);
-  const command = replayCommand(definition.name, options.seed, ce.path, options.bounds, options.subject?.as);
-  const protocol = options.subject ? { protocol: options.subject.name } : {};
-  const replayed = await replayProperty(definition, {
-    seed: options.seed,
+  const command = replayLine({
+    family: plan.family.name,
+    property: definition.name,
+    seed: plan.seed,
     path: ce.path,
-    bounds: options.bounds,
+    options: plan.replayOptions,
+  });
+  const replayed = await replayProperty(plan.suite, definition, {
+    seed: plan.seed,
+    path: ce.path,
+    bounds: plan.bounds,
     folder: kept,
-    ...protocol,
+    ...runOptions(plan),
   });
   io.stdout(`    replay: ${command}\n    kept:   ${displayPath(kept, io.cwd)}\n`);
   if (!result.passed && replayed) {
     const indented = (text: string) => text.trimEnd().replace(/^/gm, '    ');
-    io.stdout(`${indented(trialText(replayed.trial))}\n    timeline:\n${indented(timeline(replayed.events))}\n`);
+    io.stdout(`${indented(plan.suite.trialText(replayed.trial))}\n    timeline:\n${indented(timeline(replayed.events))}\n`);
   }
   return { ...result, replay: { command, folder: kept } };
-}
-
-/** Resolves the protocol `sim check --protocol` names, as a reservation protocol the trials find by name. */
-async function checkedProtocol(value: string, cwd: string): Promise<{ as: string; name: string }> {
-  const {
-    protocols: [protocol],
-    files,
-  } = await resolveProtocols(reservationFamily, [value], cwd);
-  if (!protocol) throw new UsageError('--protocol names no protocol');
-  registerProtocol(protocol as Protocol, files.get(protocol.name));
-  return { as: value, name: protocol.name };
 }

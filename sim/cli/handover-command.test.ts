@@ -64,19 +64,19 @@ describe('sim handover', () => {
 
   it('check --policy --graph: the properties that must hold, around your own model', async () => {
     const { code, stdout } = await runCli(
-      ['handover', 'check', 'handover-once', '--runs', '40', '--seed', '1', '--policy', policy, '--graph', graph],
+      ['check', '--family', 'handover', 'handover-once', '--runs', '40', '--seed', '1', '--policy', policy, '--graph', graph],
       cwd,
     );
     expect(code).toBe(0);
-    expect(stdout).toContain('model ');
+    expect(stdout).toContain(`with --policy ${policy} --graph ${graph}`);
     expect(stdout).toMatch(/✓ handover-once +held +40 runs/);
     expect(stdout).toContain('1/1 properties passed (seed 1).');
   }, 60_000);
 
   it('check finds a control, prints the replay line, and the replay line replays it with its files', async () => {
-    const found = await runCli(['handover', 'check', 'control-count-in-memory', '--runs', '50', '--seed', '3'], cwd);
+    const found = await runCli(['check', '--family', 'handover', 'control-count-in-memory', '--runs', '50', '--seed', '3'], cwd);
     expect(found.code).toBe(0);
-    const replay = /replay: sim (handover check control-count-in-memory --seed 3 --path \S+)/.exec(found.stdout)?.[1];
+    const replay = /replay: npx sim (check --family handover control-count-in-memory --seed 3 --path \S+)/.exec(found.stdout)?.[1];
     expect(replay).toBeDefined();
     const replayed = await runCli(replay!.split(' '), cwd);
     expect(replayed.code).toBe(0);
@@ -90,8 +90,11 @@ describe('sim handover', () => {
     [['handover', 'table', '--graph', 'missing.json'], 'cannot read graph file'],
     [['handover', 'table', '--graph', 'bad-graph.json'], "edge to 'billing', which is no node of the graph"],
     [['handover', 'table', '--policy', 'missing.ts'], 'policy file missing.ts does not exist'],
-    [['handover', 'check', 'no-such-property'], "unknown handover property 'no-such-property'"],
-    [['handover', 'check', 'handover-once', '--path', '1:2'], '--path replays one run'],
+    [['check', '--family', 'handover', 'no-such-property'], "unknown property 'no-such-property' in family handover"],
+    [['check', '--family', 'handover', 'handover-once', '--path', '1:2'], '--path replays one run'],
+    [['check', '--policy', 'x.ts'], '--policy belongs to the handover family, not reservation'],
+    [['check', '--family', 'plan', '--workers', '2'], 'the plan family takes no --workers'],
+    [['check', '--family', 'handover', '--store', 'memory'], "--store memory: the handover family's runs use file stores"],
     [['handover', 'show', 'no-such-case'], 'is not a handover case'],
   ])('bad input %j is one line on stderr and exit 2', async (argv, message) => {
     writeFileSync(

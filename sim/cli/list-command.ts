@@ -1,6 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { CONTRACTS } from '../../protocols/receivers/contracts.js';
-import type { PropertySummary } from '../../scenarios/properties.js';
 import { FAMILIES } from '../families.js';
 import { EXIT, type ExitCode } from './errors.js';
 import { familyName, FAMILY_OPTION_HELP } from './family-choice.js';
@@ -28,16 +27,15 @@ export function registerList(program: Command, io: Io, exit: (code: ExitCode) =>
     )
     .action(async (options: ListOptions) => {
       // The property definitions (and fast-check) load when they are listed, not at every command's startup.
-      const { PROPERTIES } = (await import('../../scenarios/properties.js')) as {
-        PROPERTIES: Readonly<Record<string, readonly PropertySummary[]>>;
-      };
+      const { propertySuite } = await import('../suites.js');
+      const suites = new Map(await Promise.all(FAMILIES.map(async (family) => [family.name, await propertySuite(family.name)] as const)));
       const families = FAMILIES.filter((family) => options.family === undefined || family.name === options.family).map((family) => ({
         name: family.name,
         summary: family.summary,
         receivers: family.receivers.map((receiver) => receiver.name),
         protocols: family.protocols.map((entry) => ({ name: entry.protocol.name, status: entry.status, summary: entry.protocol.summary })),
         cuts: family.cuts,
-        properties: (PROPERTIES[family.name] ?? []).map((property) => ({
+        properties: (suites.get(family.name)?.properties ?? []).map((property) => ({
           name: property.name,
           expect: property.expect,
           title: property.title,

@@ -16,7 +16,11 @@ type Register = (program: Command, io: Io, exit: (code: ExitCode) => void) => vo
 const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   table: async () => (await import('./table-command.js')).registerTable,
   run: async () => (await import('./run-command.js')).registerRun,
-  check: async () => (await import('./check-command.js')).registerCheck,
+  check: async () => {
+    const { registerCheck } = await import('./check-command.js');
+    const suites = await (await import('../suites.js')).allPropertySuites();
+    return (program, io, exit) => registerCheck(program, io, exit, suites);
+  },
   explore: async () => (await import('./explore-command.js')).registerExplore,
   show: async () => (await import('./show-command.js')).registerShow,
   report: async () => (await import('./report-command.js')).registerReport,

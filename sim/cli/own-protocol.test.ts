@@ -38,7 +38,7 @@ describe('bring your own protocol', () => {
     // The real bin, as a user runs it: its boundaries carry the TypeScript line numbers.
     const result = spawnSync(
       process.execPath,
-      [join(repo, 'dist', 'sim', 'cli', 'bin.js'), 'table', '--cuts', 'all', '-p', example, '--out', join(cwd, 'runs')],
+      [join(repo, 'dist', 'entry', 'sim.js'), 'table', '--cuts', 'all', '-p', example, '--out', join(cwd, 'runs')],
       {
         encoding: 'utf8',
       },

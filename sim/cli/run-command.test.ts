@@ -5,7 +5,7 @@ import { runCli } from '../testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const cwd = tempFolder('cli-run');
-const bin = join(process.cwd(), 'dist', 'sim', 'cli', 'bin.js');
+const bin = join(process.cwd(), 'dist', 'entry', 'sim.js');
 
 describe('sim run', () => {
   it('shows the crash, the lost reply, the recovery and the duplicate', async () => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { expectedTable } from '../../scenarios/expected-tables.js';
+import { expectedTable } from '../suites.js';
 import { timeline } from '../../reports/timeline.js';
 import { parseHistory } from '../engine/history.js';
 import { readTextFile } from '../results/read-text-file.js';

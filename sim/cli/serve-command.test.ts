@@ -10,7 +10,7 @@ import { McpReceiverClient } from '../transport/mcp/mcp-receiver-client.js';
 import { HttpReceiverClient } from '../transport/http/http-receiver-client.js';
 
 const folder = tempFolder('serve');
-const bin = fileURLToPath(new URL('../../dist/sim/cli/bin.js', import.meta.url));
+const bin = fileURLToPath(new URL('../../dist/entry/sim.js', import.meta.url));
 
 describe('sim serve', () => {
   it('port 0 prints the chosen port, serves the Idempotency-Key contract, and SIGTERM closes it cleanly', async () => {

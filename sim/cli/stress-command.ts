@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InvalidArgumentError, type Command } from 'commander';
-import { expectedTable } from '../../scenarios/expected-tables.js';
+import { expectedTable } from '../suites.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { withChildrenReaped } from '../process/children.js';

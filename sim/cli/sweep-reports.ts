@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sweepsText } from '../../reports/sweep-table.js';
 import { SWEEP_REPORT_FILE_NAMES, writeSweepReports } from '../../reports/write-sweep-reports.js';
-import { runSweeps, sweepsTrialCount } from '../../scenarios/reservation/sweeps/run-sweeps.js';
 import { displayPath, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
 import { SWEEPS_FILE_NAME, type SweepsResults } from '../results/sweeps-results.js';
+import { scenariosOf } from '../suites.js';
 import type { Io } from './io.js';
 import { Progress } from './progress.js';
 
@@ -37,13 +37,20 @@ export function sweepReportLines(shown: ShownSweepReports): string[] {
  * Runs both sweeps, writes sweeps.json into the run folder, then draws the
  * charts from that file as written, and prints the points and the files.
  */
-export async function measureSweeps(folder: RunFolder, options: { seed: number; trialsPerPoint: number }, io: Io): Promise<void> {
-  const total = sweepsTrialCount(options.trialsPerPoint);
+export async function measureSweeps(
+  folder: RunFolder,
+  family: string,
+  options: { seed: number; trialsPerPoint: number },
+  io: Io,
+): Promise<void> {
+  const sweeps = await scenariosOf(family).sweeps?.();
+  if (!sweeps) throw new Error(`the ${family} family has no sweeps`);
+  const total = sweeps.trialCount(options.trialsPerPoint);
   io.stdout(`\nsweeps: ${total} generated trials (${options.trialsPerPoint} per point), seed ${options.seed}, in-memory stores\n`);
   const progress = new Progress(io, 'sweeps', total);
   let done = 0;
   const started = performance.now();
-  const measured = await runSweeps({ ...options, onTrial: () => progress.update(++done) });
+  const measured = await sweeps.run({ ...options, onTrial: () => progress.update(++done) });
   progress.done();
   const results: SweepsResults = {
     kind: 'sweeps',

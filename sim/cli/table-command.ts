@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { expectedTable } from '../../scenarios/expected-tables.js';
+import { expectedTable } from '../suites.js';
 import { alignedTable, legendLines, markdownTable, verdictLines } from '../../reports/text-table.js';
 import { displayPath } from '../results/run-folder.js';
 import type { TableResults } from '../results/table-results.js';

@@ -1,3 +1,4 @@
+import { heartbeat } from './heartbeat.js';
 import { VirtualClock } from './clock.js';
 import { ConnectionSet, FileMedium, type StoreMedium } from './connections.js';
 import { isCrash } from './crash.js';
@@ -85,6 +86,8 @@ export async function liveOneLife(scenario: Scenario, one: OneLife): Promise<Lif
   injector.startLife(index, { quiet });
   const op = quiet ? 'quiet' : index === 0 ? 'attempt' : 'recovery';
   history.record({ atMs: clock.nowMs(), life: index, worker: 'runner', type: 'life', op });
+  // A watched command's parent gives every life its own time (a no-op when nothing watches).
+  heartbeat(`life ${index}`);
   const life: Life = { index, quiet, connections: new ConnectionSet(one.medium), injector, clock, history };
   const crashesBefore = injector.crashes().length;
   one.beforeLife?.(life);

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkProperty, explore, runTable } from './index.js';
-import { expectTableRow } from './vitest.js';
+import { checkProperty, explore, runTable } from '../../entry/index.js';
+import { expectTableRow } from '../../entry/vitest.js';
 
 const out = mkdtempSync(join(tmpdir(), 'cutpoint-api-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));

@@ -1,33 +1,28 @@
 import { join, resolve } from 'node:path';
-import { DEFAULT_BOUNDS, type TrialBounds } from '../../scenarios/reservation/properties/arbitraries.js';
-import {
-  checkProperty as checkOneProperty,
-  replayProperty,
-  type PropertyResult,
-  type StoreKind,
-} from '../../scenarios/reservation/properties/check-property.js';
-import { findProperty, propertyNames } from '../../scenarios/reservation/properties/definitions.js';
-import { registerProtocol } from '../../protocols/reservation/registry.js';
-import type { Protocol } from '../../protocols/reservation/types.js';
-import { trialText } from '../../reports/property-summary.js';
 import { timeline } from '../../reports/timeline.js';
+import { checkProperty as checkSuiteProperty, type PropertyResult } from '../check/check-property.js';
+import { replayLine } from '../check/replay-line.js';
+import { replayProperty } from '../check/replay-property.js';
+import type { StoreKind } from '../check/suite.js';
 import { createScratch, defaultScratchParent } from '../cli/scratch.js';
 import { createRunFolder } from '../results/run-folder.js';
-import { resolveProtocol, type ProtocolRef } from './protocol-ref.js';
-import { shellWord } from './shell-word.js';
+import { propertySuite } from '../suites.js';
+import { familyOf, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 
 export interface CheckPropertyOptions {
-  /** A reservation property that must hold, e.g. `dedup-safety` (see `npx sim check --list`). */
+  /** A property of the family, e.g. `dedup-safety` (see `npx sim check --list [--family F]`). */
   property: string;
+  /** The family (default: the one the built-in protocol belongs to, else reservation). */
+  family?: FamilyRef;
   /** The protocol to check instead of the property's own: a built-in name, a path to your module, or a file URL. */
   protocol?: ProtocolRef;
   /** Generated runs (default 100). */
   runs?: number;
   /** fast-check seed (default 1, so a test is reproducible without being told one). */
   seed?: number;
-  /** Most relay workers in a generated run (default as `sim check`). */
+  /** Most concurrent workers in a generated run (default as `sim check`; a family may take none). */
   workersMax?: number;
-  /** file (default): fresh SQLite files per run; memory: in-memory databases. */
+  /** file (default): fresh SQLite files per run; memory: in-memory databases (reservation only). */
   store?: StoreKind;
   /** Parent of the run folder where a counterexample's files are kept (default `runs`). */
   out?: string;
@@ -42,7 +37,7 @@ export interface Counterexample {
   /** The replayed run's history: virtual ms, worker, event. */
   timeline: string;
   violation: string;
-  /** Where the replayed run's orchestrator.db, warehouse.db and history.jsonl are kept. */
+  /** Where the replayed run's SQLite files and history.jsonl are kept. */
   folder: string;
 }
 
@@ -50,49 +45,53 @@ export interface Counterexample {
 export type PropertyCheck = PropertyResult & { failure?: Counterexample };
 
 /**
- * Checks one reservation property with fast-check, on the property's own
+ * Checks one property of a family with fast-check, on the property's own
  * protocol or on the one given; a counterexample is replayed into a run
  * folder so its stores and timeline are kept.
  */
 export async function checkProperty(options: CheckPropertyOptions): Promise<PropertyCheck> {
-  const definition = findProperty(options.property);
-  if (!definition) throw new TypeError(`unknown property '${options.property}'; valid: ${propertyNames().join(', ')}`);
-  const subject = options.protocol === undefined ? undefined : await resolveProtocol(options.protocol, 'reservation');
+  const family = familyOf(options.family, options.protocol);
+  const suite = await propertySuite(family.name);
+  if (!suite) throw new TypeError(`the ${family.name} family has no properties`);
+  const definition = suite.properties.find((p) => p.name === options.property);
+  if (!definition)
+    throw new TypeError(`unknown property '${options.property}'; valid: ${suite.properties.map((p) => p.name).join(', ')}`);
+  const subject = options.protocol === undefined ? undefined : await resolveProtocol(options.protocol, family);
   if (subject && definition.expect === 'find')
     throw new TypeError(
       `${definition.name} is a negative control on its own flawed protocol; check a protocol with a property that must hold`,
     );
-  // The trials find the protocol by name: a user's module is registered under its own.
-  if (subject) registerProtocol(subject.protocol as Protocol, subject.file);
-  const bounds: TrialBounds = { ...DEFAULT_BOUNDS, workersMax: options.workersMax ?? DEFAULT_BOUNDS.workersMax };
+  let bounds = suite.defaultBounds;
+  if (options.workersMax !== undefined) {
+    const withWorkers = suite.withWorkers(bounds, options.workersMax);
+    if (typeof withWorkers === 'string') throw new TypeError(withWorkers);
+    bounds = withWorkers;
+  }
   const seed = options.seed ?? 1;
-  const protocol = subject ? { protocol: subject.protocol.name } : {};
+  const store = options.store ?? suite.stores[0] ?? 'file';
+  const protocol = subject ? { protocol: { protocol: subject.protocol, ...(subject.file ? { file: subject.file } : {}) } } : {};
   const scratch = createScratch(defaultScratchParent());
   let result: PropertyResult;
   try {
-    result = await checkOneProperty(definition, {
-      runs: options.runs ?? 100,
-      seed,
-      bounds,
-      store: options.store ?? 'file',
-      scratch: scratch.path,
-      ...protocol,
-    });
+    result = await checkSuiteProperty(suite, definition, { runs: options.runs ?? 100, seed, bounds, store, scratch: scratch.path, ...protocol });
   } finally {
     scratch.remove();
   }
   const ce = result.counterexample;
   if (!ce) return result;
   const folder = join(createRunFolder(resolve(options.out ?? 'runs')).path, definition.name);
-  const replayed = await replayProperty(definition, { seed, path: ce.path, bounds, folder, ...protocol });
-  const workers = bounds.workersMax === DEFAULT_BOUNDS.workersMax ? '' : ` --workers-max ${bounds.workersMax}`;
-  const flag = subject ? ` --protocol ${shellWord(subject.shownAs)}` : '';
+  const replayed = await replayProperty(suite, definition, { seed, path: ce.path, bounds, folder, ...protocol });
+  const replayOptions: [string, string][] = [];
+  if (options.workersMax !== undefined && options.workersMax !== suite.workersOf(suite.defaultBounds))
+    replayOptions.push(['--workers', String(options.workersMax)]);
+  if (store === 'memory') replayOptions.push(['--store', 'memory']);
+  if (subject) replayOptions.push(['--protocol', subject.shownAs]);
   const violation = ce.violation ?? replayed?.violation;
   return {
     ...result,
     failure: {
-      replay: `npx sim check ${definition.name} --seed ${seed} --path ${shellWord(ce.path)}${workers}${flag}`,
-      trial: trialText(ce.trial),
+      replay: replayLine({ family: family.name, property: definition.name, seed, path: ce.path, options: replayOptions }),
+      trial: suite.trialText(ce.trial),
       timeline: replayed ? timeline(replayed.events) : '(the replay found no run at this path)',
       violation: violation ? `${violation.kind}: ${violation.message}` : 'the property threw',
       folder,

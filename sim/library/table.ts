@@ -1,4 +1,4 @@
-import { expectedTable } from '../../scenarios/expected-tables.js';
+import { expectedTable } from '../suites.js';
 import { executeTableRun } from '../cli/table-run.js';
 import type { CrashMode, TableResults } from '../results/table-results.js';
 import { familyOf, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';

@@ -31,19 +31,32 @@ export function runChild(
   entry: string,
   args: readonly string[],
   timeoutMs: number,
-  options: { deadline?: () => number } = {},
+  options: {
+    deadline?: () => number;
+    /** Passes the child's output on as it comes (it is still collected into the ChildExit). */
+    stream?: { stdout(text: string): void; stderr(text: string): void };
+    env?: Readonly<Record<string, string>>;
+    cwd?: string;
+  } = {},
 ): Promise<ChildExit> {
   // Once interrupted, nothing new starts and nothing settles: the process is about to exit 130.
   if (interruptedBy()) return new Promise(() => undefined);
   const started = performance.now();
   const child = spawn(process.execPath, [entry, ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, [PARENT_PID]: String(process.pid) },
+    env: { ...process.env, ...options.env, [PARENT_PID]: String(process.pid) },
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    stdout += text;
+    options.stream?.stdout(text);
+  });
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
+    options.stream?.stderr(text);
+  });
   let timedOut = false;
   const kill = () => {
     timedOut = true;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  */
 export function compiledEntry(url: URL): string {
   const path = fileURLToPath(url);
-  const source = /^(.*)\/(sim\/.*)\.js$/.exec(path);
+  const source = /^(.*)\/((?:sim|entry)\/.*)\.js$/.exec(path);
   if (!source || !import.meta.url.endsWith('.ts')) return path;
   return `${source[1]}/dist/${source[2]}.js`;
 }

@@ -7,7 +7,7 @@ import { tempFolder } from '../testing/temp-folder.js';
 import { referenceEffectsOnDisk } from '../testing/read-warehouse.js';
 
 const cwd = tempFolder('isolation');
-const bin = join(process.cwd(), 'dist', 'sim', 'cli', 'bin.js');
+const bin = join(process.cwd(), 'dist', 'entry', 'sim.js');
 // Protocols that misbehave on purpose (loops, exits, an unseeded source) live outside sim/, whose code must stay deterministic.
 const fixture = (name: string) =>
   name.startsWith('misbehaving/') ? join(process.cwd(), 'fixtures', name) : join(process.cwd(), 'sim', 'testing', 'fixtures', name);

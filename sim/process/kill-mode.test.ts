@@ -112,7 +112,7 @@ function processesMentioning(marker: string): number[] {
 
 /** Starts `sim <argv> --out <out>` as a real process and waits until one of its children runs. */
 async function startSim(argv: readonly string[], out: string) {
-  const bin = join(process.cwd(), 'dist', 'sim', 'cli', 'bin.js');
+  const bin = join(process.cwd(), 'dist', 'entry', 'sim.js');
   const sim = spawn(process.execPath, [bin, ...argv, '--out', out], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   sim.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));

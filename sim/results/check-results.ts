@@ -1,5 +1,5 @@
-import type { TrialBounds } from '../../scenarios/reservation/properties/arbitraries.js';
-import type { PropertyResult, StoreKind } from '../../scenarios/reservation/properties/check-property.js';
+import type { PropertyResult } from '../check/check-property.js';
+import type { StoreKind } from '../check/suite.js';
 
 /** A property's result as results.json keeps it: with the replay command and where its run's files are. */
 export type StoredProperty = PropertyResult & {
@@ -10,11 +10,14 @@ export type StoredProperty = PropertyResult & {
 export interface CheckResults {
   kind: 'check';
   tool: 'cutpoint';
+  /** The family whose properties ran (absent in results written before families: reservation). */
+  family?: string;
   runId: string;
   startedAt: string;
   seed: number;
   runs: number;
-  bounds: TrialBounds;
+  /** The family's trial bounds (reservation: workersMax, intentionsMax, crashesMax, dropsMax). */
+  bounds: unknown;
   store: StoreKind;
   properties: StoredProperty[];
   verdict: 'pass' | 'fail';

@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 
 /** The built bin, compiled by the tests' global setup (build-dist.ts). */
-export const SIM_BIN = join(process.cwd(), 'dist', 'sim', 'cli', 'bin.js');
+export const SIM_BIN = join(process.cwd(), 'dist', 'entry', 'sim.js');
 
 export interface SpawnedSim {
   /** null when the time limit killed it: a hang. */
@@ -19,4 +20,25 @@ export interface SpawnedSim {
 export function spawnSim(argv: readonly string[], cwd: string, timeoutMs = 20_000): SpawnedSim {
   const run = spawnSync(process.execPath, [SIM_BIN, ...argv], { cwd, encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL' });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** The same, without blocking the test's event loop, with the wall time it took: for commands that run for seconds. */
+export function spawnSimAsync(
+  argv: readonly string[],
+  cwd: string,
+  timeoutMs = 60_000,
+): Promise<SpawnedSim & { ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [SIM_BIN, ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    const limit = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(limit);
+      resolve({ code, stdout, stderr, ms: performance.now() - started });
+    });
+  });
 }

@@ -1,14 +1,13 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import fc from 'fast-check';
+import { checkProperty, type PropertyResult } from '../../../sim/check/check-property.js';
+import { replayLine as suiteReplayLine } from '../../../sim/check/replay-line.js';
+import { replayProperty } from '../../../sim/check/replay-property.js';
 import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
-import { planTrialArbitrary, type PlanTrialBounds } from './arbitraries.js';
+import type { PlanProtocol } from '../../../protocols/plan/types.js';
+import type { PlanTrialBounds } from './arbitraries.js';
 import type { PlanViolation } from './checks.js';
 import type { PlanPropertyDefinition } from './definitions.js';
-import { emptyPlanTally, tallyPlanRun, type PlanFaultTally } from './fault-tally.js';
-import { runPlanTrial, type PlanTrial } from './trial.js';
-import type { PlanProtocol } from '../../../protocols/plan/types.js';
+import { asSuiteProperty, PLAN_SUITE } from './suite.js';
+import type { PlanTrial } from './trial.js';
 
 export interface PlanCheckOptions {
   runs: number;
@@ -20,108 +19,33 @@ export interface PlanCheckOptions {
   protocol?: PlanProtocol;
 }
 
-/** held / found: the property passed. failed: a hold has a counterexample. missed: a control found nothing. unexercised: a needed fault never fired. */
-export type PlanPropertyOutcome = 'held' | 'found' | 'failed' | 'missed' | 'unexercised';
-
-export interface PlanPropertyResult {
-  name: string;
-  expect: PlanPropertyDefinition['expect'];
-  protocol: string;
-  outcome: PlanPropertyOutcome;
-  passed: boolean;
-  seed: number;
-  runs: number;
-  shrinks: number;
-  timeMs: number;
-  tally: PlanFaultTally;
-  unfired: string[];
-  counterexample?: { trial: PlanTrial; path: string; violation: PlanViolation | undefined; replay: string };
-}
-
-function violationOf(definition: PlanPropertyDefinition, trial: PlanTrial, outcome: FamilyOutcome): PlanViolation | undefined {
-  for (const check of definition.checks) {
-    const violation = check(trial, outcome);
-    if (violation) return violation;
-  }
-  return undefined;
-}
+export type PlanPropertyResult = PropertyResult<PlanTrial> & {
+  counterexample?: PropertyResult<PlanTrial>['counterexample'] & { replay: string };
+};
 
 /** The command that replays one run of a property, keeping its files. */
 export function replayLine(definition: PlanPropertyDefinition, seed: number, path: string, protocolAs?: string): string {
-  return `npx sim check --family plan ${definition.name} --seed ${seed} --path ${path}${protocolAs ? ` --protocol ${protocolAs}` : ''}`;
+  return suiteReplayLine({
+    family: 'plan',
+    property: definition.name,
+    seed,
+    path,
+    options: protocolAs ? [['--protocol', protocolAs]] : [],
+  });
 }
 
-/** Runs one plan property with fast-check and returns its result as a value. */
+/** Runs one plan property with the generic runner (sim/check), its counterexample with the line that replays it. */
 export async function checkPlanProperty(definition: PlanPropertyDefinition, options: PlanCheckOptions): Promise<PlanPropertyResult> {
-  const tally = emptyPlanTally();
-  let executed = 0;
-  let failing = false;
-  let lastViolation: PlanViolation | undefined;
-  const protocolName = options.protocol?.name ?? definition.protocol;
-  const trials = planTrialArbitrary({
-    protocol: protocolName,
-    bounds: { ...options.bounds, ...definition.bounds },
-    ...definition.shape,
-  });
-  const property = fc.asyncProperty(trials, async (trial) => {
-    executed++;
-    const folder = join(options.scratch, definition.name, String(executed));
-    try {
-      const outcome = await runPlanTrial(trial, folder, options.protocol);
-      if (!failing) tallyPlanRun(tally, outcome, trial.workers);
-      const violation = violationOf(definition, trial, outcome);
-      if (violation) {
-        failing = true;
-        lastViolation = violation;
-      }
-      return violation === undefined;
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
-  });
-  const started = performance.now();
-  const details = await fc.check(property, { numRuns: options.runs, seed: options.seed });
-  const timeMs = performance.now() - started;
-  if (details.errorInstance && !lastViolation) {
-    lastViolation = {
-      kind: 'error',
-      message: details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance),
-    };
-  }
-  const unfired = definition.mustFire.filter((fault) => tally[fault] === 0);
-  const outcome: PlanPropertyOutcome =
-    definition.expect === 'find'
-      ? details.failed
-        ? 'found'
-        : 'missed'
-      : details.failed
-        ? 'failed'
-        : unfired.length > 0
-          ? 'unexercised'
-          : 'held';
-  const result: PlanPropertyResult = {
-    name: definition.name,
-    expect: definition.expect,
-    protocol: protocolName,
-    outcome,
-    passed: outcome === 'held' || outcome === 'found',
+  const result = await checkProperty(PLAN_SUITE, asSuiteProperty(definition), {
+    runs: options.runs,
     seed: options.seed,
-    runs: details.numRuns,
-    shrinks: details.numShrinks,
-    timeMs,
-    tally,
-    unfired,
-  };
-  if (details.failed && details.counterexample && details.counterexamplePath) {
-    const path = details.counterexamplePath;
-    result.counterexample = {
-      trial: details.counterexample[0],
-      path,
-      violation: lastViolation,
-      replay: replayLine(definition, options.seed, path),
-    };
-  }
-  return result;
+    bounds: options.bounds,
+    store: 'file',
+    scratch: options.scratch,
+    ...(options.protocol ? { protocol: { protocol: options.protocol } } : {}),
+  });
+  const { counterexample: ce, ...rest } = result;
+  return ce ? { ...rest, counterexample: { ...ce, replay: replayLine(definition, options.seed, ce.path) } } : rest;
 }
 
 /** Replays exactly the run at (seed, path), keeping its files and history.jsonl in `folder`. */
@@ -129,19 +53,10 @@ export async function replayPlanProperty(
   definition: PlanPropertyDefinition,
   options: { seed: number; path: string; bounds: PlanTrialBounds; folder: string; protocol?: PlanProtocol },
 ): Promise<{ trial: PlanTrial; violation: PlanViolation | undefined; outcome: FamilyOutcome } | undefined> {
-  let replay: { trial: PlanTrial; violation: PlanViolation | undefined; outcome: FamilyOutcome } | undefined;
-  const trials = planTrialArbitrary({
-    protocol: options.protocol?.name ?? definition.protocol,
-    bounds: { ...options.bounds, ...definition.bounds },
-    ...definition.shape,
+  const { protocol, ...rest } = options;
+  const replay = await replayProperty(PLAN_SUITE, asSuiteProperty(definition), {
+    ...rest,
+    ...(protocol ? { protocol: { protocol } } : {}),
   });
-  const property = fc.asyncProperty(trials, async (trial) => {
-    if (replay) return true;
-    const outcome = await runPlanTrial(trial, options.folder, options.protocol);
-    const violation = violationOf(definition, trial, outcome);
-    replay = { trial, violation, outcome };
-    return violation === undefined;
-  });
-  await fc.check(property, { seed: options.seed, path: options.path, numRuns: 1, endOnFailure: true });
-  return replay;
+  return replay && { trial: replay.trial, violation: replay.violation as PlanViolation | undefined, outcome: replay.outcome };
 }

@@ -2,6 +2,7 @@ import { PLAN_PROTOCOLS } from '../../../protocols/plan/catalogue.js';
 import type { PlanProtocol } from '../../../protocols/plan/types.js';
 import type { TransportFaults } from '../../../sim/engine/family.js';
 import type { CrashPoint } from '../../../sim/engine/injector.js';
+import { freshInstances } from '../../../sim/engine/run-case.js';
 import { runFamily, type FamilyOutcome } from '../../../sim/engine/run-family.js';
 import { planFamily } from '../../../sim/plan/plan-family.js';
 import type { PlanWorkload } from '../../../sim/plan/workload.js';
@@ -26,9 +27,11 @@ export function planProtocolNamed(name: string): PlanProtocol {
  * Runs a trial: a life per crash point at most (each crash point names its
  * life), then a quiet life once faults stop, in which the loop must end.
  */
-export async function runPlanTrial(trial: PlanTrial, folder: string, protocol?: PlanProtocol): Promise<FamilyOutcome> {
+export async function runPlanTrial(trial: PlanTrial, folder: string, protocol?: PlanProtocol, file?: string): Promise<FamilyOutcome> {
   return runFamily(planFamily, {
     protocol: protocol ?? planProtocolNamed(trial.protocol),
+    // A user's module: every life imports a fresh instance, so module state does not survive a crash.
+    ...(file ? { freshProtocol: freshInstances(planFamily, file, folder) as (life: number) => Promise<PlanProtocol> } : {}),
     workload: trial.workload,
     folder,
     plan: trial.crashes,

@@ -3,6 +3,7 @@ import { findProtocol, protocolFile } from '../../../protocols/reservation/regis
 import { freshInstances } from '../../../sim/engine/run-case.js';
 import type { ReceiverSettings } from '../../../protocols/receivers/types.js';
 import type { Intention, Protocol, ProtocolSettings } from '../../../protocols/reservation/types.js';
+import type { ProtocolChoice } from '../../../sim/check/suite.js';
 import type { StoreMedium } from '../../../sim/engine/connections.js';
 import type { CrashPoint, YieldPoint } from '../../../sim/engine/injector.js';
 import type { TransportFaults } from '../../../sim/engine/family.js';
@@ -36,6 +37,8 @@ export interface TrialRunOptions {
   medium: StoreMedium;
   scheduler?: fc.Scheduler;
   writeHistory?: boolean;
+  /** The protocol to run when it is not a built-in the registry knows (a user's module). */
+  protocol?: ProtocolChoice;
 }
 
 /**
@@ -45,9 +48,10 @@ export interface TrialRunOptions {
 export async function runTrial(trial: Trial, options: TrialRunOptions): Promise<FamilyOutcome> {
   // Before any task is scheduled, so the scheduler's interleaving is untouched: Ctrl-C is heard between trials.
   await letSignalsIn();
-  const protocol = findProtocol(trial.protocol);
+  const chosen = options.protocol?.protocol.name === trial.protocol ? options.protocol : undefined;
+  const protocol = (chosen?.protocol as Protocol | undefined) ?? findProtocol(trial.protocol);
   if (!protocol) throw new Error(`unknown protocol ${trial.protocol}`);
-  const file = protocolFile(trial.protocol);
+  const file = chosen ? chosen.file : protocolFile(trial.protocol);
   const run = runFamily(reservationFamily, {
     protocol,
     // A user's module: every life imports a fresh instance, so module state does not survive a crash.

@@ -1,18 +1,10 @@
+import type { PointCounts } from '../../../sim/results/sweeps-results.js';
 import fc from 'fast-check';
 import { MemoryMedium } from '../../../sim/engine/connections.js';
 import { runTrial, type Trial } from '../properties/trial.js';
 
 /** What one point of a sweep measured, over its K generated trials. Plain data, as sweeps.json keeps it. */
-export interface PointCounts {
-  trials: number;
-  intentions: number;
-  /** Σ_k max(0, N(k) − 1): every effect beyond the first, over every intention of every trial. */
-  duplicates: number;
-  /** Intentions with N(k) = 0 after draining (e.g. refused by the closed window and left to reconcile). */
-  lost: number;
-  /** Trials whose run did not complete (a protocol error, or no life completed): counted, never hidden. */
-  unfinished: number;
-}
+export type { PointCounts } from '../../../sim/results/sweeps-results.js';
 
 export interface PointOptions {
   /** fast-check seed for the generated trials and the scheduler's interleavings. */

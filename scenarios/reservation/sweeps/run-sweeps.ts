@@ -1,14 +1,12 @@
 import { CONCURRENCY_SWEEP } from './concurrency-sweep.js';
 import { RETENTION_SWEEP } from './retention-sweep.js';
-import { runSweep, sweepTrialCount, type SweepResult } from './sweep.js';
+import type { MeasuredSweeps } from '../../../sim/results/sweeps-results.js';
+import { runSweep, sweepTrialCount } from './sweep.js';
 
 /** The sweeps `sim check --report` draws, in the order they run. */
 export const SWEEPS = { retention: RETENTION_SWEEP, concurrency: CONCURRENCY_SWEEP } as const;
 
-export interface MeasuredSweeps {
-  retention: SweepResult;
-  concurrency: SweepResult;
-}
+export type { MeasuredSweeps } from '../../../sim/results/sweeps-results.js';
 
 export function sweepsTrialCount(trialsPerPoint: number): number {
   return Object.values(SWEEPS).reduce((sum, sweep) => sum + sweepTrialCount(sweep, trialsPerPoint), 0);

@@ -1,6 +1,9 @@
 import type fc from 'fast-check';
 import type { Trial } from '../properties/trial.js';
-import { duplicatesPer1000, measurePoint, type PointCounts } from './measure-point.js';
+import { duplicatesPer1000, measurePoint } from './measure-point.js';
+import type { SweepPoint, SweepResult } from '../../../sim/results/sweeps-results.js';
+
+export type { SweepPoint, SweepResult } from '../../../sim/results/sweeps-results.js';
 
 /** One line of a sweep: a protocol or a warehouse variant, and how its trials are drawn at each x. */
 export interface SweepSeriesDefinition {
@@ -20,16 +23,7 @@ export interface SweepDefinition {
   fixed: string;
 }
 
-export type SweepPoint = PointCounts & { x: number; duplicatesPer1000: number };
 
-/** A measured sweep, as sweeps.json keeps it: every number a chart draws is here. */
-export interface SweepResult {
-  name: string;
-  title: string;
-  xLabel: string;
-  fixed: string;
-  series: { name: string; points: SweepPoint[] }[];
-}
 
 export interface SweepRunOptions {
   /** The seed of every point: each point runs the same generated trials, with its own x pinned. */

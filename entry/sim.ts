@@ -4,10 +4,12 @@
 process.setSourceMapsEnabled(true);
 
 // io.js first: it saves stdout's own write function before anything can replace it.
-const { processIo } = await import('./io.js');
-const { divertForeignOutput } = await import('./foreign-output.js');
-const { handleInterrupts } = await import('../process/interrupt.js');
-const { main } = await import('./main.js');
+const { processIo } = await import('../sim/cli/io.js');
+const { divertForeignOutput } = await import('../sim/cli/foreign-output.js');
+const { handleInterrupts } = await import('../sim/process/interrupt.js');
+// The composition root: scenarios/ (expected tables, properties, sweeps) handed to sim/.
+await import('./register.js');
+const { main } = await import('../sim/cli/main.js');
 const io = processIo();
 // Ctrl-C or SIGTERM during any command: what is held is undone, one line says what, exit 130 or 143.
 handleInterrupts(io.stderr);

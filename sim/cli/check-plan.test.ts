@@ -15,14 +15,15 @@ describe('sim check --family plan', () => {
     );
     expect(check.stderr).toBe('');
     expect(check.code).toBe(0);
-    expect(check.stdout).toContain('✓ budget-bound (checkpoint-after-step): held over 40 runs');
+    expect(check.stdout).toMatch(/✓ budget-bound +held +40 runs/);
+    expect(check.stdout).toContain('sim check: 2 properties of the plan family');
     expect(check.stdout).toContain('torn: life 1 found an unreadable checkpoint');
     const replay = /replay: npx sim (check .*)/.exec(check.stdout)?.[1];
     expect(replay).toBeDefined();
     const replayed = await runCli([...(replay as string).split(' '), '--out', out], folder);
     expect(replayed.code).toBe(0);
     expect(replayed.stdout).toContain('torn: life 1 found an unreadable checkpoint');
-    const files = resolve(folder, /files: (.*)/.exec(replayed.stdout)?.[1] as string);
+    const files = resolve(folder, /kept: (\S+)/.exec(replayed.stdout)?.[1] as string);
     expect(readdirSync(files)).toEqual(expect.arrayContaining(['orchestrator.db', 'tool-server.db', 'history.jsonl', 'checkpoint.json']));
     // The torn file is there to be looked at: an empty checkpoint.json from the in-place write.
     expect(readFileSync(join(files, 'history.jsonl'), 'utf8')).toContain('"type":"crash","op":"checkpoint-written"');
@@ -31,6 +32,6 @@ describe('sim check --family plan', () => {
   it('an unknown plan property is bad input in one line', async () => {
     const run = await runCli(['check', '--family', 'plan', 'nope', '--out', join(folder, 'runs')], folder);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^sim: unknown plan property 'nope'; valid: writes-once, .*\n$/);
+    expect(run.stderr).toMatch(/^sim: unknown property 'nope' in family plan; valid: writes-once, .*\n$/);
   });
 });

@@ -1,0 +1,4 @@
+/** `import … from 'cutpoint/vitest'`: assertions for a user's own tests, with the scenarios registered. */
+import './register.js';
+
+export * from '../sim/library/vitest.js';

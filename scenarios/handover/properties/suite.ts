@@ -1,0 +1,83 @@
+import { resolve } from 'node:path';
+import type { PropertyDefinition, PropertySuite, TrialTransform } from '../../../sim/check/suite.js';
+import { readGraphFile } from '../../../sim/handover/graph-file.js';
+import { loadPolicyModule } from '../../../sim/handover/policy-module.js';
+import { DEFAULT_HANDOVER_BOUNDS, type HandoverBounds } from './arbitraries.js';
+import { HANDOVER_PROPERTIES, violationOf, type HandoverProperty } from './definitions.js';
+import { emptyHandoverTally, tallyHandoverRun, type TallyKind } from './tally.js';
+import { runHandoverTrial, type HandoverTrial } from './trial.js';
+import { handoverTrialSize } from './summary.js';
+
+/** A handover property in the runner's shape: its checks made into one check. */
+export function asSuiteProperty(property: HandoverProperty): PropertyDefinition<HandoverTrial, HandoverBounds> {
+  return {
+    name: property.name,
+    title: property.title,
+    expect: property.expect,
+    protocol: property.protocol,
+    trials: property.trials,
+    check: (trial, outcome) => violationOf(property, trial, outcome),
+    mustFire: property.mustFire,
+  };
+}
+
+/** What only the adversarial model provokes: invalid transfers, the step limit, the cap. */
+const ADVERSARY_ONLY: readonly string[] = ['invalidTransfers', 'stepLimits', 'capOverrides'] satisfies TallyKind[];
+
+/** The user's own model (--policy) and graph (--graph), loaded and checked before anything runs, put into every trial. */
+async function subjectTransform(values: Readonly<Record<string, string>>, cwd: string): Promise<TrialTransform<HandoverTrial> | undefined> {
+  const policyFile = values['policy'];
+  const graphFile = values['graph'];
+  if (policyFile === undefined && graphFile === undefined) return undefined;
+  if (policyFile !== undefined) await loadPolicyModule(policyFile, cwd);
+  const policy = policyFile === undefined ? undefined : { kind: 'module' as const, path: resolve(cwd, policyFile) };
+  const graph = graphFile === undefined ? undefined : readGraphFile(graphFile, cwd);
+  return {
+    trial: (trial) => ({
+      ...trial,
+      workload: { ...trial.workload, ...(policy ? { policy } : {}), ...(graph ? { graph } : {}) },
+    }),
+    // A model of the user's own need not misbehave: what only the adversary provokes is not required of it.
+    mustFire: (kinds) => (policy ? kinds.filter((kind) => !ADVERSARY_ONLY.includes(kind)) : kinds),
+  };
+}
+
+/** The handover family's properties for the generic runner (sim/check). */
+export const HANDOVER_SUITE: PropertySuite<HandoverTrial, HandoverBounds> = {
+  family: 'handover',
+  properties: HANDOVER_PROPERTIES.map(asSuiteProperty),
+  defaultBounds: DEFAULT_HANDOVER_BOUNDS,
+  withWorkers: (bounds, workers) => ({ ...bounds, workersMax: workers }),
+  workersOf: (bounds) => bounds.workersMax,
+  scheduled: true,
+  // The world (playing the channel and the operator) and the contracts hold connections of their own within a life: only files share.
+  stores: ['file'],
+  run: (trial, options) => runHandoverTrial(trial, options),
+  faultKinds: [
+    { kind: 'crashes', words: 'crashes' },
+    { kind: 'crashesInRecovery', words: 'in recovery' },
+    { kind: 'lostReplies', words: 'lost replies' },
+    { kind: 'concurrentDeliveries', words: 'concurrent deliveries' },
+    { kind: 'invalidTransfers', words: 'invalid transfers' },
+    { kind: 'stepLimits', words: 'step limits' },
+    { kind: 'capOverrides', words: 'cap overrides' },
+    { kind: 'handovers', words: 'handovers' },
+    { kind: 'returns', words: 'returns' },
+    { kind: 'templates', words: 'templates' },
+    { kind: 'replays', words: 'replays' },
+  ],
+  tally: (_trial, outcome) => {
+    const tally = emptyHandoverTally();
+    tallyHandoverRun(tally, outcome);
+    const { runs: _runs, ...fired } = tally;
+    return fired;
+  },
+  trialText: (trial) => `${handoverTrialSize(trial)}\n${JSON.stringify(trial.workload.conversations)}`,
+  trialSize: handoverTrialSize,
+  protocolOf: (trial) => trial.protocol,
+  options: [
+    { flags: '--policy <file>', description: 'handover family: check the harness around your own model instead of the generated adversary' },
+    { flags: '--graph <file>', description: 'handover family: check with your own handover graph (JSON)' },
+  ],
+  transform: subjectTransform,
+};

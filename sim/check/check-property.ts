@@ -1,0 +1,173 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import fc from 'fast-check';
+import { FileMedium, MemoryMedium, type StoreMedium } from '../engine/connections.js';
+import { heartbeat } from '../engine/heartbeat.js';
+import { letSignalsIn } from '../process/let-signals-in.js';
+import type { ProtocolChoice, PropertyDefinition, PropertySuite, StoreKind, TrialTransform, Violation } from './suite.js';
+
+export interface CheckOptions<B> {
+  runs: number;
+  seed: number;
+  bounds: B;
+  store: StoreKind;
+  /** Where file-backed runs put their stores; each run's files are removed when it ends. */
+  scratch: string;
+  /** Called after every executed run (including shrinking), for progress display. */
+  onRun?: (progress: { executed: number; failing: boolean }) => void;
+  /** Replaces the store medium of every run (benchmarks trace the SQL through it). */
+  medium?: StoreMedium;
+  /** The protocol to check instead of the property's own (for `hold` properties). */
+  protocol?: ProtocolChoice;
+  /** The family's own options, applied to every trial. */
+  transform?: TrialTransform<unknown>;
+}
+
+/**
+ * held / found: the property passed (a `hold` property held; a control found
+ * its bug). failed: a `hold` property has a counterexample. missed: a control
+ * found nothing. unexercised: it held, but a fault it must see never fired.
+ */
+export type PropertyOutcome = 'held' | 'found' | 'failed' | 'missed' | 'unexercised';
+
+/** How often each fault kind fired across the runs, with the number of runs. */
+export type Tally = Record<string, number> & { runs: number };
+
+export interface PropertyResult<T = unknown> {
+  family: string;
+  name: string;
+  expect: 'hold' | 'find';
+  protocol: string;
+  outcome: PropertyOutcome;
+  passed: boolean;
+  seed: number;
+  store: StoreKind;
+  /** Runs fast-check generated before it stopped (all of them when nothing failed). */
+  runs: number;
+  shrinks: number;
+  timeMs: number;
+  runsPerSecond: number;
+  tally: Tally;
+  unfired: string[];
+  counterexample?: { trial: T; path: string; violation: Violation | undefined };
+}
+
+export function emptyTally<T>(suite: PropertySuite<T, unknown>): Tally {
+  const tally: Tally = { runs: 0 };
+  for (const { kind } of suite.faultKinds) tally[kind] = 0;
+  return tally;
+}
+
+/** The arbitrary of a property's trials, on the chosen protocol, with the family's own options applied. */
+export function trialsOf<T, B>(
+  definition: PropertyDefinition<T, B>,
+  bounds: B,
+  options: { protocol?: ProtocolChoice; transform?: TrialTransform<unknown> },
+): fc.Arbitrary<T> {
+  const trials = definition.trials(bounds, options.protocol?.protocol.name ?? definition.protocol);
+  const transform = options.transform as TrialTransform<T> | undefined;
+  return transform ? trials.map((trial) => transform.trial(trial)) : trials;
+}
+
+/** The property under fast-check: each generated trial (and the scheduler, when the suite interleaves) is one run. */
+export function asProperty<T>(
+  suite: PropertySuite<T, unknown>,
+  trials: fc.Arbitrary<T>,
+  runOne: (trial: T, scheduler: fc.Scheduler | undefined) => Promise<boolean>,
+): fc.IAsyncPropertyWithHooks<[T, fc.Scheduler]> | fc.IAsyncPropertyWithHooks<[T]> {
+  return suite.scheduled
+    ? fc.asyncProperty(trials, fc.scheduler(), (trial, scheduler) => runOne(trial, scheduler))
+    : fc.asyncProperty(trials, (trial) => runOne(trial, undefined));
+}
+
+/** Runs one property of a family with fast-check and returns its result as a value. */
+export async function checkProperty<T, B>(
+  suite: PropertySuite<T, B>,
+  definition: PropertyDefinition<T, B>,
+  options: CheckOptions<B>,
+): Promise<PropertyResult<T>> {
+  const generic = suite as PropertySuite<T, unknown>;
+  const tally = emptyTally(generic);
+  const fileMedium = options.medium ?? new FileMedium();
+  let executed = 0;
+  let failing = false;
+  let lastViolation: Violation | undefined;
+
+  const property = asProperty(generic, trialsOf(definition, options.bounds, options), async (trial, scheduler) => {
+    // Before any task is scheduled, so the scheduler's interleaving is untouched: Ctrl-C is heard between runs.
+    await letSignalsIn();
+    executed++;
+    // A watched command's parent names the run a protocol hangs in (a no-op when nothing watches).
+    heartbeat(`run ${executed} of ${definition.name}`);
+    const folder = join(options.scratch, definition.name, String(executed));
+    if (options.store === 'file') mkdirSync(folder, { recursive: true });
+    try {
+      // A memory store is private to its run; the file medium only keeps schema templates.
+      const medium = options.store === 'file' || options.medium ? fileMedium : new MemoryMedium();
+      const outcome = await suite.run(trial, {
+        folder,
+        medium,
+        writeHistory: false,
+        ...(scheduler ? { scheduler } : {}),
+        ...(options.protocol ? { protocol: options.protocol } : {}),
+      });
+      if (!failing) addToTally(tally, suite.tally(trial, outcome));
+      const violation = definition.check(trial, outcome);
+      if (violation) {
+        failing = true;
+        lastViolation = violation;
+      }
+      return violation === undefined;
+    } finally {
+      if (options.store === 'file') rmSync(folder, { recursive: true, force: true });
+      options.onRun?.({ executed, failing });
+    }
+  });
+
+  const started = performance.now();
+  const details = await fc.check(property as fc.IAsyncProperty<[T]>, { numRuns: options.runs, seed: options.seed });
+  const timeMs = performance.now() - started;
+  if (details.errorInstance && !lastViolation) {
+    // The property threw rather than returned: a harness or protocol bug, reported as such.
+    lastViolation = {
+      kind: 'error',
+      message: details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance),
+    };
+  }
+
+  const mustFire = options.transform ? options.transform.mustFire(definition.mustFire) : definition.mustFire;
+  const unfired = mustFire.filter((kind) => (tally[kind] ?? 0) === 0);
+  const result: PropertyResult<T> = {
+    family: suite.family,
+    name: definition.name,
+    expect: definition.expect,
+    protocol: options.protocol?.protocol.name ?? definition.protocol,
+    outcome: outcomeOf(definition.expect, details.failed, unfired),
+    passed: false,
+    seed: options.seed,
+    store: options.store,
+    runs: details.numRuns,
+    shrinks: details.numShrinks,
+    timeMs,
+    runsPerSecond: executed / (timeMs / 1000),
+    tally,
+    unfired,
+  };
+  result.passed = result.outcome === 'held' || result.outcome === 'found';
+  if (details.failed && details.counterexample && details.counterexamplePath) {
+    result.counterexample = { trial: details.counterexample[0], path: details.counterexamplePath, violation: lastViolation };
+  }
+  return result;
+}
+
+function outcomeOf(expect: 'hold' | 'find', failed: boolean, unfired: readonly string[]): PropertyOutcome {
+  if (expect === 'find') return failed ? 'found' : 'missed';
+  if (failed) return 'failed';
+  return unfired.length > 0 ? 'unexercised' : 'held';
+}
+
+function addToTally(tally: Tally, run: Partial<Record<string, number>>): void {
+  tally.runs++;
+  for (const [kind, count] of Object.entries(run)) tally[kind] = (tally[kind] ?? 0) + (count ?? 0);
+}

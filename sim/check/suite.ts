@@ -1,0 +1,105 @@
+import type fc from 'fast-check';
+import type { StoreMedium } from '../engine/connections.js';
+import type { FamilyProtocol } from '../engine/family.js';
+import type { FamilyOutcome } from '../engine/run-family.js';
+
+/** What a check found wrong in one run: its kind (duplicate, lost, stuck, torn, …) and a sentence. */
+export interface Violation {
+  kind: string;
+  message: string;
+  /** The intention (or step, or conversation) it concerns, where the family names one. */
+  intention?: string;
+}
+
+/**
+ * A named property of one family. `hold`: every generated run must satisfy
+ * `check`. `find`: a negative control on a known-flawed protocol; fast-check
+ * must find a counterexample, or the harness is blind to that bug.
+ */
+export interface PropertyDefinition<T, B, K extends string = string> {
+  name: string;
+  title: string;
+  expect: 'hold' | 'find';
+  /** The protocol it checks by default. A `hold` property checks any protocol given instead (`--protocol`). */
+  protocol: string;
+  trials(bounds: B, protocol: string): fc.Arbitrary<T>;
+  check(trial: T, outcome: FamilyOutcome): Violation | undefined;
+  /** The faults this property must see fire across its runs, or its passing proves nothing. */
+  mustFire: readonly K[];
+}
+
+/** The protocol checked instead of a property's own: a built-in, or a user's module (imported anew each life). */
+export interface ProtocolChoice {
+  protocol: FamilyProtocol;
+  /** The module's file, for a user's protocol: each life gets a fresh instance of it. */
+  file?: string;
+}
+
+export interface TrialRunOptions {
+  /** The run's folder (the file medium) or store name (the memory medium). */
+  folder: string;
+  medium: StoreMedium;
+  /** fast-check's scheduler, for a suite whose workers interleave at its cuts. */
+  scheduler?: fc.Scheduler;
+  writeHistory: boolean;
+  protocol?: ProtocolChoice;
+}
+
+export type StoreKind = 'file' | 'memory';
+
+/** A fault kind a suite counts, with the words a summary line prints for it. */
+export interface FaultKind {
+  kind: string;
+  words: string;
+}
+
+/**
+ * Options of a family's own that change what its trials are (the handover
+ * family's --policy and --graph): parsed by the suite, applied to every trial.
+ */
+export interface SuiteOption {
+  flags: string;
+  description: string;
+}
+
+export interface TrialTransform<T> {
+  /** Changes every generated trial (e.g. puts in the user's model). */
+  trial(trial: T): T;
+  /** The faults still required of a run under this transform (a user's model need not misbehave). */
+  mustFire(kinds: readonly string[]): readonly string[];
+}
+
+/**
+ * Everything `sim check` needs to know of one family's properties: how a
+ * generated trial runs, what a run's faults are, how a trial reads. The
+ * runner in sim/check is the same for every family.
+ */
+export interface PropertySuite<T = unknown, B = unknown> {
+  family: string;
+  properties: readonly PropertyDefinition<T, B>[];
+  defaultBounds: B;
+  /** The bounds with the command line's `--workers`, or an error sentence when the family takes none. */
+  withWorkers(bounds: B, workers: number): B | string;
+  /** The workers bound as printed, and as a replay line must repeat it when it is not the default. */
+  workersOf(bounds: B): number | undefined;
+  /** Runs whose workers interleave at the cuts take fast-check's scheduler. */
+  scheduled: boolean;
+  /** The store media a run may use; the first is the default. */
+  stores: readonly StoreKind[];
+  run(trial: T, options: TrialRunOptions): Promise<FamilyOutcome>;
+  faultKinds: readonly FaultKind[];
+  /** How often each fault fired in one run. */
+  tally(trial: T, outcome: FamilyOutcome): Partial<Record<string, number>>;
+  /** A trial in words, for a replay. */
+  trialText(trial: T): string;
+  /** A counterexample's size, in the terms shrinking is judged by. */
+  trialSize(trial: T): string;
+  /** The protocol a trial runs. */
+  protocolOf(trial: T): string;
+  options?: readonly SuiteOption[];
+  /** Reads the family's own options (as given, by option name) into a transform; undefined when none were given. */
+  transform?(values: Readonly<Record<string, string>>, cwd: string): Promise<TrialTransform<T> | undefined>;
+}
+
+/** Any family's suite, as the command line holds them. */
+export type AnySuite = PropertySuite<unknown, unknown>;
