@@ -1,8 +1,10 @@
 import { assertNever } from '../assert-never.js';
 import { LOCAL_SCHEMA } from './local-schema.js';
+import { OUT_OF_ORDER } from './object-updates.js';
+import { lineIntentionId, lineKey, lineOutcome, linesOf, linesResult, type LineRow, type LineSend } from './request-lines.js';
 import type { Contract } from '../receivers/types.js';
 import type Database from 'better-sqlite3';
-import { intentionId, retryDelayMs, type Protocol, type ProtocolContext, type ReserveReply } from './types.js';
+import { intentionId, retryDelayMs, type Protocol, type ProtocolContext, type ProtocolSettings, type ReserveReply, type UpdateOp } from './types.js';
 
 /** A row claimed for delivery, as the relay sees it. */
 export interface ClaimedRow {
@@ -16,6 +18,12 @@ export interface ClaimedRow {
   qty: number;
   issuedAtMs: number;
   attempts: number;
+  /** For an update: its object, its operation and its place among the object's updates. */
+  object: string | null;
+  op: UpdateOp | null;
+  objectSeq: number | null;
+  /** How many lines the request carries; 0 for a request of one part. */
+  lineCount: number;
 }
 
 /** How an intention ends locally once its reply settles it. */
@@ -23,13 +31,6 @@ export type Settlement = { status: 'done' | 'failed' | 'reconcile'; result: stri
 
 /** The warehouse's own refusal of a request, as the relay receives it. */
 export type Refusal = Extract<ReserveReply, { status: 'refused' }>;
-
-/**
- * The cap on a row's attempts (whatever their replies) after which a
- * transient refusal is no longer asked again: the intention fails as given up,
- * with the warehouse's last reason, instead of waiting for ever.
- */
-export const REFUSED_ATTEMPTS_MAX = 6;
 
 /**
  * The outbox's named seams: what a variant may change, each with the correct
@@ -43,16 +44,36 @@ export interface OutboxSeams {
    */
   requestKey(db: Database.Database, row: ClaimedRow, life: number): string;
   /**
+   * The place an update travels with. Correct: its object's sequence number,
+   * recorded with the intention, so the warehouse applies the updates to one
+   * object in the caller's order whatever order they arrive in.
+   */
+  sequence(row: ClaimedRow): number | undefined;
+  /**
+   * Which lines of a request of several lines go out in this attempt, and
+   * under which keys. Correct: only the lines whose outcome is still unknown,
+   * each under its own key, recorded with the intention.
+   */
+  linesToSend(lines: readonly LineRow[], row: ClaimedRow): LineSend[];
+  /**
+   * What a reply settles when it leaves some lines unknown. Correct: nothing
+   * yet; the intention stays pending and the unknown lines are asked again.
+   */
+  onPartial(db: Database.Database, row: ClaimedRow): Settlement | undefined;
+  /**
    * What an asynchronous warehouse's "accepted" means. Correct: no answer
    * yet (undefined): the row stays pending and is asked again by the same key.
    */
   onAccepted(): Settlement | undefined;
   /**
    * What the warehouse's own refusal settles. Correct: a definitive refusal
-   * fails the intention with its reason at once; a transient one is asked
-   * again, same key, until REFUSED_ATTEMPTS_MAX attempts, then fails as given up.
+   * fails the intention with its reason at once; an update refused as out of
+   * order waits for its predecessor, without a cap (the predecessor is in this
+   * same outbox, on its way); any other transient one is asked
+   * again, same key, until the protocol's `refusedAttemptsMax` attempts, then
+   * fails as given up.
    */
-  onRefused(refusal: Refusal, row: ClaimedRow): Settlement | undefined;
+  onRefused(refusal: Refusal, row: ClaimedRow, settings: ProtocolSettings): Settlement | undefined;
   /**
    * Settles the intention and retires its outbox row. Correct: one local
    * transaction for both, where the first settling answer wins.
@@ -62,10 +83,14 @@ export interface OutboxSeams {
 
 export const CORRECT_SEAMS: OutboxSeams = {
   requestKey: (_db, row) => row.requestKey,
+  sequence: (row) => row.objectSeq ?? undefined,
+  linesToSend: (lines) => lines.filter((line) => line.status === 'pending').map((line) => ({ line, key: line.lineKey })),
+  onPartial: () => undefined,
   onAccepted: () => undefined,
-  onRefused({ reason, definitive }, row) {
+  onRefused({ reason, definitive }, row, settings) {
     if (definitive) return { status: 'failed', result: JSON.stringify({ refused: reason }) };
-    return row.attempts >= REFUSED_ATTEMPTS_MAX
+    if (reason === OUT_OF_ORDER) return undefined;
+    return row.attempts >= settings.refusedAttemptsMax
       ? { status: 'failed', result: JSON.stringify({ refused: reason, gaveUp: row.attempts }) }
       : undefined;
   },
@@ -108,14 +133,30 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
           .get(intention.tenant, intention.key, intention.params.part, intention.params.qty);
         // A re-presented intention keeps its first record: same key, same outbox row.
         if (known) return;
+        const { update } = intention.params;
+        // An update's place is one more than the updates to its object recorded before it: the caller's order.
+        const objectSeq = update
+          ? (db.prepare('SELECT count(*) AS n FROM intentions WHERE tenant = ? AND object = ?').get(intention.tenant, update.object) as { n: number })
+              .n + 1
+          : null;
         const { lastInsertRowid } = db
-          .prepare(`INSERT INTO intentions (tenant, key, part, qty, status, issued_at_ms) VALUES (?, ?, ?, ?, 'pending', ?)`)
-          .run(intention.tenant, intention.key, intention.params.part, intention.params.qty, ctx.nowMs());
-        db.prepare(`INSERT INTO outbox (intention_id, status, request_key, key_life) VALUES (?, 'pending', ?, ?)`).run(
+          .prepare(`INSERT INTO intentions (tenant, key, part, qty, status, issued_at_ms, object, op) VALUES (?, ?, ?, ?, 'pending', ?, ?, ?)`)
+          .run(intention.tenant, intention.key, intention.params.part, intention.params.qty, ctx.nowMs(), update?.object ?? null, update?.op ?? null);
+        db.prepare(`INSERT INTO outbox (intention_id, status, request_key, key_life, object_seq) VALUES (?, 'pending', ?, ?, ?)`).run(
           lastInsertRowid,
           intention.key,
           ctx.life,
+          objectSeq,
         );
+        // Each line's key is fixed here, before the first attempt, and never chosen again.
+        for (const [n, line] of (intention.params.lines ?? []).entries())
+          db.prepare(`INSERT INTO intention_lines (intention_id, line_no, line_key, part, qty, status) VALUES (?, ?, ?, ?, ?, 'pending')`).run(
+            lastInsertRowid,
+            n + 1,
+            lineKey(intention.key, n + 1),
+            line.part,
+            line.qty,
+          );
       });
       await ctx.cut('intent-recorded');
     },
@@ -128,7 +169,9 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
           const due = db
             .prepare(
               `SELECT o.id, o.intention_id AS intentionId, i.tenant, i.key, o.request_key AS requestKey,
-                      o.key_life AS keyLife, i.part, i.qty, i.issued_at_ms AS issuedAtMs, o.attempts
+                      o.key_life AS keyLife, i.part, i.qty, i.issued_at_ms AS issuedAtMs, o.attempts,
+                      i.object, i.op, o.object_seq AS objectSeq,
+                      (SELECT count(*) FROM intention_lines l WHERE l.intention_id = i.id) AS lineCount
                FROM outbox o JOIN intentions i ON i.id = o.intention_id
                WHERE o.status = 'pending' AND o.next_attempt_ms <= ?
                  AND (o.lease_until_ms IS NULL OR o.lease_until_ms <= ?)
@@ -153,27 +196,64 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
         const { row } = claim;
         if (!row) return typeof claim.nextDueMs === 'number' ? { waitUntilMs: claim.nextDueMs } : undefined;
 
+        if (row.lineCount > 0) {
+          // A request of several lines: the lines to send go out one call each, under their own keys.
+          const sends = await ctx.orchestrator.transaction((db) => seams.linesToSend(linesOf(db, row.intentionId), row));
+          const replies: ReserveReply[] = [];
+          for (const { line, key } of sends)
+            replies.push(
+              await ctx.warehouse.reserve({
+                tenant: row.tenant,
+                key,
+                params: { part: line.part, qty: line.qty },
+                issuedAtMs: row.issuedAtMs,
+                intentionId: lineIntentionId(intentionId(row), line.lineNo),
+              }),
+            );
+          await ctx.cut('response-observed');
+
+          // Each reply settles its own line; the intention is settled once no line is unknown.
+          const settlement = await ctx.orchestrator.transaction((db): Settlement | undefined => {
+            for (const [n, { line }] of sends.entries()) {
+              const outcome = lineOutcome(replies[n] as ReserveReply);
+              // A line's first settling answer wins, as an intention's does.
+              if (outcome)
+                db.prepare(`UPDATE intention_lines SET status = ?, result = ? WHERE intention_id = ? AND line_no = ? AND status = 'pending'`).run(
+                  outcome.status,
+                  outcome.result,
+                  row.intentionId,
+                  line.lineNo,
+                );
+            }
+            const unknown = linesOf(db, row.intentionId).some((line) => line.status === 'pending');
+            return unknown ? seams.onPartial(db, row) : { status: 'done', result: linesResult(db, row.intentionId) };
+          });
+          if (!settlement) {
+            await releaseForRetry(ctx, row, Math.max(0, ...replies.map((reply) => (reply.status === 'refused' ? (reply.retryAfterMs ?? 0) : 0))));
+            continue;
+          }
+          await seams.confirm(ctx, row, settlement);
+          await ctx.cut('confirmed');
+          continue;
+        }
+
+        const seq = seams.sequence(row);
         const reply = await ctx.warehouse.reserve({
           tenant: row.tenant,
           key: row.requestKey,
-          params: { part: row.part, qty: row.qty },
+          params: { part: row.part, qty: row.qty, ...(row.object && row.op ? { update: { object: row.object, op: row.op } } : {}) },
           issuedAtMs: row.issuedAtMs,
           intentionId: intentionId(row),
+          ...(seq === undefined ? {} : { seq }),
         });
         await ctx.cut('response-observed');
 
         const settlement =
-          reply.status === 'accepted' ? seams.onAccepted() : reply.status === 'refused' ? seams.onRefused(reply, row) : settle(reply);
+          reply.status === 'accepted' ? seams.onAccepted() : reply.status === 'refused' ? seams.onRefused(reply, row, ctx.settings) : settle(reply);
         if (!settlement) {
           // No settling answer: release the row and try again, same key, after the retry delay,
           // or after the warehouse's own retry-after when it asked for a longer wait (back-off it decides).
-          const retryAfterMs = reply.status === 'refused' ? (reply.retryAfterMs ?? 0) : 0;
-          await ctx.orchestrator.transaction((db) => {
-            db.prepare('UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL, next_attempt_ms = ? WHERE id = ?').run(
-              ctx.nowMs() + Math.max(retryDelayMs(ctx.settings, row.attempts), retryAfterMs),
-              row.id,
-            );
-          });
+          await releaseForRetry(ctx, row, reply.status === 'refused' ? (reply.retryAfterMs ?? 0) : 0);
           continue;
         }
         await seams.confirm(ctx, row, settlement);
@@ -181,6 +261,16 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
       }
     },
   };
+}
+
+/** Releases a row that got no settling answer, to be claimed again after the retry delay or the warehouse's longer retry-after. */
+async function releaseForRetry(ctx: ProtocolContext, row: ClaimedRow, retryAfterMs: number): Promise<void> {
+  await ctx.orchestrator.transaction((db) => {
+    db.prepare('UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL, next_attempt_ms = ? WHERE id = ?').run(
+      ctx.nowMs() + Math.max(retryDelayMs(ctx.settings, row.attempts), retryAfterMs),
+      row.id,
+    );
+  });
 }
 
 /** The local ending a reply settles, or undefined when it settles nothing yet (ask again later, same key). */

@@ -5,6 +5,9 @@ import { leaseSideStore } from './lease-side-store.js';
 import { outboxDeleteAfterPublish } from './outbox-delete-after-publish.js';
 import { receiptThenEffect } from './receipt-then-effect.js';
 import { retryDefinitiveRefusals } from './retry-definitive-refusals.js';
+import { lastWriterWins } from './last-writer-wins.js';
+import { partialIsDone } from './partial-is-done.js';
+import { resendWholeNewKey } from './resend-whole-new-key.js';
 import { keyRegeneratedOnResume } from './key-regenerated-on-resume.js';
 import { markFirst } from './mark-first.js';
 import { outboxDedup } from './outbox-dedup.js';
@@ -26,6 +29,9 @@ export const FLAWED_PROTOCOLS: readonly Protocol[] = [
   leaseSideStore,
   asyncAccept,
   retryDefinitiveRefusals,
+  lastWriterWins,
+  resendWholeNewKey,
+  partialIsDone,
 ];
 
 /** Repaired variants shown beside the catalogue: the same situation, done right. */

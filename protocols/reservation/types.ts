@@ -11,6 +11,34 @@ export interface Intention {
 export interface ReservationParams {
   part: string;
   qty: number;
+  /**
+   * Set when the intention updates one reservation object rather than making
+   * a reservation of its own: reserve it, change its quantity, or cancel it.
+   * Each update is its own intention with its own key; the caller's order of
+   * the updates to one object is the order they must take effect in.
+   */
+  update?: ObjectUpdate;
+  /**
+   * Set when one request carries several lines (parts): the warehouse
+   * applies or refuses each line on its own, under the line's own key.
+   * `part` and `qty` then name the request as a whole (see linesRequest).
+   */
+  lines?: ReservationLine[];
+}
+
+/** One line of a request of several lines. */
+export interface ReservationLine {
+  part: string;
+  qty: number;
+}
+
+/** What an update does to its reservation object. */
+export type UpdateOp = 'reserve' | 'change-quantity' | 'cancel';
+
+export interface ObjectUpdate {
+  /** The reservation object, named by the caller; one tenant's objects are its own. */
+  object: string;
+  op: UpdateOp;
 }
 
 /** What travels to the warehouse. */
@@ -26,6 +54,12 @@ export interface ReserveRequest {
    * real remote system would never see it.
    */
   intentionId: string;
+  /**
+   * An update's place among its object's updates (1, 2, ...), fixed when the
+   * intention is recorded. The warehouse applies update n only after n - 1;
+   * an update sent without one is applied as it arrives.
+   */
+  seq?: number;
 }
 
 /**
@@ -85,6 +119,13 @@ export interface ProtocolSettings {
    * retryDelaysMs[(n - 1) % length].
    */
   retryDelaysMs: readonly number[];
+  /**
+   * The cap on an outbox row's attempts (whatever their replies) after which
+   * a transient refusal (out of stock, rate limited) is no longer asked again:
+   * the intention fails as given up, with the warehouse's last reason, instead
+   * of waiting for ever. A definitive refusal never uses it: it fails at once.
+   */
+  refusedAttemptsMax: number;
 }
 
 /** The retry delay before attempt `attempts + 1`. */

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { receiverSchema } from '../receivers/schema.js';
-import type { Receiver, ReceiverRequest } from '../receivers/types.js';
+import type { EffectOutcome, Receiver, ReceiverRequest } from '../receivers/types.js';
+import { applyObjectUpdate, isUpdatePayload, OBJECTS_SCHEMA, sequenceVerdict } from './object-updates.js';
 import type { ReservationParams } from './types.js';
 import { warehouseRefusal } from './warehouse-refusals.js';
 
@@ -18,8 +19,8 @@ CREATE TABLE IF NOT EXISTS reservations (
 CREATE INDEX IF NOT EXISTS reservations_by_intention ON reservations (intention_id);
 `;
 
-/** The whole warehouse store: the reservations and the receipt tables every contract shares. */
-export const WAREHOUSE_SCHEMA = receiverSchema(RESERVATIONS_SCHEMA);
+/** The whole warehouse store: the reservations, the reservation objects and the receipt tables every contract shares. */
+export const WAREHOUSE_SCHEMA = receiverSchema(RESERVATIONS_SCHEMA + OBJECTS_SCHEMA);
 
 /** The effect itself: one reservation row, whose id is the result a receipt stores. */
 export function applyReservation(db: Database.Database, request: ReceiverRequest, nowMs: number): { reservationId: number } {
@@ -33,10 +34,26 @@ export function applyReservation(db: Database.Database, request: ReceiverRequest
   return { reservationId: Number(lastInsertRowid) };
 }
 
+/**
+ * One request, in the warehouse's order of checks: a numbered update that is
+ * early or late is refused first (nothing else is known until its turn), then
+ * the warehouse's own refusals, then the effect: a reservation row for every
+ * request applied (N counts them), and for an update its object's new state.
+ */
+function applyRequest(db: Database.Database, request: ReceiverRequest, nowMs: number): EffectOutcome {
+  const update = isUpdatePayload(request.payload);
+  const outOfTurn = update ? sequenceVerdict(db, request) : undefined;
+  if (outOfTurn) return outOfTurn;
+  const refusal = warehouseRefusal(request, nowMs);
+  if (refusal) return refusal;
+  if (update) applyObjectUpdate(db, request);
+  return { applied: applyReservation(db, request, nowMs) };
+}
+
 /** The reservation family's one receiver: the warehouse, whose effect is a reservation row, unless it refuses the request. */
 export const warehouse: Receiver = {
   name: 'warehouse',
   schema: WAREHOUSE_SCHEMA,
-  effect: { apply: (db, request, nowMs) => warehouseRefusal(request, nowMs) ?? { applied: applyReservation(db, request, nowMs) } },
+  effect: { apply: applyRequest },
   appliedCut: 'effect-applied',
 };

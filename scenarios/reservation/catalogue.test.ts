@@ -12,6 +12,11 @@ import type { CatalogueEntry } from './catalogue.js';
 
 /** The family as the entry's row and exploration see it: led by the entry's own intention when it names one. */
 function familyFor(entry: CatalogueEntry): typeof reservationFamily {
+  const { workload } = entry;
+  if (workload) {
+    const table = workload(entry.finds.intentions);
+    return { ...reservationFamily, tableWorkload: table, tableIntention: intentionId(table[0]!), exploreWorkload: workload };
+  }
   const lead = entry.intention;
   if (!lead) return reservationFamily;
   return {

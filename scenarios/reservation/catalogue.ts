@@ -4,15 +4,17 @@
  * boundary, each commit too) that finds its bug. The README's catalogue table
  * is these entries, and a test measures every one.
  */
-import { BLOCKED_TENANT } from '../../protocols/reservation/warehouse-refusals.js';
+import { linesRequest } from '../../protocols/reservation/request-lines.js';
+import { BACKORDERED_PART, BLOCKED_TENANT } from '../../protocols/reservation/warehouse-refusals.js';
 import type { Intention } from '../../protocols/reservation/types.js';
+import { objectUpdates } from '../../sim/reservation/family.js';
 
 export interface CatalogueEntry {
   protocol: string;
   /** Measured N at the five classic cuts, one intention, one worker; null where the run never reaches that cut. */
   classicRow: readonly (number | null)[];
   /** `sim explore --cuts all` with these bounds finds the bug: this kind, in a schedule with this many crashes. */
-  finds: { workers: number; intentions: number; crashDepth: number; kind: 'lost' | 'duplicate' | 'stuck'; crashes: number };
+  finds: { workers: number; intentions: number; crashDepth: number; kind: 'lost' | 'duplicate' | 'stuck' | 'order'; crashes: number };
   story: string;
   /**
    * The intention the row and the exploration lead with, when the seed's
@@ -20,7 +22,19 @@ export interface CatalogueEntry {
    * the family's own table and explore workloads.
    */
   intention?: Intention;
+  /**
+   * The workload the row and the exploration run instead, when the flaw needs
+   * several intentions of one kind to show (updates to one object): `count`
+   * of them; the row runs `finds.intentions` and counts N for the first.
+   */
+  workload?: (count: number) => Intention[];
 }
+
+/** A request of two lines, one in stock and one backordered: its first reply is partial. */
+const TWO_LINES = linesRequest('tenantA', 'reserve42', [
+  { part: 'spare-part-7', qty: 1 },
+  { part: BACKORDERED_PART, qty: 1 },
+]);
 
 export const CATALOGUE: readonly CatalogueEntry[] = [
   {
@@ -86,5 +100,29 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     intention: { tenant: BLOCKED_TENANT, key: 'reserve42', params: { part: 'spare-part-7', qty: 1 } },
     story:
       'The warehouse refuses a tenant it does not serve, for good, and the relay takes every refusal for a transient one: it asks again after each retry delay until the round bound stops it, and the intention stays pending. N=0 wherever a crash is placed, as for the correct sender, and its row only shows that it never reaches `confirmed`: the local status (pending, not failed with its reason) and the refusals spent are the bug, without any crash.',
+  },
+  {
+    protocol: 'last-writer-wins',
+    classicRow: [1, 1, 1, 1, 1],
+    finds: { workers: 1, intentions: 3, crashDepth: 1, kind: 'order', crashes: 1 },
+    workload: objectUpdates,
+    story:
+      'Reserve, change the quantity, cancel: three updates to one reservation, each its own intention and key, sent without their place in the caller\'s order, and a warehouse that applies whatever arrives last. Each update is applied exactly once (N=1 at every classic cut: receipts still deduplicate), and one crash right after the relay claimed the change, before it was sent, leaves its lease held: recovery sends the cancel first, then the change when the lease ends, and the cancelled reservation is reserved again. The correct outbox numbers each object\'s updates when it records them, and the warehouse refuses an update that arrives before its predecessor (out-of-order, asked again without a cap).',
+  },
+  {
+    protocol: 'resend-whole-new-key',
+    classicRow: [4, 4, 2, 2, 4],
+    finds: { workers: 1, intentions: 1, crashDepth: 0, kind: 'duplicate', crashes: 0 },
+    intention: TWO_LINES,
+    story:
+      'One request of two lines: a part in stock and a backordered one. The warehouse applies the first and refuses the second for now, and the relay sends the whole request again, both lines, under keys new to the attempt: the first line is applied again on every retry until the restock (N=4 without any crash; N=2 where a crash at the effect or the reply restarts the retries later). N is the most-applied line\'s count.',
+  },
+  {
+    protocol: 'partial-is-done',
+    classicRow: [1, 1, 1, 1, 1],
+    finds: { workers: 1, intentions: 1, crashDepth: 0, kind: 'lost', crashes: 0 },
+    intention: TWO_LINES,
+    story:
+      'The same two lines: the first applied, the second refused for now. The relay takes the partial reply for the end of the request and marks it done: the backordered line is never asked again and no local refusal says so (silently dropped, without any crash). N=1 everywhere, since N is the most-applied line\'s count: the dropped line shows in the local lines (still pending under a done intention) and in exploration.',
   },
 ];

@@ -14,6 +14,7 @@ import { propertyThroughput } from './property-bench.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
 import { exploreOnCores, speedLine, tableAgainstPython } from './speed-bench.js';
 import { defaultJobs } from '../process/pool.js';
+import { orderingCost } from '../../scenarios/reservation/sweeps/ordering-cost.js';
 
 /**
  * `npm run bench`: how long the main job and one case take on this machine,
@@ -93,6 +94,18 @@ async function otherBlocks(): Promise<void> {
   console.log('\nthe handover family');
   for (const r of await handoverBench(scratch, bin)) {
     console.log(`${r.what.padEnd(70)} ${r.value.toFixed(r.unit === 'ms' ? 2 : 0).padStart(8)} ${r.unit.padEnd(6)} ${r.note}`);
+  }
+
+  console.log('\nordered updates (reservation): what the per-object sequence costs; 200 generated trials per point, seed 1');
+  for (const workers of [1, 2, 4]) {
+    for (const protocol of ['outbox-dedup', 'last-writer-wins']) {
+      const started = performance.now();
+      const cost = await orderingCost(protocol, workers, 200, 1);
+      const runsPerSecond = cost.trials / ((performance.now() - started) / 1000);
+      console.log(
+        `${`${protocol}, ${workers} worker(s)`.padEnd(34)} ${cost.callsPerUpdate.toFixed(3)} calls/update  ${cost.outOfOrderPer1000.toFixed(0).padStart(4)} out-of-order/1,000 updates  ${cost.misorderedPer1000.toFixed(0).padStart(4)} misordered/1,000 trials  drain ${cost.drainMsMean.toFixed(0)} virtual ms  ${runsPerSecond.toFixed(0)} runs/s`,
+      );
+    }
   }
 }
 

@@ -10,10 +10,7 @@ import type { AnySuite, ProtocolChoice, PropertyDefinition, StoreKind, TrialTran
 import type { AnyFamily } from '../engine/run-case.js';
 import type { CheckResults, StoredProperty } from '../results/check-results.js';
 import { createRunFolder, displayPath, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
-import { heartbeat, isWatched } from '../engine/heartbeat.js';
-import { dieWithParent } from '../process/children.js';
 import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
-import { runWatched } from '../process/watched-command.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import type { Io } from './io.js';
@@ -21,6 +18,7 @@ import { resolveProtocols } from './load-protocol.js';
 import { positiveInt, protocolName, replayPath, seedValue, storeKind } from './options.js';
 import { Progress } from './progress.js';
 import { createScratch, defaultScratchParent } from './scratch.js';
+import { ended, inWatchedChild, LIFE_TIMEOUT_HELP } from './watched-run.js';
 import { measureSweeps } from './sweep-reports.js';
 
 /** The largest --workers any family takes; a family may refuse the option or bound it lower. */
@@ -68,7 +66,9 @@ interface Plan {
 export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) => void, suites: readonly AnySuite[]): void {
   const command = program
     .command('check')
-    .description("run a family's fast-check properties over generated schedules: crashes, lost replies, concurrent workers, the model as an adversary")
+    .description(
+      "run a family's fast-check properties over generated schedules: crashes, lost replies, concurrent workers, the model as an adversary",
+    )
     .argument('[property...]', 'properties to run (default: all of the family); see --list')
     .option('-n, --runs <n>', 'generated runs per property', positiveInt('runs'), 200)
     .option('-s, --seed <seed>', 'fast-check seed (default: random, printed first)', seedValue)
@@ -81,7 +81,11 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     )
     // The name of session 1, kept so that printed replay lines and scripts still work.
     .addOption(new Option('--workers-max <w>').hideHelp().argParser(positiveInt('workers-max', WORKERS_LIMIT)))
-    .option('--store <kind>', "file: fresh SQLite files per run in the scratch folder; memory: in-memory databases (faster; reservation only) (default: file)", storeKind)
+    .option(
+      '--store <kind>',
+      'file: fresh SQLite files per run in the scratch folder; memory: in-memory databases (faster; reservation only) (default: file)',
+      storeKind,
+    )
     .option('--scratch <dir>', 'parent of the scratch folder for file-backed runs (default: /dev/shm when present, else the temp folder)')
     .option('-o, --out <dir>', 'parent folder of run folders (failing and replayed runs are kept there)', 'runs')
     .option('--list', "list the family's properties and exit")
@@ -90,12 +94,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       'check this protocol (a built-in name or a path to your module) with the properties that must hold',
       (v: string) => protocolName(v)[0] ?? v,
     )
-    .option(
-      '--life-timeout-ms <ms>',
-      `with a protocol file: the check runs in a child process of its own, and a life that takes longer than this (a loop, a promise that never settles) stops it with an error (default ${LIFE_TIMEOUT_MS})`,
-      positiveInt('life-timeout-ms', 3_600_000),
-      LIFE_TIMEOUT_MS,
-    )
+    .option('--life-timeout-ms <ms>', LIFE_TIMEOUT_HELP, positiveInt('life-timeout-ms', 3_600_000), LIFE_TIMEOUT_MS)
     .option('--report', 'then measure the sweeps of the family (reservation: retention and concurrency) and draw them into the run folder')
     .option('--sweep-trials <k>', 'generated trials per sweep point, with --report', positiveInt('sweep-trials', 100_000), 100);
   // Options of a family's own (e.g. handover's --policy and --graph): each suite says what it takes.
@@ -119,22 +118,26 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         [...familyOptions.keys()].filter((name) => typeof options[name] === 'string').map((name) => [name, options[name] as string]),
       );
       for (const name of Object.keys(given))
-        if (familyOptions.get(name) !== suite) throw new UsageError(`--${name} belongs to the ${familyOptions.get(name)?.family} family, not ${family.name}`);
+        if (familyOptions.get(name) !== suite)
+          throw new UsageError(`--${name} belongs to the ${familyOptions.get(name)?.family} family, not ${family.name}`);
       const plan = await planOf(family, suite, options, given, io.cwd);
-      // A user's module runs in this process: the whole check moves into a watched child, which cannot hang or fool us.
-      if (plan.protocol?.file !== undefined && !isWatched()) return exit(await watched(self, plan, options.lifeTimeoutMs, io));
-      if (isWatched()) dieWithParent();
       const selected = selectProperties(suite, names, options.protocol);
+      if (options.path !== undefined && (options.seed === undefined || selected.length !== 1))
+        throw new UsageError('--path replays one run: give exactly one property and its --seed, as printed with the failure.');
+      if (options.path !== undefined && options.report)
+        throw new UsageError('--report goes with a check run, not with the replay of one run (--path).');
+      if (options.report && !(await hasSweeps(family.name)))
+        throw new UsageError(`--report draws the sweeps of a family that has them; the ${family.name} family has none`);
+      // A user's module would run in this process: the whole check moves into a watched child, which cannot hang us.
+      const subject = plan.protocol && { name: plan.protocol.protocol.name, file: plan.protocol.file };
+      const watchedCode = await inWatchedChild(self, subject, options.lifeTimeoutMs, io);
+      if (watchedCode !== undefined) return exit(watchedCode);
       if (options.path !== undefined) {
         const [definition] = selected;
-        if (options.seed === undefined || selected.length !== 1 || !definition)
-          throw new UsageError('--path replays one run: give exactly one property and its --seed, as printed with the failure.');
-        if (options.report) throw new UsageError('--report goes with a check run, not with the replay of one run (--path).');
+        if (!definition) throw new Error('a replay without its property');
         const folder = createRunFolder(resolve(io.cwd, options.out));
         return exit(ended(await replay(plan, definition, options.path, folder, io)));
       }
-      if (options.report && !(await hasSweeps(family.name)))
-        throw new UsageError(`--report draws the sweeps of a family that has them; the ${family.name} family has none`);
       // Both folders are checked before anything runs; a bad one leaves nothing behind.
       const scratch = createScratch(options.scratch ?? defaultScratchParent());
       const removeScratch = () => scratch.remove();
@@ -147,27 +150,6 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         process.removeListener('exit', removeScratch);
       }
     });
-}
-
-/** The end of a check, told to a watching parent (a no-op unless watched). */
-function ended(code: ExitCode): ExitCode {
-  heartbeat(`end ${code}`);
-  return code;
-}
-
-/** Runs this same command in a watched child process; a protocol that hangs or ends the process is one line, exit 1. */
-async function watched(self: Command, plan: Plan, lifeTimeoutMs: number, io: Io): Promise<ExitCode> {
-  // Commander keeps the words it parsed (untyped, but set by every parse): the child gets exactly those.
-  const argv = (self.parent as unknown as { rawArgs?: string[] } | null)?.rawArgs ?? [];
-  const end = await runWatched(argv, {
-    lifeTimeoutMs,
-    protocol: plan.protocol?.protocol.name ?? '',
-    stdout: (text) => io.stdout(text),
-    stderr: (text) => io.stderr(text),
-    cwd: io.cwd,
-  });
-  if (end.problem) io.stderr(`sim check: ${end.problem}\n`);
-  return end.code as ExitCode;
 }
 
 async function hasSweeps(family: string): Promise<boolean> {
@@ -258,7 +240,13 @@ async function replay(
   const checked = plan.protocol ? `, protocol ${plan.protocol.protocol.name}` : '';
   io.stdout(`sim check: replaying ${definition.name}${checked}, seed ${plan.seed}, path ${path}${workersText(plan)}\n\n`);
   const kept = join(folder.path, definition.name);
-  const replayed = await replayProperty(plan.suite, definition, { seed: plan.seed, path, bounds: plan.bounds, folder: kept, ...runOptions(plan) });
+  const replayed = await replayProperty(plan.suite, definition, {
+    seed: plan.seed,
+    path,
+    bounds: plan.bounds,
+    folder: kept,
+    ...runOptions(plan),
+  });
   if (!replayed) throw new UsageError(`seed ${plan.seed} and path ${path} name no run of ${definition.name}`);
   io.stdout(`${plan.suite.trialText(replayed.trial)}\n\ntimeline (virtual ms, worker, event):\n${timeline(replayed.events)}\n`);
   const violated = replayed.violation !== undefined;

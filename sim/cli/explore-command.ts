@@ -12,6 +12,8 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import { resolveProtocols } from './load-protocol.js';
+import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
+import { ended, inWatchedChild, LIFE_TIMEOUT_HELP } from './watched-run.js';
 import { cutsChoice, positiveInt, protocolName, shardValue, wholeNumber } from './options.js';
 import type { Shard } from '../explore/shard.js';
 import { defaultJobs } from '../process/pool.js';
@@ -19,6 +21,7 @@ import { defaultJobs } from '../process/pool.js';
 interface ExploreOptions {
   family?: string;
   protocol: string[];
+  lifeTimeoutMs: number;
   workers: number;
   intentions: number;
   crashDepth: number;
@@ -64,17 +67,21 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       shardValue,
     )
     .option('-j, --jobs <n>', 'subtrees explored at a time, in worker threads (default: one per core)', positiveInt('jobs', 64))
+    .option('--life-timeout-ms <ms>', LIFE_TIMEOUT_HELP, positiveInt('life-timeout-ms', 3_600_000), LIFE_TIMEOUT_MS)
     .addHelpText(
       'after',
       "\nExit codes: 0 no violation (and, when exploring, every schedule explored); 1 a violation, or the bound stopped it; 2 bad input.\n--shard and --jobs do not change what a subtree finds: the shards' verdicts together are the unsharded run's, and a\nprinted --schedule replays without --shard. --schedule replays one schedule: it takes neither.",
     )
-    .action(async (options: ExploreOptions) => {
+    .action(async (options: ExploreOptions, self: Command) => {
       const family = chooseFamily(options.family, options.protocol);
       const {
         protocols: [protocol],
-        files: protocolFiles,
+        files,
       } = await resolveProtocols(family, options.protocol, io.cwd);
       if (!protocol) throw new UsageError('--protocol names no protocol');
+      // A user's module would run in this process: the exploration moves into a watched child, which cannot hang us.
+      const watchedCode = await inWatchedChild(self, { name: protocol.name, file: files.get(protocol.name) }, options.lifeTimeoutMs, io);
+      if (watchedCode !== undefined) return exit(watchedCode);
       const bounds: ExploreBounds = {
         workers: options.workers,
         intentions: options.intentions,
@@ -120,12 +127,12 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
             .map((store) => `${store}.db`)
             .join(', ')}, history.jsonl)\n`,
         );
-        return exit(violation ? EXIT.checkFailed : EXIT.ok);
+        return exit(ended(violation ? EXIT.checkFailed : EXIT.ok));
       }
 
       let lastDraw = 0;
       const started = performance.now();
-      const protocolFile = protocolFiles.get(protocol.name);
+      const protocolFile = files.get(protocol.name);
       const result = await explore(family, protocol, bounds, {
         executionsMax: options.executionsMax,
         ...(options.shard ? { shard: options.shard } : {}),
@@ -153,6 +160,6 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         );
       }
       io.stdout(lines.join('\n') + `\nrun folder: ${displayPath(folder.path, io.cwd)}\n`);
-      exit(result.violations.length === 0 && result.exhaustive ? EXIT.ok : EXIT.checkFailed);
+      exit(ended(result.violations.length === 0 && result.exhaustive ? EXIT.ok : EXIT.checkFailed));
     });
 }

@@ -54,8 +54,7 @@ export async function checkProperty(options: CheckPropertyOptions): Promise<Prop
   const suite = await propertySuite(family.name);
   if (!suite) throw new TypeError(`the ${family.name} family has no properties`);
   const definition = suite.properties.find((p) => p.name === options.property);
-  if (!definition)
-    throw new TypeError(`unknown property '${options.property}'; valid: ${suite.properties.map((p) => p.name).join(', ')}`);
+  if (!definition) throw new TypeError(`unknown property '${options.property}'; valid: ${suite.properties.map((p) => p.name).join(', ')}`);
   const subject = options.protocol === undefined ? undefined : await resolveProtocol(options.protocol, family);
   if (subject && definition.expect === 'find')
     throw new TypeError(
@@ -73,7 +72,14 @@ export async function checkProperty(options: CheckPropertyOptions): Promise<Prop
   const scratch = createScratch(defaultScratchParent());
   let result: PropertyResult;
   try {
-    result = await checkSuiteProperty(suite, definition, { runs: options.runs ?? 100, seed, bounds, store, scratch: scratch.path, ...protocol });
+    result = await checkSuiteProperty(suite, definition, {
+      runs: options.runs ?? 100,
+      seed,
+      bounds,
+      store,
+      scratch: scratch.path,
+      ...protocol,
+    });
   } finally {
     scratch.remove();
   }

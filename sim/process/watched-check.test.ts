@@ -15,8 +15,14 @@ const check = (file: string, ...more: string[]) =>
 
 describe('sim check --protocol FILE runs the check in a watched child', () => {
   it.each([
-    { file: 'loops.ts', says: /^sim check: protocol loops: a life did not end within 1500 ms in run 1 of dedup-safety, life 0 .*--life-timeout-ms/ },
-    { file: 'never-settles.ts', says: /^sim check: protocol never-settles: a life did not end within 1500 ms in run 1 of dedup-safety, life 0/ },
+    {
+      file: 'loops.ts',
+      says: /^sim check: protocol loops: a life did not end within 1500 ms in run 1 of dedup-safety, life 0 .*--life-timeout-ms/,
+    },
+    {
+      file: 'never-settles.ts',
+      says: /^sim check: protocol never-settles: a life did not end within 1500 ms in run 1 of dedup-safety, life 0/,
+    },
     { file: 'exits.ts', says: /^sim check: protocol exits ended the process itself \(exit code 0\) in run 1 of dedup-safety, life 0/ },
   ])('$file: one line naming the protocol, the run and the life, exit 1, within the watchdog bound', async ({ file, says }) => {
     const run = await check(misbehaving(file));
@@ -34,5 +40,15 @@ describe('sim check --protocol FILE runs the check in a watched child', () => {
     expect(run.stdout).toMatch(/✓ dedup-safety +held +150 runs/);
     expect(run.stdout).toContain('1/1 properties passed (seed 11).');
     expect(run.code).toBe(0);
+  });
+
+  it('sim explore --protocol FILE is watched the same way', async () => {
+    const run = await spawnSimAsync(
+      ['explore', '--protocol', misbehaving('loops.ts'), '-w', '1', '-i', '1', '-d', '0', '--life-timeout-ms', String(LIFE_TIMEOUT_MS)],
+      cwd,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toMatch(/^sim explore: protocol loops: a life did not end within 1500 ms in life 0/);
+    expect(run.ms).toBeLessThan(LIFE_TIMEOUT_MS + 20_000);
   });
 });

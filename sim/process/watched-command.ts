@@ -67,7 +67,10 @@ export async function runWatched(
     if (exit.code === UNSETTLED_EXIT_CODE)
       return { code: 1, problem: `protocol ${options.protocol}: a life awaits a promise that never settles${where}; stopped` };
     const how = exit.signal ? `was killed by ${exit.signal}` : `ended the process itself (exit code ${exit.code})`;
-    return { code: 1, problem: `protocol ${options.protocol} ${how}${where}, before the command ended; a protocol must not end the process` };
+    return {
+      code: 1,
+      problem: `protocol ${options.protocol} ${how}${where}, before the command ended; a protocol must not end the process`,
+    };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

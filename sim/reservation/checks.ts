@@ -3,7 +3,7 @@ import { intentionLabels } from './count-effects.js';
 import type { JudgedRun as ReservationOutcome } from '../engine/family.js';
 
 /** Verdict kinds, as a checker groups them (Jepsen's "errors grouped by kind"). */
-export type ViolationKind = 'duplicate' | 'lost' | 'stuck' | 'identity' | 'unreconciled' | 'retried' | 'error';
+export type ViolationKind = 'duplicate' | 'lost' | 'stuck' | 'identity' | 'unreconciled' | 'retried' | 'order' | 'error';
 
 export interface Violation {
   kind: ViolationKind;

@@ -1,3 +1,4 @@
+import { lineIntentionId } from '../../protocols/reservation/request-lines.js';
 import { intentionId, type Intention } from '../../protocols/reservation/types.js';
 import type { Connection } from '../engine/connections.js';
 
@@ -17,8 +18,10 @@ export function intentionLabels(intentions: readonly Intention[]): string[] {
 
 /**
  * The checker: N(k), the reservation rows the warehouse holds for each
- * intention k, by the oracle tag of the intention and its params. Read with a
- * connection of its own after every life has ended.
+ * intention k, by the oracle tag of the intention and its params. For a
+ * request of several lines, N is its most-applied line's count: 1 when every
+ * applied line was applied once, 2 as soon as one line was applied twice.
+ * Read with a connection of its own after every life has ended.
  */
 export function countEffects(warehouse: Connection, intentions: readonly Intention[]): Record<string, number> {
   const count = warehouse.prepare('SELECT count(*) AS n FROM reservations WHERE intention_id = ? AND part = ? AND qty = ?');
@@ -26,7 +29,14 @@ export function countEffects(warehouse: Connection, intentions: readonly Intenti
   return Object.fromEntries(
     intentions.map((intention, index) => [
       labels[index],
-      (count.get(intentionId(intention), intention.params.part, intention.params.qty) as { n: number }).n,
+      intention.params.lines
+        ? Math.max(
+            0,
+            ...intention.params.lines.map(
+              (line, n) => (count.get(lineIntentionId(intentionId(intention), n + 1), line.part, line.qty) as { n: number }).n,
+            ),
+          )
+        : (count.get(intentionId(intention), intention.params.part, intention.params.qty) as { n: number }).n,
     ]),
   );
 }

@@ -10,6 +10,8 @@ import type { JsonValue } from '../engine/history.js';
 import { readTables } from '../engine/store-state.js';
 import { atMostOnce, firstViolation, noneLost, noneStuck, ranToEnd } from './checks.js';
 import { countEffects } from './count-effects.js';
+import { linesSettled } from './line-checks.js';
+import { updatesInOrder } from './order-checks.js';
 import { expectedRefusal } from './refusal-checks.js';
 import { reservationWorld } from './world.js';
 
@@ -20,7 +22,7 @@ export const SEED_INTENTION: Intention = {
   params: { part: 'spare-part-7', qty: 1 },
 };
 
-export const DEFAULT_SETTINGS: ProtocolSettings = { leaseMs: 30_000, retryDelaysMs: [1_000] };
+export const DEFAULT_SETTINGS: ProtocolSettings = { leaseMs: 30_000, retryDelaysMs: [1_000], refusedAttemptsMax: 6 };
 
 /** The explored workload: tenants alternate over a shared key space, so I = 2 is the same key under two tenants. */
 export function exploreIntentions(count: number): Intention[] {
@@ -29,6 +31,18 @@ export function exploreIntentions(count: number): Intention[] {
     key: `k${Math.floor(i / 2) + 1}`,
     params: { part: 'bolt', qty: 1 },
   }));
+}
+
+/**
+ * Updates to one reservation object, in the caller's order: reserve it,
+ * change its quantity (as often as `count` allows), and cancel it last, so
+ * that any update applied after the cancel shows as a revived reservation.
+ */
+export function objectUpdates(count: number): Intention[] {
+  return Array.from({ length: count }, (_, n): Intention => {
+    const op = n === 0 ? 'reserve' : n === count - 1 ? 'cancel' : 'change-quantity';
+    return { tenant: 'tenantA', key: `u${n + 1}`, params: { part: 'bolt', qty: op === 'cancel' ? 0 : n + 1, update: { object: 'o1', op } } };
+  });
 }
 
 /** The intentions of a stress trial: one tenant, distinct keys, the same part. */
@@ -70,6 +84,7 @@ export const reservationFamily: ReservationFamily = {
         [ORCHESTRATOR]: stores(ORCHESTRATOR, readTables),
         warehouse: stores('warehouse', (db) => ({
           reservations: db.prepare('SELECT * FROM reservations ORDER BY id').all() as Record<string, unknown>[],
+          objects: db.prepare('SELECT tenant, object, state, qty FROM reservation_objects ORDER BY tenant, object').all() as Record<string, unknown>[],
         })),
       },
     };
@@ -82,13 +97,16 @@ export const reservationFamily: ReservationFamily = {
       () => ranToEnd(outcome),
       () => atMostOnce(trial, outcome),
       // An intention the warehouse refuses by its rules has no effect to lose: it must end failed, not pending (noneStuck).
-      () => noneLost({ intentions: intentions.filter((intention) => expectedRefusal(intention) === undefined) }, outcome),
+      // A request of several lines is judged line by line (linesSettled), not as one effect.
+      () => noneLost({ intentions: intentions.filter((i) => expectedRefusal(i) === undefined && !i.params.lines) }, outcome),
       () => noneStuck(trial, outcome),
+      () => updatesInOrder(trial, outcome),
+      () => linesSettled(trial, outcome),
     );
   },
   stress: {
     workload: (total, workers, index) => stressIntentions(total).filter((_, n) => n % workers === index),
-    settings: (leaseMs) => ({ leaseMs, retryDelaysMs: [leaseMs] }),
+    settings: (leaseMs) => ({ leaseMs, retryDelaysMs: [leaseMs], refusedAttemptsMax: 6 }),
     cuts: [...CLASSIC_CUTS, 'receipt-checked'],
   },
   protocolFromModule,

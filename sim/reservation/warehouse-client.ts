@@ -14,7 +14,7 @@ export function warehouseClient(client: ReceiverClient): WarehouseClient {
         tenant: request.tenant,
         key: request.key,
         kind: 'reserve',
-        payload: { part: request.params.part, qty: request.params.qty },
+        payload: wirePayload(request),
         issuedAtMs: request.issuedAtMs,
         intentionId: request.intentionId,
       });
@@ -46,4 +46,18 @@ function reservationIdOf(result: JsonValue): number {
 /** The warehouse's hint of when to ask again, carried only when it gave one. */
 function retryAfter(ms: number | undefined): { retryAfterMs?: number } {
   return ms === undefined ? {} : { retryAfterMs: ms };
+}
+
+/**
+ * The request's payload: part and quantity, and for an update its object, its
+ * operation and (when the sender numbers its updates) its place. A plain
+ * reservation's payload is exactly what it always was, so its receipts and
+ * fingerprints do not change.
+ */
+function wirePayload(request: ReserveRequest): JsonValue {
+  const { part, qty, update } = request.params;
+  if (!update) return { part, qty };
+  const payload: { [key: string]: JsonValue } = { part, qty, update: { object: update.object, op: update.op } };
+  if (request.seq !== undefined) payload['seq'] = request.seq;
+  return payload;
 }

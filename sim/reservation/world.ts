@@ -4,6 +4,7 @@ import {
   type Protocol,
   type ProtocolContext,
   type ProtocolSettings,
+  type WarehouseClient,
 } from '../../protocols/reservation/types.js';
 import { isCrash } from '../engine/crash.js';
 import type { World, WorldLife, WorldSpec } from '../engine/family.js';
@@ -11,6 +12,26 @@ import { joinWorkers } from '../engine/runner.js';
 import { warehouseClient } from './warehouse-client.js';
 
 export type ReservationSpec = WorldSpec<Protocol, readonly Intention[], ProtocolSettings>;
+
+/**
+ * An update spends time on the wire before the warehouse sees it: a
+ * scheduling point (no boundary, no crash) before each call, so another
+ * worker's later update may overtake it, as on a real network. Without it a
+ * claim and its effect would run as one step, and two relays could never
+ * deliver one object's updates out of the caller's order. Only updates get
+ * it: every other request commutes with the requests it could overtake (a
+ * plain reservation, the same request sent twice), so interleaving their
+ * transit would multiply the schedules exploration walks without changing
+ * any verdict.
+ */
+function inTransit(client: WarehouseClient, travel: () => Promise<void>): WarehouseClient {
+  return {
+    async reserve(request) {
+      if (request.params.update) await travel();
+      return client.reserve(request);
+    },
+  };
+}
 
 /**
  * One life of the reservation world, the same in the first attempt and in
@@ -23,7 +44,7 @@ export function reservationWorld(spec: ReservationSpec): World {
     const base = life.context(worker);
     return {
       orchestrator: base.orchestrator,
-      warehouse: warehouseClient(base.receiver('warehouse')),
+      warehouse: inTransit(warehouseClient(base.receiver('warehouse')), () => life.injector.pause(worker, 'in-transit')),
       cut: base.cut,
       nowMs: base.nowMs,
       worker,

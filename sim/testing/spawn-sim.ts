@@ -23,11 +23,7 @@ export function spawnSim(argv: readonly string[], cwd: string, timeoutMs = 20_00
 }
 
 /** The same, without blocking the test's event loop, with the wall time it took: for commands that run for seconds. */
-export function spawnSimAsync(
-  argv: readonly string[],
-  cwd: string,
-  timeoutMs = 60_000,
-): Promise<SpawnedSim & { ms: number }> {
+export function spawnSimAsync(argv: readonly string[], cwd: string, timeoutMs = 60_000): Promise<SpawnedSim & { ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [SIM_BIN, ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -76,7 +76,10 @@ export const HANDOVER_SUITE: PropertySuite<HandoverTrial, HandoverBounds> = {
   trialSize: handoverTrialSize,
   protocolOf: (trial) => trial.protocol,
   options: [
-    { flags: '--policy <file>', description: 'handover family: check the harness around your own model instead of the generated adversary' },
+    {
+      flags: '--policy <file>',
+      description: 'handover family: check the harness around your own model instead of the generated adversary',
+    },
     { flags: '--graph <file>', description: 'handover family: check with your own handover graph (JSON)' },
   ],
   transform: subjectTransform,

@@ -1,14 +1,12 @@
 import type fc from 'fast-check';
 import type { ProtocolChoice } from '../../../sim/check/suite.js';
-import { freshInstances, type AnyFamily } from '../../../sim/engine/run-case.js';
 import type { StoreMedium } from '../../../sim/engine/connections.js';
 import type { TransportFaults } from '../../../sim/engine/family.js';
 import type { CrashPoint } from '../../../sim/engine/injector.js';
 import { handoverFamily } from '../../../sim/handover/family.js';
-import { runFamily, type FamilyOutcome } from '../../../sim/engine/run-family.js';
+import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
 import type { HandoverWorkload, HandoverWorldSettings } from '../../../sim/handover/workload.js';
-import type { HandoverProtocol } from '../../../protocols/handover/types.js';
-import { schedulerYield } from '../../reservation/properties/trial.js';
+import { runGenerated } from '../../../sim/check/run-trial.js';
 
 /** Everything one property run is made of, as generated data: replaying it replays the run. */
 export interface HandoverTrial {
@@ -37,28 +35,20 @@ export interface HandoverTrialOptions {
 
 /** Runs one trial: the faulty lives (crashes, lost replies, interleavings the scheduler picks), then a quiet life. */
 export async function runHandoverTrial(trial: HandoverTrial, options: HandoverTrialOptions): Promise<FamilyOutcome> {
-  const chosen = options.protocol?.protocol.name === trial.protocol ? options.protocol : undefined;
-  const protocol =
-    (chosen?.protocol as HandoverProtocol | undefined) ??
-    handoverFamily.protocols.find((candidate) => candidate.protocol.name === trial.protocol)?.protocol;
-  if (!protocol) throw new Error(`unknown handover protocol ${trial.protocol}`);
-  const run = runFamily(handoverFamily, {
-    protocol,
-    // A user's module: every life imports a fresh instance, so module state does not survive a crash.
-    ...(chosen?.file
-      ? { freshProtocol: freshInstances(handoverFamily as unknown as AnyFamily, chosen.file, options.folder) as (life: number) => Promise<HandoverProtocol> }
-      : {}),
-    workload: trial.workload,
-    folder: options.folder,
-    medium: options.medium,
-    plan: crashPlan(trial),
-    livesMax: trial.crashAtHit.length + 1,
-    quietLife: true,
-    workers: trial.workers,
-    settings: trial.settings,
-    faults: trial.faults,
-    writeHistory: options.writeHistory ?? false,
-    ...(options.scheduler ? { yieldPoint: schedulerYield(options.scheduler) } : {}),
-  });
-  return options.scheduler ? options.scheduler.waitFor(run) : run;
+  return runGenerated(
+    handoverFamily,
+    {
+      protocol: trial.protocol,
+      workload: trial.workload,
+      crashAtHit: trial.crashAtHit,
+      workers: trial.workers,
+      settings: trial.settings,
+      faults: trial.faults,
+      builtIn: (name) => {
+        const protocol = handoverFamily.protocols.find((candidate) => candidate.protocol.name === name)?.protocol;
+        return protocol && { protocol };
+      },
+    },
+    { ...options, writeHistory: options.writeHistory ?? false },
+  );
 }

@@ -10,10 +10,12 @@ import {
   noneLost,
   ranToEnd,
 } from '../../../sim/reservation/checks.js';
+import { linesSettled } from '../../../sim/reservation/line-checks.js';
+import { updatesInOrder } from '../../../sim/reservation/order-checks.js';
 import { refusalsSettled } from '../../../sim/reservation/refusal-checks.js';
 import type { PropertyDefinition } from './property.js';
 import type { Trial } from './trial.js';
-import { refusalsWorkload, twinsWorkload } from './workloads.js';
+import { linesWorkload, orderedUpdatesWorkload, refusalsWorkload, twinsWorkload } from './workloads.js';
 
 /** Receipts kept at least as long as any resend can follow its effect (see resendHorizonMs). */
 function longRetention(bounds: TrialBounds, closedWindow: fc.Arbitrary<boolean>) {
@@ -109,6 +111,38 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     mustFire: ['definitiveRefusals', 'transientRefusals', 'crashes', 'crashesInRecovery', 'droppedReplies'],
   },
   {
+    name: 'ordered-updates',
+    title:
+      "outbox-dedup: updates to one reservation object (reserve, change-quantity, cancel) end as applying them in the caller's order, whatever order concurrent relays, take-overs and resends deliver them in; each applied once and done",
+    expect: 'hold',
+    protocol: 'outbox-dedup',
+    trials: (bounds, protocol) =>
+      trialArb(protocol, bounds, { intentions: orderedUpdatesWorkload(bounds) }).chain(longRetention(bounds, fc.constant(false))),
+    check: (trial, outcome) =>
+      firstViolation(
+        () => ranToEnd(outcome),
+        () => atMostOnce(trial, outcome),
+        () => exactlyOnceDone(trial, outcome),
+        () => updatesInOrder(trial, outcome),
+      ),
+    mustFire: ['outOfOrderRefusals', 'concurrentSends', 'crashes', 'crashesInRecovery', 'droppedReplies', 'replays'],
+  },
+  {
+    name: 'partial-replies',
+    title:
+      'outbox-dedup: a request of several lines, partly applied and partly refused or unknown, ends with each line applied once or refused, never twice, never silently dropped, and the local lines say which',
+    expect: 'hold',
+    protocol: 'outbox-dedup',
+    trials: (bounds, protocol) =>
+      trialArb(protocol, bounds, { intentions: linesWorkload(bounds) }).chain(longRetention(bounds, fc.constant(false))),
+    check: (trial, outcome) =>
+      firstViolation(
+        () => ranToEnd(outcome),
+        () => linesSettled(trial, outcome),
+      ),
+    mustFire: ['partialReplies', 'definitiveRefusals', 'transientRefusals', 'crashes', 'crashesInRecovery', 'droppedReplies', 'replays'],
+  },
+  {
     name: 'control-no-dedup',
     title: 'negative control: outbox-no-dedup must be caught with N = 2',
     expect: 'find',
@@ -174,6 +208,33 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
     protocol: 'retry-definitive-refusals',
     trials: (bounds, protocol) => trialArb(protocol, bounds, { intentions: refusalsWorkload(bounds) }).map(keepReceipts),
     check: (trial, outcome) => refusalsSettled(trial, outcome),
+    mustFire: [],
+  },
+  {
+    name: 'control-last-writer-wins',
+    title: 'negative control: updates sent without their place must be caught ending an object in a state its recorded order does not give',
+    expect: 'find',
+    protocol: 'last-writer-wins',
+    trials: (bounds, protocol) => trialArb(protocol, bounds, { intentions: orderedUpdatesWorkload(bounds) }).map(keepReceipts),
+    check: (trial, outcome) => updatesInOrder(trial, outcome),
+    mustFire: [],
+  },
+  {
+    name: 'control-resend-whole-new-key',
+    title: 'negative control: a relay that resends every line under new keys must be caught applying a line twice',
+    expect: 'find',
+    protocol: 'resend-whole-new-key',
+    trials: (bounds, protocol) => trialArb(protocol, bounds, { intentions: linesWorkload(bounds) }).map(keepReceipts),
+    check: (trial, outcome) => linesSettled(trial, outcome),
+    mustFire: [],
+  },
+  {
+    name: 'control-partial-is-done',
+    title: 'negative control: a relay that marks a partial reply done must be caught dropping a line silently',
+    expect: 'find',
+    protocol: 'partial-is-done',
+    trials: (bounds, protocol) => trialArb(protocol, bounds, { intentions: linesWorkload(bounds) }).map(keepReceipts),
+    check: (trial, outcome) => linesSettled(trial, outcome),
     mustFire: [],
   },
 ];

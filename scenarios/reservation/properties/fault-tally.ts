@@ -1,3 +1,4 @@
+import { OUT_OF_ORDER } from '../../../protocols/reservation/object-updates.js';
 import type { HistoryEvent } from '../../../sim/engine/history.js';
 
 /** How often each kind of fault actually fired in a set of runs: the proof that a property was exercised. */
@@ -16,6 +17,17 @@ export interface FaultTally {
   definitiveRefusals: number;
   /** The warehouse refused for now (out of stock). */
   transientRefusals: number;
+  /**
+   * An update reached the warehouse before its predecessor and was refused as
+   * out of order: the proof that concurrent relays, take-overs or resends
+   * really did deliver one object's updates out of the caller's order.
+   */
+  outOfOrderRefusals: number;
+  /**
+   * One attempt at a request of several lines ended with some lines applied
+   * and others refused or unknown (a lost reply, a crash after some lines).
+   */
+  partialReplies: number;
 }
 
 export function emptyTally(): FaultTally {
@@ -31,6 +43,8 @@ export function emptyTally(): FaultTally {
     staleRefusals: 0,
     definitiveRefusals: 0,
     transientRefusals: 0,
+    outOfOrderRefusals: 0,
+    partialReplies: 0,
   };
 }
 
@@ -59,8 +73,54 @@ export function tallyRun(tally: FaultTally, events: readonly HistoryEvent[]): vo
       if (status === 'unavailable') tally.unavailableCalls++;
       if (status === 'rejected') tally.rejections++;
       if (status === 'stale') tally.staleRefusals++;
-      if (status === 'refused') field(event.value, 'definitive') === true ? tally.definitiveRefusals++ : tally.transientRefusals++;
+      if (status === 'refused' && field(event.value, 'reason') === OUT_OF_ORDER) tally.outOfOrderRefusals++;
+      else if (status === 'refused') field(event.value, 'definitive') === true ? tally.definitiveRefusals++ : tally.transientRefusals++;
     }
   }
   for (const workers of senders.values()) if (workers.size > 1) tally.concurrentSends++;
+  tally.partialReplies += countPartialReplies(events);
+}
+
+/** One worker's run of line calls for one request in one attempt, and what their replies were. */
+interface LineAttempt {
+  request: string;
+  lastLine: number;
+  applied: number;
+  other: number;
+}
+
+/**
+ * Attempts at a request of several lines (keys `key#n`) that ended partial.
+ * A worker's calls are sequential, so each reply belongs to its worker's last
+ * call; an attempt ends when the worker calls for another request, or for a
+ * line number not after the last (the next attempt).
+ */
+function countPartialReplies(events: readonly HistoryEvent[]): number {
+  const open = new Map<string, LineAttempt>();
+  let partial = 0;
+  const close = (sender: string) => {
+    const attempt = open.get(sender);
+    if (attempt && attempt.applied > 0 && attempt.other > 0) partial++;
+    open.delete(sender);
+  };
+  for (const event of events) {
+    if (event.op !== 'reserve') continue;
+    const sender = `${event.life}/${event.worker}`;
+    if (event.type === 'invoke') {
+      const [base, line] = String(field(event.value, 'key')).split('#');
+      const lineNo = Number.parseInt(line ?? '', 10);
+      const current = open.get(sender);
+      if (!current || current.request !== base || !(lineNo > current.lastLine)) close(sender);
+      if (Number.isNaN(lineNo)) continue;
+      const attempt = open.get(sender) ?? { request: base ?? '', lastLine: 0, applied: 0, other: 0 };
+      open.set(sender, { ...attempt, lastLine: lineNo });
+      continue;
+    }
+    const attempt = open.get(sender);
+    if (!attempt) continue;
+    if (event.type === 'ok') attempt.applied++;
+    else attempt.other++;
+  }
+  for (const sender of [...open.keys()]) close(sender);
+  return partial;
 }

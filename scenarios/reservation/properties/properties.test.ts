@@ -6,6 +6,8 @@ import { checkProperty, replayProperty } from './check-property.js';
 import { findProperty, PROPERTY_DEFINITIONS } from './definitions.js';
 import { reservationRows } from '../../../sim/testing/read-warehouse.js';
 import Database from 'better-sqlite3';
+import type { Intention } from '../../../protocols/reservation/types.js';
+import { expectedObjectStates } from '../../../sim/reservation/order-checks.js';
 
 /** Fixed seed and run count: the suite is reproducible, and `sim check --runs 100000` is the soak. */
 const SEED = 20261201;
@@ -16,7 +18,7 @@ const kept = tempFolder('properties-kept');
 const holding = PROPERTY_DEFINITIONS.filter((p) => p.expect === 'hold');
 const controls = PROPERTY_DEFINITIONS.filter((p) => p.expect === 'find');
 
-const CONTROL_FINDS: Record<string, 'duplicate' | 'lost' | 'stuck'> = {
+const CONTROL_FINDS: Record<string, 'duplicate' | 'lost' | 'stuck' | 'order'> = {
   'control-no-dedup': 'duplicate',
   'control-mark-first': 'lost',
   'control-check-then-act': 'duplicate',
@@ -24,6 +26,9 @@ const CONTROL_FINDS: Record<string, 'duplicate' | 'lost' | 'stuck'> = {
   'control-short-retention': 'duplicate',
   'control-tenant-less': 'lost',
   'control-retry-definitive': 'stuck',
+  'control-last-writer-wins': 'order',
+  'control-resend-whole-new-key': 'duplicate',
+  'control-partial-is-done': 'lost',
 };
 
 describe('properties that must hold', () => {
@@ -68,6 +73,15 @@ describe('negative controls: the harness must catch each known bug', () => {
       // A flaw that retries until the round bound writes a long history by nature.
       expect(replay!.events.length).toBeLessThan(CONTROL_FINDS[name] === 'stuck' ? 1_200 : 120);
 
+      if (CONTROL_FINDS[name] === 'order') {
+        expectObjectOutOfOrder(join(folder, 'warehouse.db'), ce.violation!.intention!, replay!.trial.intentions);
+        return;
+      }
+      const lines = replay!.trial.intentions.find((i) => `${i.tenant}:${i.key}` === ce.violation!.intention)?.params.lines;
+      if (lines) {
+        expectLineFault(folder, ce.violation!.intention!, lines.length, CONTROL_FINDS[name] === 'duplicate' ? 'duplicate' : 'dropped');
+        return;
+      }
       // Read N back from the kept file with a connection of the test's own.
       const culprit = ce.violation!.intention!.split('(')[0]!;
       const effects = reservationRows(join(folder, 'warehouse.db')).filter((row) => row.intention_id === culprit);
@@ -101,6 +115,55 @@ describe('reproducibility', () => {
     expect(second.tally).toEqual(first.tally);
   });
 });
+
+/**
+ * An object's updates, read from the kept warehouse.db: each applied once, but
+ * applied in an order other than the caller's (the fault fired: one overtook
+ * another), and the object's final state is not the recorded order's.
+ */
+function expectObjectOutOfOrder(file: string, objectName: string, intentions: readonly Intention[]): void {
+  const [tenant, object] = objectName.split('/') as [string, string];
+  const updates = intentions.filter((i) => i.tenant === tenant && i.params.update?.object === object);
+  const db = new Database(file, { readonly: true });
+  try {
+    // In the order the warehouse applied them: a reservation row's id is its place in that order.
+    const applied = (db.prepare('SELECT intention_id AS tag FROM reservations ORDER BY reservations.id').all() as { tag: string }[])
+      .map((row) => row.tag)
+      .filter((id) => updates.some((u) => `${u.tenant}:${u.key}` === id));
+    expect(applied.slice().sort()).toEqual(updates.map((u) => `${u.tenant}:${u.key}`).sort());
+    expect(applied).not.toEqual(updates.map((u) => `${u.tenant}:${u.key}`));
+    const held = db.prepare('SELECT state, qty FROM reservation_objects WHERE tenant = ? AND object = ?').get(tenant, object);
+    expect(held).not.toEqual(expectedObjectStates(updates).get(objectName));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A request of several lines, read from the kept files: a line applied twice
+ * in warehouse.db (duplicate), or a line with no effect whose local line is
+ * still pending under an intention marked done (dropped).
+ */
+function expectLineFault(folder: string, id: string, lineCount: number, fault: 'duplicate' | 'dropped'): void {
+  const tags = Array.from({ length: lineCount }, (_, n) => `${id}#${n + 1}`);
+  const counts = tags.map((tag) => reservationRows(join(folder, 'warehouse.db')).filter((row) => row.intention_id === tag).length);
+  if (fault === 'duplicate') {
+    expect(Math.max(...counts)).toBeGreaterThanOrEqual(2);
+    return;
+  }
+  const db = new Database(join(folder, 'orchestrator.db'), { readonly: true });
+  try {
+    const lines = db
+      .prepare(
+        `SELECT l.line_no AS lineNo, l.status, i.status AS intention FROM intention_lines l JOIN intentions i ON i.id = l.intention_id
+         WHERE i.tenant || ':' || i.key = ? ORDER BY l.line_no`,
+      )
+      .all(id) as { lineNo: number; status: string; intention: string }[];
+    expect(lines.some((line) => line.status === 'pending' && line.intention === 'done' && counts[line.lineNo - 1] === 0)).toBe(true);
+  } finally {
+    db.close();
+  }
+}
 
 /** The local statuses of an intention, read with a connection of the test's own. */
 function intentionStatuses(file: string, id: string): string[] {

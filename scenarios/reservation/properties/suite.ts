@@ -26,6 +26,8 @@ export const RESERVATION_SUITE: PropertySuite<Trial, TrialBounds> = {
     { kind: 'staleRefusals', words: 'stale refusals' },
     { kind: 'definitiveRefusals', words: 'definitive refusals' },
     { kind: 'transientRefusals', words: 'transient refusals' },
+    { kind: 'outOfOrderRefusals', words: 'out-of-order refusals' },
+    { kind: 'partialReplies', words: 'partial replies' },
   ],
   tally: (_trial, outcome) => {
     const tally = emptyTally();

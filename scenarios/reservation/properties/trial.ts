@@ -1,13 +1,13 @@
 import type fc from 'fast-check';
 import { findProtocol, protocolFile } from '../../../protocols/reservation/registry.js';
-import { freshInstances } from '../../../sim/engine/run-case.js';
 import type { ReceiverSettings } from '../../../protocols/receivers/types.js';
-import type { Intention, Protocol, ProtocolSettings } from '../../../protocols/reservation/types.js';
+import type { Intention, ProtocolSettings } from '../../../protocols/reservation/types.js';
 import type { ProtocolChoice } from '../../../sim/check/suite.js';
 import type { StoreMedium } from '../../../sim/engine/connections.js';
-import type { CrashPoint, YieldPoint } from '../../../sim/engine/injector.js';
+import type { CrashPoint } from '../../../sim/engine/injector.js';
 import type { TransportFaults } from '../../../sim/engine/family.js';
-import { runFamily, type FamilyOutcome } from '../../../sim/engine/run-family.js';
+import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
+import { runGenerated } from '../../../sim/check/run-trial.js';
 import { letSignalsIn } from '../../../sim/process/let-signals-in.js';
 import { reservationFamily } from '../../../sim/reservation/family.js';
 
@@ -27,10 +27,7 @@ export function crashPlan(trial: Trial): CrashPoint[] {
   return trial.crashAtHit.map((nth, life) => ({ life, nth }));
 }
 
-/** A scheduling point per cut and pause, resolved in the order fast-check's scheduler picks. */
-export function schedulerYield(scheduler: fc.Scheduler): YieldPoint {
-  return (point) => scheduler.schedule(Promise.resolve(), `${point.worker}@${point.kind === 'cut' ? point.name : `(${point.name})`}`);
-}
+export { schedulerYield } from '../../../sim/check/run-trial.js';
 
 export interface TrialRunOptions {
   folder: string;
@@ -48,26 +45,22 @@ export interface TrialRunOptions {
 export async function runTrial(trial: Trial, options: TrialRunOptions): Promise<FamilyOutcome> {
   // Before any task is scheduled, so the scheduler's interleaving is untouched: Ctrl-C is heard between trials.
   await letSignalsIn();
-  const chosen = options.protocol?.protocol.name === trial.protocol ? options.protocol : undefined;
-  const protocol = (chosen?.protocol as Protocol | undefined) ?? findProtocol(trial.protocol);
-  if (!protocol) throw new Error(`unknown protocol ${trial.protocol}`);
-  const file = chosen ? chosen.file : protocolFile(trial.protocol);
-  const run = runFamily(reservationFamily, {
-    protocol,
-    // A user's module: every life imports a fresh instance, so module state does not survive a crash.
-    ...(file ? { freshProtocol: freshInstances(reservationFamily, file, options.folder) as (life: number) => Promise<Protocol> } : {}),
-    workload: trial.intentions,
-    folder: options.folder,
-    medium: options.medium,
-    plan: crashPlan(trial),
-    livesMax: trial.crashAtHit.length + 1,
-    quietLife: true,
-    workers: trial.workers,
-    settings: trial.settings,
-    receiverSettings: trial.warehouse,
-    faults: trial.faults,
-    writeHistory: options.writeHistory ?? false,
-    ...(options.scheduler ? { yieldPoint: schedulerYield(options.scheduler) } : {}),
-  });
-  return options.scheduler ? options.scheduler.waitFor(run) : run;
+  return runGenerated(
+    reservationFamily,
+    {
+      protocol: trial.protocol,
+      workload: trial.intentions,
+      crashAtHit: trial.crashAtHit,
+      workers: trial.workers,
+      settings: trial.settings,
+      receiverSettings: trial.warehouse,
+      faults: trial.faults,
+      builtIn: (name) => {
+        const protocol = findProtocol(name);
+        const file = protocolFile(name);
+        return protocol && { protocol, ...(file ? { file } : {}) };
+      },
+    },
+    { ...options, writeHistory: options.writeHistory ?? false },
+  );
 }

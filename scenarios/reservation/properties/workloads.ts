@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { linesRequest } from '../../../protocols/reservation/request-lines.js';
 import type { Intention } from '../../../protocols/reservation/types.js';
 import { BACKORDERED_PART, BLOCKED_TENANT, UNKNOWN_PART } from '../../../protocols/reservation/warehouse-refusals.js';
 import { distinctIntentions, intentionArb, TENANTS, type TrialBounds } from './arbitraries.js';
@@ -49,4 +50,41 @@ export function refusalsWorkload(bounds: TrialBounds): fc.Arbitrary<Intention[]>
     params: fc.record({ part: fc.constantFrom('bolt', UNKNOWN_PART, BACKORDERED_PART), qty: fc.integer({ min: 1, max: 3 }) }),
   });
   return fc.uniqueArray(intention, { minLength: 1, maxLength: bounds.intentionsMax, selector: (i) => `${i.tenant}:${i.key}` });
+}
+
+/**
+ * Updates to one or two reservation objects of one tenant, in the caller's
+ * order: each object is reserved first, then changed or cancelled (a change
+ * after a cancel, in this order, legitimately reserves it again). Every
+ * update is its own intention with its own key. At least three, so that a
+ * reserve, a change and a cancel of one object fit.
+ */
+export function orderedUpdatesWorkload(bounds: TrialBounds): fc.Arbitrary<Intention[]> {
+  const step = fc.record({ object: fc.constantFrom('o1', 'o2'), qty: fc.integer({ min: 1, max: 3 }), cancel: fc.boolean() });
+  return fc.array(step, { minLength: 2, maxLength: Math.max(3, bounds.intentionsMax) }).map((steps) => {
+    const seen = new Set<string>();
+    return steps.map(({ object, qty, cancel }, n): Intention => {
+      const op = !seen.has(object) ? 'reserve' : cancel ? 'cancel' : 'change-quantity';
+      seen.add(object);
+      return { tenant: TENANTS[0], key: `u${n + 1}`, params: { part: 'bolt', qty: op === 'cancel' ? 0 : qty, update: { object, op } } };
+    });
+  });
+}
+
+/**
+ * Requests of several lines (two or three parts each): parts the warehouse
+ * applies, a part it never carried (refused for good) and a backordered one
+ * (refused until the restock), so that one reply is often partial. Distinct
+ * identities (tenant, key).
+ */
+export function linesWorkload(bounds: TrialBounds): fc.Arbitrary<Intention[]> {
+  const line = fc.record({ part: fc.constantFrom('bolt', 'gear', UNKNOWN_PART, BACKORDERED_PART), qty: fc.integer({ min: 1, max: 3 }) });
+  const request = fc.record({
+    tenant: fc.constantFrom(...TENANTS),
+    key: fc.constantFrom('k1', 'k2'),
+    lines: fc.array(line, { minLength: 2, maxLength: 3 }),
+  });
+  return fc
+    .uniqueArray(request, { minLength: 1, maxLength: Math.max(1, Math.min(2, bounds.intentionsMax)), selector: (r) => `${r.tenant}:${r.key}` })
+    .map((requests) => requests.map(({ tenant, key, lines }) => linesRequest(tenant, key, lines)));
 }

@@ -44,7 +44,7 @@ export function sweepTrials(pinned: Pinned): fc.Arbitrary<Trial> {
   return trialArb(pinned.protocol, SWEEP_BOUNDS).map((trial) => ({
     ...trial,
     workers: pinned.workers,
-    settings: { leaseMs: SWEEP_LEASE_MS, retryDelaysMs: [SWEEP_RETRY_DELAY_MS] },
+    settings: { leaseMs: SWEEP_LEASE_MS, retryDelaysMs: [SWEEP_RETRY_DELAY_MS], refusedAttemptsMax: 6 },
     warehouse: pinned.warehouse,
   }));
 }

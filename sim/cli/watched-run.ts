@@ -1,0 +1,47 @@
+import type { Command } from 'commander';
+import { heartbeat, isWatched } from '../engine/heartbeat.js';
+import { dieWithParent } from '../process/children.js';
+import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
+import { runWatched } from '../process/watched-command.js';
+import type { ExitCode } from './errors.js';
+import type { Io } from './io.js';
+
+export const LIFE_TIMEOUT_HELP = `with a protocol file: the command runs in a child process of its own, and a life that takes longer than this (a loop, a promise that never settles) stops it with an error (default ${LIFE_TIMEOUT_MS})`;
+
+/**
+ * For a command that would run a user's protocol module in this very process
+ * (`sim check`, `sim explore`): runs the same command in a watched child
+ * instead and returns its exit code, a hang or a process.exit told in one
+ * line on stderr. Undefined when this process should do the work itself: the
+ * protocol is a built-in, or this is the watched child (which then dies with
+ * its parent).
+ */
+export async function inWatchedChild(
+  self: Command,
+  protocol: { name: string; file: string | undefined } | undefined,
+  lifeTimeoutMs: number,
+  io: Io,
+): Promise<ExitCode | undefined> {
+  if (isWatched()) {
+    dieWithParent();
+    return undefined;
+  }
+  if (protocol?.file === undefined) return undefined;
+  // Commander keeps the words it parsed (untyped, but set by every parse): the child gets exactly those.
+  const argv = (self.parent as unknown as { rawArgs?: string[] } | null)?.rawArgs ?? [];
+  const end = await runWatched(argv, {
+    lifeTimeoutMs,
+    protocol: protocol.name,
+    cwd: io.cwd,
+    stdout: (text) => io.stdout(text),
+    stderr: (text) => io.stderr(text),
+  });
+  if (end.problem) io.stderr(`sim ${self.name()}: ${end.problem}\n`);
+  return end.code as ExitCode;
+}
+
+/** The end of a command's work, told to a watching parent (a no-op unless watched). */
+export function ended(code: ExitCode): ExitCode {
+  heartbeat(`end ${code}`);
+  return code;
+}
