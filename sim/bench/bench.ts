@@ -13,6 +13,8 @@ import { httpLoad, httpLoadLine } from './http-load.js';
 import { planBench, planPathsBench } from './plan-bench.js';
 import { propertyThroughput } from './property-bench.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
+import { exploreOnCores, speedLine, tableAgainstPython } from './speed-bench.js';
+import { defaultJobs } from '../process/pool.js';
 import { orderingCost } from '../../scenarios/reservation/sweeps/ordering-cost.js';
 
 /**
@@ -37,7 +39,8 @@ async function timeMs(repeats: number, work: (i: number) => unknown): Promise<nu
   return median(samples);
 }
 
-try {
+/** Every other block: one case and its floor, property throughput, HTTP load, the plan and handover families. */
+async function otherBlocks(): Promise<void> {
   const cases = 200;
   const reference = { family: reservationFamily, protocol: outboxDedup, cut: { index: 2, name: 'effect-applied' } };
   const caseMs = await timeMs(cases, (i) => runCase({ ...reference, folder: join(scratch, 'case', String(i)) }));
@@ -112,6 +115,19 @@ try {
   console.log(
     `\nsim eval handover, generated suite of 1000 scenarios, new process: ${(evaluated.ms / 1000).toFixed(1)} s (${evaluated.scenariosPerSecond.toFixed(0)} scenarios/s)`,
   );
+}
+
+/** `npm run bench -- speed` runs only the cores block (tables against Python, exploration on one job and on every core). */
+const only = process.argv[2];
+
+try {
+  console.log(`both cores: node ${process.version}, ${defaultJobs()} cores, medians of 9 runs taken in turns`);
+  for (const row of tableAgainstPython(bin, scratch, 9)) console.log(speedLine(row));
+  for (const row of await exploreOnCores(defaultJobs())) console.log(speedLine(row));
+  if (only !== 'speed') {
+    console.log('');
+    await otherBlocks();
+  }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -14,7 +14,9 @@ import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js
 import { resolveProtocols } from './load-protocol.js';
 import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP } from './watched-run.js';
-import { cutsChoice, positiveInt, protocolName, wholeNumber } from './options.js';
+import { cutsChoice, positiveInt, protocolName, shardValue, wholeNumber } from './options.js';
+import type { Shard } from '../explore/shard.js';
+import { defaultJobs } from '../process/pool.js';
 import { TRANSPORT_OPTION_HELP, transportName, withTransport, type TransportName } from './transport-option.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 import { simCommandLine } from './shell-quote.js';
@@ -33,6 +35,8 @@ interface ExploreOptions {
   out: string;
   transport: TransportName;
   format: 'text' | 'json';
+  shard?: Shard;
+  jobs?: number;
 }
 
 const EXPLORE_FORMATS = ['text', 'json'] as const;
@@ -65,6 +69,12 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       200_000,
     )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
+    .option(
+      '--shard <i/n>',
+      'explore only the i-th of n parts (subtrees of the first choices, the same split for every n): n CI jobs, together, explore what one does',
+      shardValue,
+    )
+    .option('-j, --jobs <n>', 'subtrees explored at a time, in worker threads (default: one per core)', positiveInt('jobs', 64))
     .option('--life-timeout-ms <ms>', LIFE_TIMEOUT_HELP, positiveInt('life-timeout-ms', 3_600_000), LIFE_TIMEOUT_MS)
     .option(
       '--transport <name>',
@@ -75,7 +85,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
     .option('-f, --format <format>', formatHelp(EXPLORE_FORMATS), formatOption(EXPLORE_FORMATS), 'text')
     .addHelpText(
       'after',
-      '\nExit codes: 0 no violation (and, when exploring, every schedule explored); 1 a violation, or the bound stopped it; 2 bad input.',
+      "\nExit codes: 0 no violation (and, when exploring, every schedule explored); 1 a violation, or the bound stopped it; 2 bad input.\n--shard and --jobs do not change what a subtree finds: the shards' verdicts together are the unsharded run's, and a\nprinted --schedule replays without --shard. --schedule replays one schedule: it takes neither.",
     )
     .action(async (options: ExploreOptions, self: Command) => {
       const family = chooseFamily(options.family, options.protocol);
@@ -122,6 +132,10 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         ]);
 
       if (options.schedule !== undefined) {
+        if (options.shard || options.jobs !== undefined)
+          throw new UsageError(
+            '--schedule replays one schedule: it takes neither --shard nor --jobs (a printed schedule replays without them).',
+          );
         const log = new ChoiceLog(parseSchedule(options.schedule), new Set());
         const kept = join(folder.path, 'schedule');
         const execution = await withTransport(options.transport, (http) =>
@@ -168,10 +182,14 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
 
       let lastDraw = 0;
       const started = performance.now();
+      const protocolFile = files.get(protocol.name);
       const result = await withTransport(options.transport, (http) =>
         explore(family, protocol, bounds, {
           ...(http ? { openWire: http.open } : {}),
           executionsMax: options.executionsMax,
+          ...(options.shard ? { shard: options.shard } : {}),
+          jobs: options.jobs ?? defaultJobs(),
+          source: { family: family.name, protocol: protocol.name, ...(protocolFile ? { protocolFile } : {}) },
           onProgress: (schedules) => {
             const now = performance.now();
             if (!io.isTty || now - lastDraw < 100) return;
@@ -196,6 +214,11 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         return exit(code);
       }
       const lines = exploreSummary(result, replayLine);
+      if (result.shard) {
+        lines.push(
+          `shard ${result.shard.index}/${result.shard.count}: ${result.subtrees.explored} of the ${result.subtrees.total} subtrees; the other shards explore the rest.`,
+        );
+      }
       io.stdout(lines.join('\n') + `\nrun folder: ${displayPath(folder.path, io.cwd)}\n`);
       exit(ended(code));
     });

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import { FAMILIES, familyOfProtocol } from '../families.js';
 import { looksLikePath } from './load-protocol.js';
+import { parseShard, type Shard } from '../explore/shard.js';
 
 /** Parsers for commander: each rejects bad input with one specific sentence. */
 
@@ -103,4 +104,11 @@ export function nonEmptyPath(what: string) {
     if (value.trim() === '') throw new InvalidArgumentError(`${what} is empty; give a path (is a shell variable unset?).`);
     return value;
   };
+}
+
+/** `--shard i/n`: the i-th of n parts of the work, for n CI jobs (or machines) that share it. */
+export function shardValue(value: string): Shard {
+  const shard = parseShard(value);
+  if ('error' in shard) throw new InvalidArgumentError(`${shard.error}.`);
+  return shard;
 }

@@ -12,6 +12,7 @@ import { withChildrenReaped } from '../process/children.js';
 import { unservableReceivers } from '../process/case-servers.js';
 import { runServerKillCase, serverKillExpectations, serverKillFamily } from '../process/server-kill-table.js';
 import { defaultJobs } from '../process/pool.js';
+import { startCasePool } from '../table/case-pool.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { Progress } from './progress.js';
@@ -34,7 +35,7 @@ export interface TableRunRequest {
   expectFile?: string | undefined;
   /** Default in-process. */
   crashMode?: CrashMode;
-  /** Cases at a time: default 1 in-process, one per core in kill mode. */
+  /** Cases at a time: one per core by default (in process: this thread and worker threads; kill mode: child processes). */
   jobs?: number | undefined;
   /** Each life of a case of a protocol file gets this much wall time before the watchdog stops it. */
   lifeTimeoutMs?: number;
@@ -72,6 +73,14 @@ export async function executeTableRun(
     request.transport === 'http' && !separateServers
       ? await (await import('../transport/http/http-transport.js')).startHttpTransport()
       : undefined;
+  const jobs = request.jobs ?? defaultJobs();
+  const isolating = isolatingCaseRunner({
+    lifeTimeoutMs: request.lifeTimeoutMs ?? LIFE_TIMEOUT_MS,
+    checkDeterminism: request.checkDeterminism ?? true,
+    ...(request.transport ? { transport: request.transport } : {}),
+  });
+  // In process, cases beyond the first run in worker threads; over HTTP they share the table's one server, so they stay here.
+  const pool = !kill && !serverKill && request.transport !== 'http' && jobs > 1 ? startCasePool(jobs - 1, isolating) : undefined;
   const table = () =>
     runTable({
       family,
@@ -82,16 +91,12 @@ export async function executeTableRun(
       runFolder: folder.path,
       expected,
       ...(request.expectedColumns && !serverKill ? { expectedColumns: request.expectedColumns } : {}),
-      jobs: request.jobs ?? (kill ? defaultJobs() : 1),
+      jobs: http ? 1 : jobs,
       runCase: serverKill
         ? runServerKillCase
         : kill
           ? killModeCaseRunner(request.lifeTimeoutMs, request.transport)
-          : isolatingCaseRunner({
-              lifeTimeoutMs: request.lifeTimeoutMs ?? LIFE_TIMEOUT_MS,
-              checkDeterminism: request.checkDeterminism ?? true,
-              ...(request.transport ? { transport: request.transport } : {}),
-            }),
+          : (pool?.runCase ?? isolating),
       ...(progress ? { onCase: () => progress.update(++done) } : {}),
       caseOptions: {
         ...(http ? { clientFactory: http.clientFactory } : {}),
@@ -99,7 +104,10 @@ export async function executeTableRun(
       },
     });
   // Kill mode and isolated cases start child processes: Ctrl-C must kill and reap every one of them before the harness exits.
-  const run = await withChildrenReaped(request.io?.stderr ?? ((text) => process.stderr.write(text)), table).finally(() => http?.close());
+  const run = await withChildrenReaped(request.io?.stderr ?? ((text) => process.stderr.write(text)), table).finally(async () => {
+    await http?.close();
+    await pool?.close();
+  });
   progress?.done();
   const results = tableResults({
     run,

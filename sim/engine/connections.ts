@@ -75,10 +75,13 @@ export class FileMedium implements StoreMedium {
   }
 }
 
+/** Serialized images of each schema, shared by every memory medium in the process: an exploration makes one medium per execution. */
+const MEMORY_TEMPLATES = new Map<string, Buffer>();
+
 export class MemoryMedium implements StoreMedium {
   readonly kind = 'memory';
   private readonly images = new Map<string, Buffer>();
-  private readonly templates = new Map<string, Buffer>();
+  private readonly templates = MEMORY_TEMPLATES;
 
   create(path: string, schema: string): void {
     if (this.images.has(path)) throw new Error(`refusing to reuse an existing store: ${path}`);

@@ -19,6 +19,11 @@ export class Pruned extends Error {
  * The choices of one execution: it follows `prefix`, then takes the first
  * alternative at every new choice point, recording each. A choice point whose
  * state is known to be fully explored ends the execution (Pruned).
+ *
+ * `known` holds the fingerprints of the prefix's choice points when an earlier
+ * execution passed through them: executions are deterministic, so the same
+ * choices lead to the same states, and re-reading both stores at each of them
+ * would cost more than the rest of the replay.
  */
 export class ChoiceLog {
   readonly made: Choice[] = [];
@@ -28,12 +33,13 @@ export class ChoiceLog {
   constructor(
     private readonly prefix: readonly number[],
     private readonly explored: ReadonlySet<string>,
+    private readonly known: readonly string[] = [],
   ) {}
 
   choose(kind: Choice['kind'], options: number, fingerprint: () => string): number {
     if (options < 2) return 0;
     const position = this.made.length;
-    const print = fingerprint();
+    const print = this.known[position] ?? fingerprint();
     if (position >= this.prefix.length && this.explored.has(print)) throw new Pruned();
     const taken = this.prefix[position] ?? 0;
     if (taken >= options) {

@@ -10,6 +10,8 @@ export interface ExploreStores {
   readonly where: string;
   medium(): StoreMedium;
   folder(execution: number): string;
+  /** The folder of an execution named by its schedule (e.g. `explore/0.1/3`), flattened into one folder name. */
+  named(name: string): string;
   discard(folder: string): void;
   close(): void;
 }
@@ -27,6 +29,7 @@ export function exploreStores(family: AnyFamily): ExploreStores {
       where: 'memory',
       medium: () => new MemoryMedium(),
       folder: (execution) => `explore/${execution}`,
+      named: (name) => name,
       discard: () => undefined,
       close: () => undefined,
     };
@@ -37,6 +40,7 @@ export function exploreStores(family: AnyFamily): ExploreStores {
     where: scratch.path,
     medium: () => medium,
     folder: (execution) => join(scratch.path, String(execution)),
+    named: (name) => join(scratch.path, name.replace(/[/.]/g, '_')),
     discard: (folder) => rmSync(folder, { recursive: true, force: true }),
     close: () => scratch.remove(),
   };

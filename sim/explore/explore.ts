@@ -1,27 +1,17 @@
-import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { FamilyProtocol } from '../engine/family.js';
+import type { RunWire } from '../engine/run-family.js';
 import type { AnyFamily } from '../engine/run-case.js';
+import { mapWorkers } from '../process/pool.js';
+import type { ExploreBounds } from './controlled-run.js';
+import { shardItems, type Shard } from './shard.js';
+import { splitSubtrees, SUBTREES_MIN } from './split.js';
+import { startSubtreePool, type SubtreePool } from './subtree-pool.js';
+import { exploreSubtree, type SubtreeVerdicts } from './subtree.js';
+import { closeExploreStores, type ExploreTarget } from './target.js';
+import { mergeVerdicts, type ViolationGroup } from './verdicts.js';
 
-import type { FamilyOutcome, RunWire } from '../engine/run-family.js';
-import { letSignalsIn } from '../process/let-signals-in.js';
-import { ChoiceLog } from './choices.js';
-import { runControlled, type ExploreBounds } from './controlled-run.js';
-import { exploreStores } from './explore-stores.js';
-
-export interface ViolationGroup {
-  kind: string;
-  /** Complete executions that ended in this kind of violation. */
-  count: number;
-  /**
-   * The cuts where the one crash of a single-crash violating schedule happened:
-   * the table's view of this group. Counted over schedules run to the end; with
-   * memoisation on, a schedule stopped at an explored state is not judged again.
-   */
-  singleCrashCuts: string[];
-  /** The plainest violating schedule (fewest crashes, then reorderings, then choices): replay it with --schedule. */
-  shortest: { schedule: string; choices: number; crashes: number; message: string; weight: [number, number, number] };
-}
+export type { ViolationGroup } from './verdicts.js';
 
 export interface ExploreResult {
   protocol: string;
@@ -31,26 +21,40 @@ export interface ExploreResult {
   complete: number;
   pruned: number;
   distinctEndStates: number;
+  /** The distinct end states' hashes, sorted: shards' sets unite to the whole run's. */
+  endStates: string[];
   violations: ViolationGroup[];
-  /** True when every schedule within the bounds was explored (false: the executions bound was hit). */
+  /** True when every schedule within the bounds (of this shard) was explored (false: the executions bound was hit). */
   exhaustive: boolean;
+  /** The subtrees (by first choices) the executions were split into, how many this run explored, and how many of those a worker thread did. */
+  subtrees: { total: number; explored: number; inThreads: number };
+  /** Present when only one shard of the subtrees was explored. */
+  shard?: Shard;
   timeMs: number;
 }
 
-function lighter(a: readonly number[], b: readonly number[]): boolean {
-  const index = a.findIndex((value, i) => value !== b[i]);
-  return index !== -1 && (a[index] ?? 0) < (b[index] ?? 0);
+/** How a worker thread finds the protocol again: by names, and the user's module it came from. */
+export interface ProtocolSource {
+  family: string;
+  protocol: string;
+  protocolFile?: string;
 }
 
-function endState(outcome: FamilyOutcome): string {
-  return createHash('sha1').update(JSON.stringify(outcome.state)).digest('hex');
-}
+/** Explores one subtree within a budget of executions: in this thread, or in a worker thread of a pool. */
+export type SubtreeRunner = (key: readonly number[], executionsMax: number) => Promise<SubtreeVerdicts>;
 
 /**
  * Explores every crash schedule (up to crashDepth crashes, in the attempt or
  * in recovery) and every interleaving of the workers at the cuts, depth
- * first, by re-execution. A state met again after its continuations were all
- * explored is not explored twice (memoised on its fingerprint).
+ * first, by re-execution, split into subtrees by the first choices. A state
+ * met again within a subtree after its continuations were all explored is
+ * not explored twice (memoised on its fingerprint).
+ *
+ * The verdicts are the same however the subtrees are shared out: `shard`
+ * keeps every n-th subtree, and `runners` (one per slot of a pool) explore
+ * subtrees at the same time; their verdicts are merged in the subtrees'
+ * order, and under a bound on executions the run stops exactly where one
+ * runner taking them in order would.
  */
 export async function explore(
   family: AnyFamily,
@@ -62,81 +66,91 @@ export async function explore(
     onProgress?: (schedules: number) => void;
     /** A fresh wire per execution when receivers are reached over a real transport (--transport http). */
     openWire?: () => RunWire;
+    shard?: Shard;
+    /** Subtrees explored at a time (default 1): this thread and jobs - 1 worker threads, which load the protocol by `source`. */
+    jobs?: number;
+    source?: ProtocolSource;
   },
 ): Promise<ExploreResult> {
   const started = performance.now();
-  const workload = family.exploreWorkload(bounds.intentions);
-  const explored = new Set<string>();
-  const ends = new Set<string>();
-  const groups = new Map<string, ViolationGroup>();
-  let prefix: number[] = [];
-  let schedules = 0;
-  let pruned = 0;
-  let exhaustive = false;
-
-  const stores = exploreStores(family);
-  try {
-    while (schedules < options.executionsMax) {
-      await letSignalsIn();
-      const log = new ChoiceLog(prefix, options.memoise === false ? new Set() : explored);
-      const folder = stores.folder(schedules);
-      const execution = await runControlled({
-        family,
-        protocol,
-        workload,
-        bounds,
-        log,
-        folder,
-        medium: stores.medium(),
-        ...(options.openWire ? { wire: options.openWire() } : {}),
-      });
-      stores.discard(folder);
-      schedules++;
-      options.onProgress?.(schedules);
-      if (execution.pruned || !execution.outcome) {
-        pruned++;
-      } else {
-        ends.add(endState(execution.outcome));
-        const violation = family.judge(workload, execution.outcome);
-        if (violation) {
-          const weight = log.weight();
-          const candidate = { schedule: log.schedule(), choices: log.made.length, crashes: weight[0], message: violation.message, weight };
-          const group = groups.get(violation.kind) ?? { kind: violation.kind, count: 0, singleCrashCuts: [], shortest: candidate };
-          groups.set(violation.kind, group);
-          group.count++;
-          if (lighter(weight, group.shortest.weight)) group.shortest = candidate;
-          const [crash, ...more] = execution.outcome.crashes;
-          if (crash && more.length === 0 && !group.singleCrashCuts.includes(crash.cut)) group.singleCrashCuts.push(crash.cut);
-        }
-      }
-      // Backtrack: every deepest choice whose alternatives are all taken is a fully explored state.
-      const made = log.made;
-      let position = made.length - 1;
-      while (position >= 0 && (made[position]?.taken ?? 0) + 1 >= (made[position]?.options ?? 0)) {
-        explored.add(made[position]!.fingerprint);
-        position--;
-      }
-      if (position < 0) {
-        exhaustive = true;
-        break;
-      }
-      prefix = [...made.slice(0, position).map((choice) => choice.taken), made[position]!.taken + 1];
-    }
-  } finally {
-    stores.close();
-  }
-
-  return {
-    protocol: protocol.name,
+  const target: ExploreTarget = {
+    family,
+    protocol,
     bounds,
-    schedules,
-    complete: schedules - pruned,
-    pruned,
-    distinctEndStates: ends.size,
-    violations: [...groups.values()]
-      .map((group) => ({ ...group, singleCrashCuts: [...group.singleCrashCuts].sort() }))
-      .sort((a, b) => a.kind.localeCompare(b.kind)),
-    exhaustive,
-    timeMs: performance.now() - started,
+    memoise: options.memoise ?? true,
+    ...(options.openWire ? { openWire: options.openWire } : {}),
   };
+  let executions = 0;
+  const counted = () => options.onProgress?.(++executions);
+  const here: SubtreeRunner = (key, executionsMax) => exploreSubtree(target, key, executionsMax, counted);
+  const all = await splitSubtrees(target);
+  const keys = shardItems(all, options.shard);
+  // A tree too small to split in full was mostly explored by the split itself: starting threads would cost more than it saves.
+  // The wire is this thread's server, and real folders are this thread's scratch: such explorations stay in this thread.
+  const hereOnly = options.openWire !== undefined || family.needsRealFolder === true;
+  const threads = keys.length >= SUBTREES_MIN && !hereOnly ? Math.min((options.jobs ?? 1) - 1, keys.length - 1) : 0;
+  if (threads > 0 && !options.source) throw new Error('explore: jobs > 1 needs the protocol source for its worker threads');
+  const pool: SubtreePool | undefined =
+    threads > 0 ? startSubtreePool({ ...options.source!, bounds, memoise: target.memoise ?? true }, threads, counted) : undefined;
+  try {
+    let inThreads = 0;
+    const inThread = (pool?.runners ?? []).map((runner): SubtreeRunner => async (key, executionsMax) => {
+      const part = await runner(key, executionsMax);
+      inThreads++;
+      return part;
+    });
+    const parts = await exploreInOrder(keys, [here, ...inThread], here, options.executionsMax);
+    const merged = mergeVerdicts(parts);
+    return {
+      protocol: protocol.name,
+      bounds,
+      schedules: merged.schedules,
+      complete: merged.schedules - merged.pruned,
+      pruned: merged.pruned,
+      distinctEndStates: merged.endStates.length,
+      endStates: merged.endStates,
+      violations: merged.violations,
+      exhaustive: merged.exhaustive && parts.length === keys.length,
+      subtrees: { total: all.length, explored: parts.length, inThreads },
+      ...(options.shard ? { shard: options.shard } : {}),
+      timeMs: performance.now() - started,
+    };
+  } finally {
+    await pool?.close();
+    closeExploreStores();
+  }
+}
+
+/**
+ * The subtrees' verdicts in the keys' order, within a budget of executions
+ * spent in that order. One runner takes them in turn with what is left of the
+ * budget. Several take whole subtrees at once; one that used more than was
+ * left after those before it is explored again by `here`, cut off where a
+ * single runner would have stopped.
+ */
+async function exploreInOrder(
+  keys: readonly number[][],
+  runners: readonly SubtreeRunner[],
+  here: SubtreeRunner,
+  executionsMax: number,
+): Promise<SubtreeVerdicts[]> {
+  const parts: SubtreeVerdicts[] = [];
+  let budget = executionsMax;
+  if (runners.length === 1) {
+    for (const key of keys) {
+      if (budget === 0) break;
+      const part = await here(key, budget);
+      parts.push(part);
+      budget -= part.schedules;
+    }
+    return parts;
+  }
+  const found = await mapWorkers(keys, runners, (runner, key) => runner(key, executionsMax));
+  for (const [position, part] of found.entries()) {
+    if (budget === 0) break;
+    const kept = part.schedules > budget ? await here(keys[position]!, budget) : part;
+    parts.push(kept);
+    budget -= kept.schedules;
+  }
+  return parts;
 }

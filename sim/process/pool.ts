@@ -30,3 +30,24 @@ export async function mapPool<T, R>(items: readonly T[], jobs: number, work: (it
   if (failure) throw failure.error;
   return results;
 }
+
+/**
+ * Runs `work` on every item, each on one of `workers` (long-lived slots: a
+ * thread, a child process, this thread) that is free at the time, and returns
+ * the results in the items' order. It is `mapPool` with one job per worker.
+ */
+export async function mapWorkers<W, T, R>(
+  items: readonly T[],
+  workers: readonly W[],
+  work: (worker: W, item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const free = [...workers];
+  return mapPool(items, workers.length, async (item, index) => {
+    const worker = free.pop() as W;
+    try {
+      return await work(worker, item, index);
+    } finally {
+      free.push(worker);
+    }
+  });
+}

@@ -1,0 +1,93 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { findProtocol } from '../../protocols/reservation/registry.js';
+import { explore } from '../explore/explore.js';
+import { reservationFamily } from '../reservation/family.js';
+
+export interface SpeedRow {
+  what: string;
+  value: number;
+  unit: 's' | 'ms' | 'x';
+  note: string;
+}
+
+const PYTHON_BASELINE = fileURLToPath(new URL('../../../sim/bench/seed-baseline.py', import.meta.url));
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+/** Wall time of a command, new process each time, start-up included. Real time on purpose: it is what is measured. */
+function wallMs(command: string, args: string[]): number {
+  const started = performance.now();
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  const ms = performance.now() - started;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
+  return ms;
+}
+
+/**
+ * `sim table` against an independent Python implementation of the seed
+ * experiment (sim/bench/seed-baseline.py), one case at a time and one per
+ * core, side by side: the three commands take turns, `runs` times each, and
+ * the medians are compared. Every time includes its interpreter's start-up.
+ */
+export function tableAgainstPython(bin: string, scratch: string, runs: number): SpeedRow[] {
+  const samples = { python: [] as number[], one: [] as number[], cores: [] as number[], node: [] as number[] };
+  for (let i = 0; i < runs; i++) {
+    samples.python.push(wallMs('python3', [PYTHON_BASELINE]));
+    samples.one.push(wallMs(process.execPath, [bin, 'table', '--jobs', '1', '--out', join(scratch, 'table-1')]));
+    samples.cores.push(wallMs(process.execPath, [bin, 'table', '--out', join(scratch, 'table-cores')]));
+    samples.node.push(wallMs(process.execPath, ['-e', '0']));
+  }
+  const python = median(samples.python);
+  const cores = median(samples.cores);
+  return [
+    { what: 'seed-baseline.py (Python 3, stdlib sqlite3, 15 cases)', value: python, unit: 'ms', note: 'python3 start-up included' },
+    { what: '`sim table --jobs 1` (15 cases, one at a time)', value: median(samples.one), unit: 'ms', note: 'node start-up included' },
+    { what: '`sim table` (one case per core: this thread + workers)', value: cores, unit: 'ms', note: 'node start-up included' },
+    { what: 'node start-up alone (node -e 0)', value: median(samples.node), unit: 'ms', note: '' },
+    { what: '`sim table` / Python', value: cores / python, unit: 'x', note: 'target: under 0.5' },
+  ];
+}
+
+/**
+ * `sim explore` W=2 I=2 D=2 on the three seed protocols together, with one
+ * job and with one per core (this thread and a worker thread), side by side.
+ */
+export async function exploreOnCores(cores: number): Promise<SpeedRow[]> {
+  const bounds = { workers: 2, intentions: 2, crashDepth: 2, retentionMs: null, cuts: 'named' as const };
+  const protocols = ['outbox-dedup', 'mark-first', 'outbox-no-dedup'];
+  const rows: SpeedRow[] = [];
+  const seconds: Record<number, number> = {};
+  for (const jobs of [1, cores]) {
+    const started = performance.now();
+    let schedules = 0;
+    for (const name of protocols) {
+      const result = await explore(reservationFamily, findProtocol(name)!, bounds, {
+        executionsMax: 200_000,
+        jobs,
+        source: { family: 'reservation', protocol: name },
+      });
+      if (!result.exhaustive) throw new Error(`explore ${name} was not exhaustive`);
+      schedules += result.schedules;
+    }
+    seconds[jobs] = (performance.now() - started) / 1000;
+    rows.push({
+      what: `explore W=2 I=2 D=2, three seed protocols, --jobs ${jobs}`,
+      value: seconds[jobs]!,
+      unit: 's',
+      note: `${schedules} schedules; target: under 10 s with one job per core`,
+    });
+  }
+  rows.push({ what: `explore speed-up, --jobs ${cores} over --jobs 1`, value: seconds[1]! / seconds[cores]!, unit: 'x', note: '' });
+  return rows;
+}
+
+export function speedLine(row: SpeedRow): string {
+  const digits = row.unit === 'x' ? 2 : row.unit === 's' ? 2 : 0;
+  return `${row.what.padEnd(64)} ${row.value.toFixed(digits).padStart(9)} ${row.unit.padEnd(2)} ${row.note}`;
+}

@@ -1,0 +1,70 @@
+import { letSignalsIn } from '../process/let-signals-in.js';
+import { executeSchedule, type ExploreTarget } from './target.js';
+import { endStateHash, recordViolation, type Verdicts, type ViolationGroup } from './verdicts.js';
+
+/** The verdicts of one subtree: every execution whose schedule starts with `key`. */
+export interface SubtreeVerdicts extends Verdicts {
+  key: number[];
+}
+
+/**
+ * Explores the subtree of executions whose first choices are `key`, depth
+ * first, by re-execution, at most `executionsMax` executions. Explored states
+ * are remembered within the subtree only: what a subtree finds is then the
+ * same whichever machine, thread or order explores it, so subtrees can be
+ * shared out and their verdicts added up.
+ */
+export async function exploreSubtree(
+  target: ExploreTarget,
+  key: readonly number[],
+  executionsMax: number,
+  onExecution?: () => void,
+): Promise<SubtreeVerdicts> {
+  const workload = target.family.exploreWorkload(target.bounds.intentions);
+  const explored = new Set<string>();
+  const ends = new Set<string>();
+  const groups = new Map<string, ViolationGroup>();
+  let prefix: number[] = [...key];
+  let known: string[] = [];
+  let schedules = 0;
+  let pruned = 0;
+  let exhaustive = false;
+
+  while (schedules < executionsMax) {
+    await letSignalsIn();
+    const memory = target.memoise === false ? new Set<string>() : explored;
+    const execution = await executeSchedule(target, prefix, memory, known, `explore/${key.join('.')}/${schedules}`);
+    schedules++;
+    onExecution?.();
+    if (execution.pruned || !execution.outcome) {
+      pruned++;
+    } else {
+      ends.add(endStateHash(execution.outcome));
+      const violation = target.family.judge(workload, execution.outcome);
+      if (violation) recordViolation(groups, violation, execution.log, execution.outcome);
+    }
+    // Backtrack within the subtree: every deepest choice whose alternatives are all taken is a fully explored state.
+    const made = execution.log.made;
+    let position = made.length - 1;
+    while (position >= key.length && (made[position]?.taken ?? 0) + 1 >= (made[position]?.options ?? 0)) {
+      explored.add(made[position]!.fingerprint);
+      position--;
+    }
+    if (position < key.length) {
+      exhaustive = true;
+      break;
+    }
+    prefix = [...made.slice(0, position).map((choice) => choice.taken), made[position]!.taken + 1];
+    // The states up to the choice that changes are the ones this execution was in.
+    known = made.slice(0, position + 1).map((choice) => choice.fingerprint);
+  }
+
+  return {
+    key: [...key],
+    schedules,
+    pruned,
+    endStates: [...ends].sort(),
+    violations: [...groups.values()],
+    exhaustive,
+  };
+}

@@ -1,0 +1,59 @@
+import type { FamilyProtocol } from '../engine/family.js';
+import type { AnyFamily } from '../engine/run-case.js';
+import type { RunWire } from '../engine/run-family.js';
+import { ChoiceLog } from './choices.js';
+import { runControlled, type Execution, type ExploreBounds } from './controlled-run.js';
+import { exploreStores, type ExploreStores } from './explore-stores.js';
+
+/** What is explored: one protocol of a family within bounds, and whether explored states are remembered. */
+export interface ExploreTarget {
+  family: AnyFamily;
+  protocol: FamilyProtocol;
+  bounds: ExploreBounds;
+  /** Default true: a state whose continuations were all explored stops an execution that reaches it again. */
+  memoise?: boolean;
+  /** A fresh wire per execution when receivers are reached over a real transport (--transport http). */
+  openWire?: () => RunWire;
+}
+
+/** This thread's stores for a family whose world keeps real files (one tmpfs scratch folder, made on first use). */
+let realFolders: ExploreStores | undefined;
+
+/** Removes this thread's scratch folder of real files, if an exploration made one. */
+export function closeExploreStores(): void {
+  realFolders?.close();
+  realFolders = undefined;
+}
+
+/**
+ * One execution of the target following `prefix` (then first alternatives):
+ * on fresh in-memory stores, or, for a family whose world keeps real files
+ * beside its stores (the plan family's checkpoint), on real files in a
+ * tmpfs folder of its own, removed once the execution is judged.
+ */
+export async function executeSchedule(
+  target: ExploreTarget,
+  prefix: readonly number[],
+  explored: ReadonlySet<string>,
+  known: readonly string[],
+  folder: string,
+): Promise<Execution> {
+  const workload = target.family.exploreWorkload(target.bounds.intentions);
+  const log = new ChoiceLog(prefix, explored, known);
+  const stores = target.family.needsRealFolder ? (realFolders ??= exploreStores(target.family)) : undefined;
+  const where = stores ? stores.named(folder) : folder;
+  try {
+    return await runControlled({
+      family: target.family,
+      protocol: target.protocol,
+      workload,
+      bounds: target.bounds,
+      log,
+      folder: where,
+      ...(stores ? { medium: stores.medium() } : {}),
+      ...(target.openWire ? { wire: target.openWire() } : {}),
+    });
+  } finally {
+    stores?.discard(where);
+  }
+}
