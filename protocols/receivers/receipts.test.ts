@@ -138,6 +138,12 @@ describe('fingerprint and schema', () => {
     expect(receiverSchema('CREATE TABLE own (x);')).toBe(`CREATE TABLE own (x);${RECEIPT_SCHEMA}`);
     const db = warehouseStore();
     const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all();
-    expect(tables).toEqual([{ name: 'operations' }, { name: 'receipts' }, { name: 'reservations' }, { name: 'side_leases' }]);
+    expect(tables).toEqual([
+      { name: 'operations' },
+      { name: 'receipts' },
+      { name: 'reservation_objects' },
+      { name: 'reservations' },
+      { name: 'side_leases' },
+    ]);
   });
 });

@@ -25,11 +25,14 @@ describe('the protocol registry', () => {
       ['lease-side-store', 'side-store-lease'],
       ['async-accept', 'async-accept'],
       ['retry-definitive-refusals', 'atomic-receipt'],
+      ['last-writer-wins', 'atomic-receipt'],
+      ['resend-whole-new-key', 'atomic-receipt'],
+      ['partial-is-done', 'atomic-receipt'],
     ]);
     expect(SEED_PROTOCOLS.map((p) => p.contract.name)).toEqual(['no-receipt', 'no-receipt', 'atomic-receipt']);
     expect(REPAIRED_PROTOCOLS.map((p) => [p.name, p.contract.name])).toEqual([['async-accept-reconciled', 'async-accept']]);
     expect(protocolNames()).toEqual(PROTOCOLS.map((p) => p.name));
-    expect(PROTOCOLS).toHaveLength(13);
+    expect(PROTOCOLS).toHaveLength(16);
     for (const protocol of PROTOCOLS) expect(protocol.summary.length).toBeGreaterThan(20);
   });
 

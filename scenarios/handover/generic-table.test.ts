@@ -58,7 +58,7 @@ describe('sim table --family handover', () => {
     expect(stdout).toContain('  reference-harness replies (worst of the row): expected 1, measured 0');
     const folder = join(cwd, /^run folder: (.*)$/m.exec(stdout)![1]!);
     const results = JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8')) as TableResults;
-    expect(results.verdict).toBe('mismatch');
+    expect(results.verdict).toBe('fail');
     // The measured values the diff names are the cases' own, read back from message-channel.db.
     const cell = results.cells.find((c) => c.protocol === 'reference-harness' && c.cut.index === 2)!;
     expect(cell.case.cutFired).toBe(true);

@@ -22,6 +22,11 @@ export interface PropertyDefinition<T, B, K extends string = string> {
   expect: 'hold' | 'find';
   /** The protocol it checks by default. A `hold` property checks any protocol given instead (`--protocol`). */
   protocol: string;
+  /**
+   * What a protocol must support for this property to apply (e.g. updates to one object): checking a protocol of
+   * one's own runs it only when named, since a protocol need not offer every kind of intention.
+   */
+  needs?: string;
   trials(bounds: B, protocol: string): fc.Arbitrary<T>;
   check(trial: T, outcome: FamilyOutcome): Violation | undefined;
   /** The faults this property must see fire across its runs, or its passing proves nothing. */

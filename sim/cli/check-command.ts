@@ -63,6 +63,8 @@ interface Plan {
   replayOptions: [string, string][];
   /** The family's own options as given, for the header line. */
   familyOptions: [string, string][];
+  /** Properties a protocol of one's own is not checked with unless named (they need what it may not offer). */
+  leftOut: string[];
 }
 
 /**
@@ -146,6 +148,8 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
           throw new UsageError(`--${name} belongs to the ${familyOptions.get(name)?.family} family, not ${family.name}`);
       const plan = await planOf(family, suite, options, given, io.cwd);
       const selected = selectProperties(suite, names, options.protocol);
+      if (options.protocol !== undefined && names.length === 0)
+        plan.leftOut = suite.properties.filter((p) => p.expect === 'hold' && p.needs !== undefined).map((p) => `${p.name} (${p.needs})`);
       if (options.path !== undefined && (options.seed === undefined || selected.length !== 1))
         throw new UsageError('--path replays one run: give exactly one property and its --seed, as printed with the failure.');
       if (options.path !== undefined && options.report)
@@ -210,7 +214,16 @@ async function planOf(
   if (options.store === 'memory') replayOptions.push(['--store', 'memory']);
   // Where the replay's files go, when it is not the default: a pasted line keeps them beside the run's.
   if (options.out !== 'runs') replayOptions.push(['--out', options.out]);
-  const plan: Plan = { family, suite, bounds, store, seed: options.seed ?? randomInt(0, 2 ** 31), replayOptions, familyOptions: [] };
+  const plan: Plan = {
+    family,
+    suite,
+    bounds,
+    store,
+    seed: options.seed ?? randomInt(0, 2 ** 31),
+    replayOptions,
+    familyOptions: [],
+    leftOut: [],
+  };
   if (options.protocol !== undefined) {
     const { protocols, files } = await resolveProtocols(family, [options.protocol], cwd);
     const [protocol] = protocols;
@@ -230,7 +243,7 @@ async function planOf(
 
 /** The named properties, or all; with --protocol, only those that must hold (a control checks its own flawed protocol). */
 function selectProperties(suite: AnySuite, names: string[], protocol: string | undefined): PropertyDefinition<unknown, unknown>[] {
-  if (names.length === 0) return suite.properties.filter((p) => protocol === undefined || p.expect === 'hold');
+  if (names.length === 0) return suite.properties.filter((p) => protocol === undefined || (p.expect === 'hold' && p.needs === undefined));
   return names.map((name) => {
     const found = suite.properties.find((p) => p.name === name);
     if (!found)
@@ -313,7 +326,9 @@ async function checkAll(
   const count = `${selected.length} propert${selected.length === 1 ? 'y' : 'ies'}`;
   const own = plan.familyOptions.length > 0 ? ` with ${plan.familyOptions.flat().join(' ')}` : '';
   io.stdout(
-    `sim check: ${count}${family}${plan.protocol ? ` on protocol ${plan.protocol.protocol.name}` : ''}${own}, ${options.runs} runs each, seed ${plan.seed}${workersText(plan)}, store ${plan.store}: ${where}\n\n`,
+    `sim check: ${count}${family}${plan.protocol ? ` on protocol ${plan.protocol.protocol.name}` : ''}${own}, ${options.runs} runs each, seed ${plan.seed}${workersText(plan)}, store ${plan.store}: ${where}\n${
+      plan.leftOut.length > 0 ? `not run unless named, as a protocol need not offer what they need: ${plan.leftOut.join('; ')}\n` : ''
+    }\n`,
   );
   const width = Math.max(...selected.map((p) => p.name.length));
   const stored: StoredProperty[] = [];

@@ -6,7 +6,7 @@ import { buildProgram } from './main.js';
 
 const README = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
 /** Commands whose options the synopsis block lists; `sim handover` has subcommands and its own section. */
-const WITH_SYNOPSIS = ['list', 'table', 'run', 'check', 'explore', 'show', 'report', 'stress', 'serve', 'probe'];
+const WITH_SYNOPSIS = ['list', 'table', 'run', 'check', 'explore', 'show', 'report', 'stress', 'serve', 'probe', 'eval'];
 
 /** README's synopsis block under "## Commands": command name → every --option it names (continuation lines included). */
 function synopsis(): Map<string, Set<string>> {

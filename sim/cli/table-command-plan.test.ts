@@ -105,7 +105,7 @@ describe('sim table --family plan, through the generic table', () => {
     expect(shown.effects['my-plan-loop']).toEqual([1, 1, 1, 1, 1, 1]);
     // The flawed protocol is shown, not judged, on a user's plan: its lost replies still write twice.
     expect(shown.effects['tool-without-key']).toEqual([1, 2, 2, 2, 2, 1]);
-    expect(shown.verdict).toBe('match');
+    expect(shown.verdict).toBe('pass');
     const { path, results } = onlyRun(out);
     expect(results.cells.every((cell) => cell.case.cutFired && cell.case.error === undefined)).toBe(true);
     const history = readFileSync(join(path, 'my-plan-loop', 'cut-1', 'history.jsonl'), 'utf8');

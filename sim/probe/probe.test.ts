@@ -77,7 +77,10 @@ describe('sim probe on the shipped example servers', () => {
           expect(['ok', 'fail', 'info']).toContain(answered[1]);
         }
       }
-      expect(JSON.parse(readFileSync(join(runFolder, 'results.json'), 'utf8'))).toEqual(results);
+      // stdout is results.json as written, with where the run folder is.
+      const { runFolder: shown, ...written } = results as ProbeResults & { runFolder: string };
+      expect(shown).toBe(join('runs', results.runId));
+      expect(JSON.parse(readFileSync(join(runFolder, 'results.json'), 'utf8'))).toEqual(written);
       expect(readFileSync(join(runFolder, 'report.txt'), 'utf8')).toMatch(failing.length ? /NOT safe to retry/ : /safe to retry/);
       expect(await portAcceptsConnections(Number(new URL(results.proxyUrl).port))).toBe(false);
     });

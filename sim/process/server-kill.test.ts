@@ -41,7 +41,7 @@ describe('sim table --transport http --crash-mode server-kill', () => {
     expect(run.code).toBe(0);
     const folder = join(cwd, (JSON.parse(run.stdout) as { runFolder: string }).runFolder);
     const results = JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8')) as TableResults;
-    expect(results).toMatchObject({ crashMode: 'server-kill', transport: 'http', verdict: 'match' });
+    expect(results).toMatchObject({ crashMode: 'server-kill', transport: 'http', verdict: 'pass' });
     expect(results.cells.map((cell) => [cell.protocol, cell.cut.name])).toEqual(
       Object.keys(EXPECTED).map((protocol) => [protocol, 'server-killed']),
     );

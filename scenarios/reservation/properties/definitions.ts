@@ -119,6 +119,7 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
       "outbox-dedup: updates to one reservation object (reserve, change-quantity, cancel) end as applying them in the caller's order, whatever order concurrent relays, take-overs and resends deliver them in; each applied once and done",
     expect: 'hold',
     protocol: 'outbox-dedup',
+    needs: 'updates to one reservation object (params.update)',
     trials: (bounds, protocol) =>
       trialArb(protocol, bounds, { intentions: orderedUpdatesWorkload(bounds) }).chain(longRetention(bounds, fc.constant(false))),
     check: (trial, outcome) =>
@@ -136,6 +137,7 @@ export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
       'outbox-dedup: a request of several lines, partly applied and partly refused or unknown, ends with each line applied once or refused, never twice, never silently dropped, and the local lines say which',
     expect: 'hold',
     protocol: 'outbox-dedup',
+    needs: 'requests of several lines (linesRequest)',
     trials: (bounds, protocol) =>
       trialArb(protocol, bounds, { intentions: linesWorkload(bounds) }).chain(longRetention(bounds, fc.constant(false))),
     check: (trial, outcome) =>

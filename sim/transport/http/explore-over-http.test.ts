@@ -64,7 +64,7 @@ describe('sim explore over HTTP', () => {
     const explored = await runCli(['explore', ...flags, '--transport', 'http'], folder);
     expect(explored.code).toBe(1);
     expect(explored.stdout).toMatch(/duplicate/);
-    const schedule = /--transport http --schedule (\S+)/.exec(explored.stdout)?.[1];
+    const schedule = /--transport http --out \S+ --schedule (\S+)/.exec(explored.stdout)?.[1];
     expect(schedule).toBeDefined();
     const replayed = await runCli(['explore', ...flags, '--transport', 'http', '--schedule', schedule!.replace(/'/g, '')], folder);
     expect(replayed.code).toBe(1);
