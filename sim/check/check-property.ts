@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { FileMedium, MemoryMedium, type StoreMedium } from '../engine/connections.js';
+import type { RunWire } from '../engine/run-family.js';
 import { heartbeat } from '../engine/heartbeat.js';
 import { letSignalsIn } from '../process/let-signals-in.js';
 import type { ProtocolChoice, PropertyDefinition, PropertySuite, StoreKind, TrialTransform, Violation } from './suite.js';
@@ -22,6 +23,8 @@ export interface CheckOptions<B> {
   protocol?: ProtocolChoice;
   /** The family's own options, applied to every trial. */
   transform?: TrialTransform<unknown>;
+  /** A fresh wire per run when receivers are reached over a real transport (`--transport http`). */
+  openWire?: () => RunWire;
 }
 
 /**
@@ -109,6 +112,7 @@ export async function checkProperty<T, B>(
         folder,
         medium,
         writeHistory: false,
+        ...(options.openWire ? { wire: options.openWire() } : {}),
         ...(scheduler ? { scheduler } : {}),
         ...(options.protocol ? { protocol: options.protocol } : {}),
       });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { FileMedium } from '../engine/connections.js';
 import type { HistoryEvent } from '../engine/history.js';
-import type { FamilyOutcome } from '../engine/run-family.js';
+import type { FamilyOutcome, RunWire } from '../engine/run-family.js';
 import { asProperty, trialsOf } from './check-property.js';
 import type { ProtocolChoice, PropertyDefinition, PropertySuite, TrialTransform, Violation } from './suite.js';
 
@@ -22,6 +22,8 @@ export interface ReplayOptions<B> {
   folder: string;
   protocol?: ProtocolChoice;
   transform?: TrialTransform<unknown>;
+  /** A fresh wire for the run when receivers are reached over a real transport (`--transport http`). */
+  openWire?: () => RunWire;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function replayProperty<T, B>(
       folder: options.folder,
       medium: new FileMedium(),
       writeHistory: true,
+      ...(options.openWire ? { wire: options.openWire() } : {}),
       ...(scheduler ? { scheduler } : {}),
       ...(options.protocol ? { protocol: options.protocol } : {}),
     });

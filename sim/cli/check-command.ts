@@ -25,6 +25,8 @@ import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 const CHECK_FORMATS = ['text', 'json', 'junit'] as const;
 import { createScratch, defaultScratchParent } from './scratch.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP } from './watched-run.js';
+import { TRANSPORT_OPTION_HELP, transportName, withTransport, type TransportName } from './transport-option.js';
+import type { RunWire } from '../engine/run-family.js';
 import { measureSweeps } from './sweep-reports.js';
 
 /** The largest --workers any family takes; a family may refuse the option or bound it lower. */
@@ -46,6 +48,7 @@ interface CheckOptions {
   sweepTrials: number;
   family?: string;
   lifeTimeoutMs: number;
+  transport: TransportName;
   format: 'text' | 'json' | 'junit';
   [familyOption: string]: unknown;
 }
@@ -65,6 +68,8 @@ interface Plan {
   familyOptions: [string, string][];
   /** Properties a protocol of one's own is not checked with unless named (they need what it may not offer). */
   leftOut: string[];
+  /** A fresh wire per run, with --transport http. */
+  openWire?: () => RunWire;
 }
 
 /**
@@ -105,6 +110,12 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       (v: string) => protocolName(v)[0] ?? v,
     )
     .option('--life-timeout-ms <ms>', LIFE_TIMEOUT_HELP, positiveInt('life-timeout-ms', 3_600_000), LIFE_TIMEOUT_MS)
+    .option(
+      '--transport <name>',
+      `${TRANSPORT_OPTION_HELP}; the server runs in this process, one wire a run, so the scheduler still chooses at every cut (reservation family)`,
+      transportName,
+      'in-process',
+    )
     .option('--report', 'then measure the sweeps of the family (reservation: retention and concurrency) and draw them into the run folder')
     .option('--sweep-trials <k>', 'generated trials per sweep point, with --report', positiveInt('sweep-trials', 100_000), 100);
   // Options of a family's own (e.g. handover's --policy and --graph): each suite says what it takes.
@@ -146,7 +157,12 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       for (const name of Object.keys(given))
         if (familyOptions.get(name) !== suite)
           throw new UsageError(`--${name} belongs to the ${familyOptions.get(name)?.family} family, not ${family.name}`);
+      if (options.transport === 'http' && family.name !== 'reservation')
+        throw new UsageError(
+          `--transport http: the ${family.name} family's receivers are not served over HTTP yet; the reservation family's are`,
+        );
       const plan = await planOf(family, suite, options, given, io.cwd);
+      if (options.transport === 'http') plan.replayOptions.push(['--transport', 'http']);
       const selected = selectProperties(suite, names, options.protocol);
       if (options.protocol !== undefined && names.length === 0)
         plan.leftOut = suite.properties.filter((p) => p.expect === 'hold' && p.needs !== undefined).map((p) => `${p.name} (${p.needs})`);
@@ -164,7 +180,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         const [definition] = selected;
         if (!definition) throw new Error('a replay without its property');
         const folder = createRunFolder(resolve(io.cwd, options.out));
-        return finish(ended(await replay(plan, definition, options.path, folder, out)));
+        return finish(ended(await withWire(plan, options.transport, () => replay(plan, definition, options.path!, folder, out))));
       }
       // Both folders are checked before anything runs; a bad one leaves nothing behind.
       const scratch = createScratch(options.scratch ?? defaultScratchParent());
@@ -172,7 +188,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       process.once('exit', removeScratch);
       try {
         const folder = createRunFolder(resolve(io.cwd, options.out));
-        finish(ended(await checkAll(plan, selected, options, scratch.path, folder, out)));
+        finish(ended(await withWire(plan, options.transport, () => checkAll(plan, selected, options, scratch.path, folder, out))));
       } finally {
         removeScratch();
         process.removeListener('exit', removeScratch);
@@ -256,8 +272,20 @@ function selectProperties(suite: AnySuite, names: string[], protocol: string | u
   });
 }
 
-function runOptions(plan: Plan): { protocol?: ProtocolChoice; transform?: TrialTransform<unknown> } {
-  return { ...(plan.protocol ? { protocol: plan.protocol } : {}), ...(plan.transform ? { transform: plan.transform } : {}) };
+function runOptions(plan: Plan): { protocol?: ProtocolChoice; transform?: TrialTransform<unknown>; openWire?: () => RunWire } {
+  return {
+    ...(plan.protocol ? { protocol: plan.protocol } : {}),
+    ...(plan.transform ? { transform: plan.transform } : {}),
+    ...(plan.openWire ? { openWire: plan.openWire } : {}),
+  };
+}
+
+/** Runs the work with the HTTP transport up when it is asked for (one wire a run), closed however the work ends. */
+function withWire<T>(plan: Plan, transport: TransportName, work: () => Promise<T>): Promise<T> {
+  return withTransport(transport, async (http) => {
+    if (http) plan.openWire = http.open;
+    return work();
+  });
 }
 
 function storesKept(family: AnyFamily): string {
