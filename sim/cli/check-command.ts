@@ -1,33 +1,27 @@
 import { randomInt } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { summaryLine } from '../../reports/property-summary.js';
-import { timeline } from '../../reports/timeline.js';
-import { checkProperty, type PropertyResult } from '../check/check-property.js';
-import { replayLine } from '../check/replay-line.js';
-import { replayProperty } from '../check/replay-property.js';
-import type { AnySuite, ProtocolChoice, PropertyDefinition, StoreKind, TrialTransform } from '../check/suite.js';
+import type { AnySuite, PropertyDefinition, StoreKind } from '../check/suite.js';
 import type { AnyFamily } from '../engine/run-case.js';
-import type { CheckResults, StoredProperty } from '../results/check-results.js';
-import { createRunFolder, displayPath, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
+import type { CheckResults } from '../results/check-results.js';
+import { createRunFolder } from '../results/run-folder.js';
 import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import type { Io } from './io.js';
 import { resolveProtocols } from './load-protocol.js';
 import { positiveInt, protocolName, replayPath, seedValue, storeKind } from './options.js';
-import { Progress } from './progress.js';
 import { jsonFromRunFolder } from './json-from-run-folder.js';
 import { checkJunitCases } from '../results/check-junit.js';
 import { junitXml } from '../results/junit.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 
-const CHECK_FORMATS = ['text', 'json', 'junit'] as const;
 import { createScratch, defaultScratchParent } from './scratch.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP } from './watched-run.js';
-import { TRANSPORT_OPTION_HELP, transportName, withTransport, type TransportName } from './transport-option.js';
-import type { RunWire } from '../engine/run-family.js';
-import { measureSweeps } from './sweep-reports.js';
+import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
+import { checkAll, replay, withWire, type Plan } from './check-run.js';
+
+const CHECK_FORMATS = ['text', 'json', 'junit'] as const;
 
 /** The largest --workers any family takes; a family may refuse the option or bound it lower. */
 const WORKERS_LIMIT = 8;
@@ -51,25 +45,6 @@ interface CheckOptions {
   transport: TransportName;
   format: 'text' | 'json' | 'junit';
   [familyOption: string]: unknown;
-}
-
-/** What one `sim check` runs: a family's suite, its bounds, and the subject put in instead of the properties' own. */
-interface Plan {
-  family: AnyFamily;
-  suite: AnySuite;
-  bounds: unknown;
-  store: StoreKind;
-  seed: number;
-  protocol?: ProtocolChoice;
-  transform?: TrialTransform<unknown>;
-  /** The options that change the outcome, as given, for replay lines. */
-  replayOptions: [string, string][];
-  /** The family's own options as given, for the header line. */
-  familyOptions: [string, string][];
-  /** Properties a protocol of one's own is not checked with unless named (they need what it may not offer). */
-  leftOut: string[];
-  /** A fresh wire per run, with --transport http. */
-  openWire?: () => RunWire;
 }
 
 /**
@@ -270,163 +245,4 @@ function selectProperties(suite: AnySuite, names: string[], protocol: string | u
       throw new UsageError(`${name} is a negative control on its own flawed protocol; --protocol goes with the properties that must hold.`);
     return found;
   });
-}
-
-function runOptions(plan: Plan): { protocol?: ProtocolChoice; transform?: TrialTransform<unknown>; openWire?: () => RunWire } {
-  return {
-    ...(plan.protocol ? { protocol: plan.protocol } : {}),
-    ...(plan.transform ? { transform: plan.transform } : {}),
-    ...(plan.openWire ? { openWire: plan.openWire } : {}),
-  };
-}
-
-/** Runs the work with the HTTP transport up when it is asked for (one wire a run), closed however the work ends. */
-function withWire<T>(plan: Plan, transport: TransportName, work: () => Promise<T>): Promise<T> {
-  return withTransport(transport, async (http) => {
-    if (http) plan.openWire = http.open;
-    return work();
-  });
-}
-
-function storesKept(family: AnyFamily): string {
-  return ['orchestrator.db', ...family.receivers.map((receiver) => `${receiver.name}.db`), 'history.jsonl'].join(', ');
-}
-
-function workersText(plan: Plan): string {
-  const workers = plan.suite.workersOf(plan.bounds);
-  return workers === undefined ? '' : `, workers <= ${workers}`;
-}
-
-async function replay(
-  plan: Plan,
-  definition: PropertyDefinition<unknown, unknown>,
-  path: string,
-  folder: RunFolder,
-  io: Io,
-): Promise<ExitCode> {
-  const checked = plan.protocol ? `, protocol ${plan.protocol.protocol.name}` : '';
-  io.stdout(`sim check: replaying ${definition.name}${checked}, seed ${plan.seed}, path ${path}${workersText(plan)}\n\n`);
-  const kept = join(folder.path, definition.name);
-  const replayed = await replayProperty(plan.suite, definition, {
-    seed: plan.seed,
-    path,
-    bounds: plan.bounds,
-    folder: kept,
-    ...runOptions(plan),
-  });
-  if (!replayed) throw new UsageError(`seed ${plan.seed} and path ${path} name no run of ${definition.name}`);
-  io.stdout(`${plan.suite.trialText(replayed.trial)}\n\ntimeline (virtual ms, worker, event):\n${timeline(replayed.events)}\n`);
-  const violated = replayed.violation !== undefined;
-  io.stdout(violated ? `violation: ${replayed.violation?.kind}: ${replayed.violation?.message}\n` : 'no violation in this run\n');
-  io.stdout(`kept: ${displayPath(kept, io.cwd)} (${storesKept(plan.family)})\n`);
-  const passed = definition.expect === 'hold' ? !violated : violated;
-  // The replay's own results.json, so that --format json (and a script) reads it as any run's.
-  writeJsonAtomic(join(folder.path, 'results.json'), {
-    kind: 'check-replay',
-    tool: 'cutpoint',
-    runId: folder.runId,
-    startedAt: folder.startedAt,
-    family: plan.family.name,
-    property: definition.name,
-    ...(plan.protocol ? { protocol: plan.protocol.protocol.name } : {}),
-    seed: plan.seed,
-    path,
-    store: plan.store,
-    violation: replayed.violation ?? null,
-    verdict: passed ? 'pass' : 'fail',
-    kept: displayPath(kept, io.cwd),
-  });
-  io.stdout(`run folder: ${displayPath(folder.path, io.cwd)}\n`);
-  return passed ? EXIT.ok : EXIT.checkFailed;
-}
-
-async function checkAll(
-  plan: Plan,
-  selected: PropertyDefinition<unknown, unknown>[],
-  options: CheckOptions,
-  scratch: string,
-  folder: RunFolder,
-  io: Io,
-): Promise<ExitCode> {
-  const where =
-    plan.store === 'file' ? `fresh SQLite files per run in ${scratch}` : 'in-memory databases (no files; faster, not file-backed)';
-  const family = plan.family.name === 'reservation' ? '' : ` of the ${plan.family.name} family`;
-  const count = `${selected.length} propert${selected.length === 1 ? 'y' : 'ies'}`;
-  const own = plan.familyOptions.length > 0 ? ` with ${plan.familyOptions.flat().join(' ')}` : '';
-  io.stdout(
-    `sim check: ${count}${family}${plan.protocol ? ` on protocol ${plan.protocol.protocol.name}` : ''}${own}, ${options.runs} runs each, seed ${plan.seed}${workersText(plan)}, store ${plan.store}: ${where}\n${
-      plan.leftOut.length > 0 ? `not run unless named, as a protocol need not offer what they need: ${plan.leftOut.join('; ')}\n` : ''
-    }\n`,
-  );
-  const width = Math.max(...selected.map((p) => p.name.length));
-  const stored: StoredProperty[] = [];
-  for (const definition of selected) {
-    const progress = new Progress(io, definition.name, options.runs, 'runs');
-    const result = await checkProperty(plan.suite, definition, {
-      runs: options.runs,
-      seed: plan.seed,
-      bounds: plan.bounds,
-      store: plan.store,
-      scratch,
-      ...runOptions(plan),
-      onRun: ({ executed, failing }) => progress.update(Math.min(executed, options.runs), failing ? '(shrinking)' : ''),
-    });
-    progress.done();
-    stored.push(await keepCounterexample(plan, definition, result, folder, io, width));
-  }
-  const verdict = stored.every((p) => p.passed) ? 'pass' : 'fail';
-  const results: CheckResults = {
-    kind: 'check',
-    tool: 'cutpoint',
-    family: plan.family.name,
-    runId: folder.runId,
-    startedAt: folder.startedAt,
-    seed: plan.seed,
-    runs: options.runs,
-    bounds: plan.bounds,
-    store: plan.store,
-    properties: stored,
-    verdict,
-  };
-  writeJsonAtomic(join(folder.path, 'results.json'), results);
-  // The sweeps are measurements drawn as charts, not checks: they never change the exit code.
-  if (options.report) await measureSweeps(folder, plan.family.name, { seed: plan.seed, trialsPerPoint: options.sweepTrials }, io);
-  const passed = stored.filter((p) => p.passed).length;
-  io.stdout(`\n${passed}/${stored.length} properties passed (seed ${plan.seed}).\nrun folder: ${displayPath(folder.path, io.cwd)}\n`);
-  return verdict === 'pass' ? EXIT.ok : EXIT.checkFailed;
-}
-
-/** Prints a property's line; for a counterexample, replays it into the run folder so its files are kept. */
-async function keepCounterexample(
-  plan: Plan,
-  definition: PropertyDefinition<unknown, unknown>,
-  result: PropertyResult,
-  folder: RunFolder,
-  io: Io,
-  width: number,
-): Promise<StoredProperty> {
-  io.stdout(summaryLine(result, width, plan.suite) + '\n');
-  const ce = result.counterexample;
-  if (!ce) return result;
-  const kept = join(folder.path, definition.name);
-  const command = replayLine({
-    family: plan.family.name,
-    property: definition.name,
-    seed: plan.seed,
-    path: ce.path,
-    options: plan.replayOptions,
-  });
-  const replayed = await replayProperty(plan.suite, definition, {
-    seed: plan.seed,
-    path: ce.path,
-    bounds: plan.bounds,
-    folder: kept,
-    ...runOptions(plan),
-  });
-  io.stdout(`    replay: ${command}\n    kept:   ${displayPath(kept, io.cwd)}\n`);
-  if (!result.passed && replayed) {
-    const indented = (text: string) => text.trimEnd().replace(/^/gm, '    ');
-    io.stdout(`${indented(plan.suite.trialText(replayed.trial))}\n    timeline:\n${indented(timeline(replayed.events))}\n`);
-  }
-  return { ...result, replay: { command, folder: kept } };
 }

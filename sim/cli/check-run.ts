@@ -1,0 +1,200 @@
+import { join } from 'node:path';
+import { summaryLine } from '../../reports/property-summary.js';
+import { timeline } from '../../reports/timeline.js';
+import { checkProperty, type PropertyResult } from '../check/check-property.js';
+import { replayLine } from '../check/replay-line.js';
+import { replayProperty } from '../check/replay-property.js';
+import type { AnySuite, ProtocolChoice, PropertyDefinition, StoreKind, TrialTransform } from '../check/suite.js';
+import type { AnyFamily } from '../engine/run-case.js';
+import type { RunWire } from '../engine/run-family.js';
+import type { CheckResults, StoredProperty } from '../results/check-results.js';
+import { displayPath, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
+import { EXIT, UsageError, type ExitCode } from './errors.js';
+import type { Io } from './io.js';
+import { Progress } from './progress.js';
+import { measureSweeps } from './sweep-reports.js';
+import { withTransport, type TransportName } from './transport-option.js';
+
+/*
+ * What `sim check` does once its options are read and checked (check-command.ts):
+ * run the selected properties of one family's suite, or replay one run, printing
+ * each result and keeping every counterexample's files in the run folder.
+ */
+
+/** What one `sim check` runs: a family's suite, its bounds, and the subject put in instead of the properties' own. */
+export interface Plan {
+  family: AnyFamily;
+  suite: AnySuite;
+  bounds: unknown;
+  store: StoreKind;
+  seed: number;
+  protocol?: ProtocolChoice;
+  transform?: TrialTransform<unknown>;
+  /** The options that change the outcome, as given, for replay lines. */
+  replayOptions: [string, string][];
+  /** The family's own options as given, for the header line. */
+  familyOptions: [string, string][];
+  /** Properties a protocol of one's own is not checked with unless named (they need what it may not offer). */
+  leftOut: string[];
+  /** A fresh wire per run, with --transport http. */
+  openWire?: () => RunWire;
+}
+
+function runOptions(plan: Plan): { protocol?: ProtocolChoice; transform?: TrialTransform<unknown>; openWire?: () => RunWire } {
+  return {
+    ...(plan.protocol ? { protocol: plan.protocol } : {}),
+    ...(plan.transform ? { transform: plan.transform } : {}),
+    ...(plan.openWire ? { openWire: plan.openWire } : {}),
+  };
+}
+
+/** Runs the work with the HTTP transport up when it is asked for (one wire a run), closed however the work ends. */
+export function withWire<T>(plan: Plan, transport: TransportName, work: () => Promise<T>): Promise<T> {
+  return withTransport(transport, async (http) => {
+    if (http) plan.openWire = http.open;
+    return work();
+  });
+}
+
+function storesKept(family: AnyFamily): string {
+  return ['orchestrator.db', ...family.receivers.map((receiver) => `${receiver.name}.db`), 'history.jsonl'].join(', ');
+}
+
+function workersText(plan: Plan): string {
+  const workers = plan.suite.workersOf(plan.bounds);
+  return workers === undefined ? '' : `, workers <= ${workers}`;
+}
+
+export async function replay(
+  plan: Plan,
+  definition: PropertyDefinition<unknown, unknown>,
+  path: string,
+  folder: RunFolder,
+  io: Io,
+): Promise<ExitCode> {
+  const checked = plan.protocol ? `, protocol ${plan.protocol.protocol.name}` : '';
+  io.stdout(`sim check: replaying ${definition.name}${checked}, seed ${plan.seed}, path ${path}${workersText(plan)}\n\n`);
+  const kept = join(folder.path, definition.name);
+  const replayed = await replayProperty(plan.suite, definition, {
+    seed: plan.seed,
+    path,
+    bounds: plan.bounds,
+    folder: kept,
+    ...runOptions(plan),
+  });
+  if (!replayed) throw new UsageError(`seed ${plan.seed} and path ${path} name no run of ${definition.name}`);
+  io.stdout(`${plan.suite.trialText(replayed.trial)}\n\ntimeline (virtual ms, worker, event):\n${timeline(replayed.events)}\n`);
+  const violated = replayed.violation !== undefined;
+  io.stdout(violated ? `violation: ${replayed.violation?.kind}: ${replayed.violation?.message}\n` : 'no violation in this run\n');
+  io.stdout(`kept: ${displayPath(kept, io.cwd)} (${storesKept(plan.family)})\n`);
+  const passed = definition.expect === 'hold' ? !violated : violated;
+  // The replay's own results.json, so that --format json (and a script) reads it as any run's.
+  writeJsonAtomic(join(folder.path, 'results.json'), {
+    kind: 'check-replay',
+    tool: 'cutpoint',
+    runId: folder.runId,
+    startedAt: folder.startedAt,
+    family: plan.family.name,
+    property: definition.name,
+    ...(plan.protocol ? { protocol: plan.protocol.protocol.name } : {}),
+    seed: plan.seed,
+    path,
+    store: plan.store,
+    violation: replayed.violation ?? null,
+    verdict: passed ? 'pass' : 'fail',
+    kept: displayPath(kept, io.cwd),
+  });
+  io.stdout(`run folder: ${displayPath(folder.path, io.cwd)}\n`);
+  return passed ? EXIT.ok : EXIT.checkFailed;
+}
+
+export async function checkAll(
+  plan: Plan,
+  selected: PropertyDefinition<unknown, unknown>[],
+  options: { runs: number; report?: boolean; sweepTrials: number },
+  scratch: string,
+  folder: RunFolder,
+  io: Io,
+): Promise<ExitCode> {
+  const where =
+    plan.store === 'file' ? `fresh SQLite files per run in ${scratch}` : 'in-memory databases (no files; faster, not file-backed)';
+  const family = plan.family.name === 'reservation' ? '' : ` of the ${plan.family.name} family`;
+  const count = `${selected.length} propert${selected.length === 1 ? 'y' : 'ies'}`;
+  const own = plan.familyOptions.length > 0 ? ` with ${plan.familyOptions.flat().join(' ')}` : '';
+  io.stdout(
+    `sim check: ${count}${family}${plan.protocol ? ` on protocol ${plan.protocol.protocol.name}` : ''}${own}, ${options.runs} runs each, seed ${plan.seed}${workersText(plan)}, store ${plan.store}: ${where}\n${
+      plan.leftOut.length > 0 ? `not run unless named, as a protocol need not offer what they need: ${plan.leftOut.join('; ')}\n` : ''
+    }\n`,
+  );
+  const width = Math.max(...selected.map((p) => p.name.length));
+  const stored: StoredProperty[] = [];
+  for (const definition of selected) {
+    const progress = new Progress(io, definition.name, options.runs, 'runs');
+    const result = await checkProperty(plan.suite, definition, {
+      runs: options.runs,
+      seed: plan.seed,
+      bounds: plan.bounds,
+      store: plan.store,
+      scratch,
+      ...runOptions(plan),
+      onRun: ({ executed, failing }) => progress.update(Math.min(executed, options.runs), failing ? '(shrinking)' : ''),
+    });
+    progress.done();
+    stored.push(await keepCounterexample(plan, definition, result, folder, io, width));
+  }
+  const verdict = stored.every((p) => p.passed) ? 'pass' : 'fail';
+  const results: CheckResults = {
+    kind: 'check',
+    tool: 'cutpoint',
+    family: plan.family.name,
+    runId: folder.runId,
+    startedAt: folder.startedAt,
+    seed: plan.seed,
+    runs: options.runs,
+    bounds: plan.bounds,
+    store: plan.store,
+    properties: stored,
+    verdict,
+  };
+  writeJsonAtomic(join(folder.path, 'results.json'), results);
+  // The sweeps are measurements drawn as charts, not checks: they never change the exit code.
+  if (options.report) await measureSweeps(folder, plan.family.name, { seed: plan.seed, trialsPerPoint: options.sweepTrials }, io);
+  const passed = stored.filter((p) => p.passed).length;
+  io.stdout(`\n${passed}/${stored.length} properties passed (seed ${plan.seed}).\nrun folder: ${displayPath(folder.path, io.cwd)}\n`);
+  return verdict === 'pass' ? EXIT.ok : EXIT.checkFailed;
+}
+
+/** Prints a property's line; for a counterexample, replays it into the run folder so its files are kept. */
+async function keepCounterexample(
+  plan: Plan,
+  definition: PropertyDefinition<unknown, unknown>,
+  result: PropertyResult,
+  folder: RunFolder,
+  io: Io,
+  width: number,
+): Promise<StoredProperty> {
+  io.stdout(summaryLine(result, width, plan.suite) + '\n');
+  const ce = result.counterexample;
+  if (!ce) return result;
+  const kept = join(folder.path, definition.name);
+  const command = replayLine({
+    family: plan.family.name,
+    property: definition.name,
+    seed: plan.seed,
+    path: ce.path,
+    options: plan.replayOptions,
+  });
+  const replayed = await replayProperty(plan.suite, definition, {
+    seed: plan.seed,
+    path: ce.path,
+    bounds: plan.bounds,
+    folder: kept,
+    ...runOptions(plan),
+  });
+  io.stdout(`    replay: ${command}\n    kept:   ${displayPath(kept, io.cwd)}\n`);
+  if (!result.passed && replayed) {
+    const indented = (text: string) => text.trimEnd().replace(/^/gm, '    ');
+    io.stdout(`${indented(plan.suite.trialText(replayed.trial))}\n    timeline:\n${indented(timeline(replayed.events))}\n`);
+  }
+  return { ...result, replay: { command, folder: kept } };
+}
