@@ -1,12 +1,13 @@
+import '../entry/register.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
-import { runCase, type AnyFamily } from '../engine/run-case.js';
-import { reservationFamily } from '../reservation/family.js';
+import { outboxDedup } from '../protocols/reservation/outbox-dedup.js';
+import { runCase, type AnyFamily } from '../sim/engine/run-case.js';
+import { reservationFamily } from '../sim/reservation/family.js';
 import { evalBench } from './eval-bench.js';
 import { handoverBench } from './handover-bench.js';
 import { httpLoad, httpLoadLine } from './http-load.js';
@@ -14,15 +15,15 @@ import { planBench, planPathsBench } from './plan-bench.js';
 import { propertyThroughput } from './property-bench.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
 import { exploreOnCores, speedLine, tableAgainstPython } from './speed-bench.js';
-import { defaultJobs } from '../process/pool.js';
-import { orderingCost } from '../../scenarios/reservation/sweeps/ordering-cost.js';
+import { defaultJobs } from '../sim/process/pool.js';
+import { orderingCost } from '../scenarios/reservation/sweeps/ordering-cost.js';
 
 /**
  * `npm run bench`: how long the main job and one case take on this machine,
  * and how much of a case is SQLite's own work. Medians over repeated runs.
  */
 const scratch = mkdtempSync(join(tmpdir(), 'cutpoint-bench-'));
-const bin = fileURLToPath(new URL('../../entry/sim.js', import.meta.url));
+const bin = fileURLToPath(new URL('../entry/sim.js', import.meta.url));
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { SeededRandom } from '../engine/random.js';
-import { compiledEntry } from '../process/entry-path.js';
-import { exchange } from '../transport/http/exchange.js';
-import { seededFaults } from '../transport/http/fault-plan.js';
-import { startFaultProxy } from '../transport/http/fault-proxy.js';
-import { startServerProcess } from '../transport/http/server-process.js';
+import { SeededRandom } from '../sim/engine/random.js';
+import { compiledEntry } from '../sim/process/entry-path.js';
+import { exchange } from '../sim/transport/http/exchange.js';
+import { seededFaults } from '../sim/transport/http/fault-plan.js';
+import { startFaultProxy } from '../sim/transport/http/fault-proxy.js';
+import { startServerProcess } from '../sim/transport/http/server-process.js';
 
 export interface LoadOptions {
   clients: number;
@@ -54,7 +54,7 @@ function percentile(sorted: number[], p: number): number {
 export async function httpLoad(options: LoadOptions): Promise<LoadResult> {
   const scratch = mkdtempSync(join(tmpdir(), 'cutpoint-load-'));
   const db = join(scratch, 'warehouse.db');
-  const bin = compiledEntry(new URL('../../entry/sim.js', import.meta.url));
+  const bin = compiledEntry(new URL('../entry/sim.js', import.meta.url));
   const server = await startServerProcess(process.execPath, [
     bin,
     'serve',

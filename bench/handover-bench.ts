@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { referenceHarness } from '../../protocols/handover/reference-harness.js';
-import { checkHandoverProperty } from '../../scenarios/handover/properties/check-property.js';
-import { findHandoverProperty } from '../../scenarios/handover/properties/definitions.js';
-import { defaultScratchParent } from '../cli/scratch.js';
-import { runCase, type AnyFamily } from '../engine/run-case.js';
-import { handoverFamily } from '../handover/family.js';
+import { referenceHarness } from '../protocols/handover/reference-harness.js';
+import { checkHandoverProperty } from '../scenarios/handover/properties/check-property.js';
+import { findHandoverProperty } from '../scenarios/handover/properties/definitions.js';
+import { defaultScratchParent } from '../sim/cli/scratch.js';
+import { runCase, type AnyFamily } from '../sim/engine/run-case.js';
+import { handoverFamily } from '../sim/handover/family.js';
 
 export interface HandoverBenchRow {
   what: string;

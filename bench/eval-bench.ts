@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_SUITE_TEXT } from '../../scenarios/handover/eval/default-suite.js';
+import { DEFAULT_SUITE_TEXT } from '../scenarios/handover/eval/default-suite.js';
 
 /**
  * A generated suite of `count` scenarios: the default suite's hard cases,

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { FileMedium, openSqlite, type Connection, type StoreMedium } from '../engine/connections.js';
+import { FileMedium, openSqlite, type Connection, type StoreMedium } from '../sim/engine/connections.js';
 
 /** One SQLite operation as the harness performed it. */
 export type TracedOp =

@@ -3,16 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { checkpointAfterStep } from '../../protocols/plan/checkpoint-after-step.js';
-import { DEFAULT_PLAN_BOUNDS } from '../../scenarios/plan/properties/arbitraries.js';
-import { checkPlanProperty } from '../../scenarios/plan/properties/check-plan-property.js';
-import { PLAN_PROPERTIES } from '../../scenarios/plan/properties/definitions.js';
-import { defaultScratchParent } from '../cli/scratch.js';
-import { runCase, type AnyFamily } from '../engine/run-case.js';
-import { planFamily } from '../plan/plan-family.js';
-import { PLAN_PROTOCOLS } from '../../protocols/plan/catalogue.js';
-import { explore } from '../explore/explore.js';
-import { runTrial, type StressTuning } from '../stress/stress-trial.js';
+import { checkpointAfterStep } from '../protocols/plan/checkpoint-after-step.js';
+import { DEFAULT_PLAN_BOUNDS } from '../scenarios/plan/properties/arbitraries.js';
+import { checkPlanProperty } from '../scenarios/plan/properties/check-plan-property.js';
+import { PLAN_PROPERTIES } from '../scenarios/plan/properties/definitions.js';
+import { defaultScratchParent } from '../sim/cli/scratch.js';
+import { runCase, type AnyFamily } from '../sim/engine/run-case.js';
+import { planFamily } from '../sim/plan/plan-family.js';
+import { PLAN_PROTOCOLS } from '../protocols/plan/catalogue.js';
+import { explore } from '../sim/explore/explore.js';
+import { runTrial, type StressTuning } from '../sim/stress/stress-trial.js';
 
 export interface PlanBenchRow {
   what: string;

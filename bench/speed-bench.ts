@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { findProtocol } from '../../protocols/reservation/registry.js';
-import { explore } from '../explore/explore.js';
-import { reservationFamily } from '../reservation/family.js';
+import { findProtocol } from '../protocols/reservation/registry.js';
+import { explore } from '../sim/explore/explore.js';
+import { reservationFamily } from '../sim/reservation/family.js';
 
 export interface SpeedRow {
   what: string;
@@ -13,7 +13,7 @@ export interface SpeedRow {
   note: string;
 }
 
-const PYTHON_BASELINE = fileURLToPath(new URL('../../../sim/bench/seed-baseline.py', import.meta.url));
+const PYTHON_BASELINE = fileURLToPath(new URL('../../bench/seed-baseline.py', import.meta.url));
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -31,7 +31,7 @@ function wallMs(command: string, args: string[]): number {
 
 /**
  * `sim table` against an independent Python implementation of the seed
- * experiment (sim/bench/seed-baseline.py), one case at a time and one per
+ * experiment (bench/seed-baseline.py), one case at a time and one per
  * core, side by side: the three commands take turns, `runs` times each, and
  * the medians are compared. Every time includes its interpreter's start-up.
  */

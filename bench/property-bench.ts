@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_BOUNDS } from '../../scenarios/reservation/properties/arbitraries.js';
-import { checkProperty, type StoreKind } from '../../scenarios/reservation/properties/check-property.js';
-import { findProperty } from '../../scenarios/reservation/properties/definitions.js';
-import { defaultScratchParent } from '../cli/scratch.js';
+import { DEFAULT_BOUNDS } from '../scenarios/reservation/properties/arbitraries.js';
+import { checkProperty, type StoreKind } from '../scenarios/reservation/properties/check-property.js';
+import { findProperty } from '../scenarios/reservation/properties/definitions.js';
+import { defaultScratchParent } from '../sim/cli/scratch.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
 
 export interface PropertyThroughput {
