@@ -15,6 +15,7 @@ import { PLAN_STRESS } from './stress-workload.js';
 import { observePlan } from './observe.js';
 import { planWorld } from './plan-world.js';
 import { CALM_TOOLS, type ToolBehaviour } from './tool-behaviour.js';
+import { toolFrontDoor } from './tool-front-door.js';
 import { toolServer } from './tool-server.js';
 import { DEFAULT_PLAN_SETTINGS, SEED_WORKLOAD, type PlanWorkload } from './workload.js';
 
@@ -68,7 +69,8 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
   ],
   defaultSettings: DEFAULT_PLAN_SETTINGS,
   orchestratorSchema: (protocol) => protocol.orchestratorSchema,
-  contracts: (protocol) => ({ [toolServer.name]: protocol.toolContract }),
+  // The protocol's tool contract behind the tool server's own front door: both run wherever the receiver runs.
+  contracts: (protocol) => ({ [toolServer.name]: toolFrontDoor(protocol.toolContract) }),
   world: planWorld,
   observe: observePlan,
   describeWorkload: (workload) =>
