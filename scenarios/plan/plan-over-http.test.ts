@@ -106,7 +106,10 @@ describe('plan table over HTTP: the seed plan crashed during its edit step, ever
 
 describe('the plan family over HTTP from the CLI', () => {
   it('sim table --family plan --transport http: the reference table, exit 0, results.json says http', async () => {
-    const run = await runCli(['table', '--family', 'plan', '--transport', 'http', '--format', 'json', '--out', join(folder, 'cli')], folder);
+    const run = await runCli(
+      ['table', '--family', 'plan', '--transport', 'http', '--format', 'json', '--out', join(folder, 'cli')],
+      folder,
+    );
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout) as { resultsFile: string; verdict: string; effects: Record<string, number[]> };
     expect(summary.verdict).toBe('pass');
@@ -116,7 +119,21 @@ describe('the plan family over HTTP from the CLI', () => {
 
   it('sim check --family plan --transport http: a property holds and a control is found, its replay line keeps the transport', async () => {
     const run = await runCli(
-      ['check', '--family', 'plan', 'writes-once', 'finds-unkeyed-duplicate', '--runs', '30', '--seed', '7', '--transport', 'http', '--out', join(folder, 'cli')],
+      [
+        'check',
+        '--family',
+        'plan',
+        'writes-once',
+        'finds-unkeyed-duplicate',
+        '--runs',
+        '30',
+        '--seed',
+        '7',
+        '--transport',
+        'http',
+        '--out',
+        join(folder, 'cli'),
+      ],
       folder,
     );
     expect(run.stderr).toBe('');

@@ -38,7 +38,10 @@ export function toolFrontDoor(tool: Contract): Contract {
         const ordinal = Number(lastInsertRowid);
         const stored = db.prepare('SELECT units, refilled_at_ms AS refilledAtMs FROM bucket WHERE id = 1').get() as BucketState | undefined;
         const take = takeToken(stored ?? fullBucket(behaviour.rateLimit, caller.at_ms), behaviour.rateLimit, caller.at_ms);
-        db.prepare('INSERT OR REPLACE INTO bucket (id, units, refilled_at_ms) VALUES (1, ?, ?)').run(take.state.units, take.state.refilledAtMs);
+        db.prepare('INSERT OR REPLACE INTO bucket (id, units, refilled_at_ms) VALUES (1, ?, ?)').run(
+          take.state.units,
+          take.state.refilledAtMs,
+        );
         if (take.granted) return { ordinal, behaviour };
         db.prepare('INSERT INTO rate_windows (from_ms, until_ms) VALUES (?, ?)').run(caller.at_ms, caller.at_ms + take.retryAfterMs);
         db.prepare(`UPDATE calls SET outcome = '429', duration_ms = 0 WHERE ordinal = ?`).run(ordinal);

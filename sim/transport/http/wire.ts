@@ -117,11 +117,12 @@ export function decodeReply(status: number, headers: Headers, body: unknown): Re
   if (status === 429 || status === 503) {
     const exactMs = Number(headers.get(HEADERS.retryAfterMs) ?? Number.NaN);
     const seconds = Number(headers.get('retry-after'));
-    const retry = Number.isSafeInteger(exactMs) && exactMs >= 0
-      ? { retryAfterMs: exactMs }
-      : Number.isFinite(seconds) && seconds >= 0
-        ? { retryAfterMs: seconds * 1000 }
-        : {};
+    const retry =
+      Number.isSafeInteger(exactMs) && exactMs >= 0
+        ? { retryAfterMs: exactMs }
+        : Number.isFinite(seconds) && seconds >= 0
+          ? { retryAfterMs: seconds * 1000 }
+          : {};
     const reason = status === 429 && type === `urn:cutpoint:${RATE_LIMITED}` ? RATE_LIMITED : problemDetail(body) || `status ${status}`;
     return { status: 'refused', reason, definitive: false, ...retry };
   }
