@@ -87,7 +87,7 @@ describe("the plan's tool server as an MCP server (key in the tools' arguments, 
     for (const tool of tools) expect(tool.inputSchema.required).toContain('idempotency_key');
   });
 
-  it('keyed tool: a resend replays (one write); its reply lost on the wire and resent, still one; every call in the server's own log', async () => {
+  it('keyed tool: a resend replays (one write); its reply lost on the wire and resent, still one; every call in the log of the server', async () => {
     const mcp = client(proxy.url);
     const first = await mcp.send(write('run-1:edit:f', 1_000));
     expect(first).toMatchObject({ status: 'ok', replayed: false, result: { call: 1, timed_out: false, duration_ms: 50 } });
