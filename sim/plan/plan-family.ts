@@ -39,8 +39,24 @@ function explorePlan(count: number): PlanWorkload {
     files: [`client/src/catalog/Extra${n + 2}.tsx`],
   }));
   const steps = count <= 1 ? [edit] : count === 2 ? [search, edit] : [search, edit, verify, ...extra];
-  return { plan: { ...SEED_PLAN, budget_calls: faultFreeCalls(steps) + 1, steps }, tools: CALM_TOOLS };
+  // For the edit step: the failed build redoes it once (its write and its gate), and the 429 costs its call again.
+  const troubleCalls = 2 + 1;
+  return { plan: { ...SEED_PLAN, budget_calls: faultFreeCalls(steps) + troubleCalls + 1, steps }, tools: EXPLORED_TOOLS };
 }
+
+/**
+ * The tools `sim explore` meets: the calm ones, except that the edit step's
+ * build fails once and the bucket holds a single token, so the gate's call
+ * after the edit's second write is answered 429 (two tokens, one back every
+ * 100 ms, calls 50 ms apart).
+ * So a loop that forgets its back-off in a crash, or whose gate is an
+ * opinion, has a schedule that shows it within one crash or none.
+ */
+const EXPLORED_TOOLS: ToolBehaviour = {
+  ...CALM_TOOLS,
+  gateFailures: { [(SEED_PLAN.steps[1] as PlanStep).gate]: 1 },
+  rateLimit: { requestsPerMinute: 600, burst: 2 },
+};
 
 /**
  * The plan family (seed 000): a plan file run step by step with gates, a
