@@ -59,7 +59,7 @@ export function toolFrontDoor(tool: Contract): Contract {
       const durationMs = replayed ? behaviour.callDurationMs : (behaviour.slowCalls[String(ordinal)] ?? behaviour.callDurationMs);
       const timedOut = durationMs > caller.timeout_ms;
       const loggedMs = timedOut ? caller.timeout_ms : durationMs;
-      const outcome = timedOut ? 'timeout' : reply.status === 'ok' ? 'ok' : 'refused';
+      const outcome = timedOut ? 'timeout' : reply.status;
       await side.transaction((db) =>
         db.prepare('UPDATE calls SET outcome = ?, duration_ms = ? WHERE ordinal = ?').run(outcome, loggedMs, ordinal),
       );

@@ -114,6 +114,8 @@ class HttpTransportClient implements ReceiverClient {
       if (first === 'committed') await this.reachAppliedCut(call);
       outcome = await exchanged;
     } finally {
+      // A call that ended without its commit (a bug, a timeout) must not leave the server waiting for a caller gone.
+      call.release(false);
       this.wire.calls.remove(id);
     }
     if (call.failure !== undefined) {

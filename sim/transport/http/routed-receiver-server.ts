@@ -25,13 +25,14 @@ export async function startRoutedReceiverServer(calls: CallRegistry): Promise<Ru
     }
     const parsed = await parseWrite(request, { tenantHeader: HEADERS.tenant, requireKey: true, nowMs: call.side.nowMs });
     if ('refusal' in parsed) return send(response, parsed.refusal);
+    let reply: WireReply;
     try {
       call.reply = await call.contract.handle(call.side, parsed.request);
+      reply = encodeReply(call.reply);
     } catch (error) {
       call.failure = error;
       return void response.destroy();
     }
-    const reply = encodeReply(call.reply);
     call.commit();
     // The caller reaches the applied cut now, in its own process life; if it died there, the reply leaves with a
     // request to the fault proxy to lose it on the wire, as a dead caller's closed socket would.
