@@ -26,6 +26,9 @@ const CHECK_FORMATS = ['text', 'json', 'junit'] as const;
 /** The largest --workers any family takes; a family may refuse the option or bound it lower. */
 const WORKERS_LIMIT = 8;
 
+/** The families whose receivers a property run can reach over HTTP (their contracts run behind the routed server). */
+const SERVED_OVER_HTTP: readonly string[] = ['reservation', 'plan'];
+
 interface CheckOptions {
   runs: number;
   seed?: number;
@@ -132,9 +135,9 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       for (const name of Object.keys(given))
         if (familyOptions.get(name) !== suite)
           throw new UsageError(`--${name} belongs to the ${familyOptions.get(name)?.family} family, not ${family.name}`);
-      if (options.transport === 'http' && family.name !== 'reservation')
+      if (options.transport === 'http' && !SERVED_OVER_HTTP.includes(family.name))
         throw new UsageError(
-          `--transport http: the ${family.name} family's receivers are not served over HTTP yet; the reservation family's are`,
+          `--transport http: the ${family.name} family's receivers are not served over HTTP yet; the reservation and plan families' are`,
         );
       const plan = await planOf(family, suite, options, given, io.cwd);
       if (options.transport === 'http') plan.replayOptions.push(['--transport', 'http']);

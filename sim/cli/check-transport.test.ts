@@ -27,10 +27,10 @@ describe('sim check --transport http', () => {
   }, 120_000);
 
   it('is refused in one line for a family whose receivers are not served over HTTP', async () => {
-    const run = await runCli(['check', '--family', 'plan', '--transport', 'http'], cwd);
+    const run = await runCli(['check', '--family', 'handover', '--transport', 'http'], cwd);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(run.stderr).toContain("--transport http: the plan family's receivers are not served over HTTP yet");
+    expect(run.stderr).toContain("--transport http: the handover family's receivers are not served over HTTP yet");
   });
 });

@@ -95,9 +95,28 @@ export const gatesPassed: PlanRunCheck = (_trial, outcome) => {
   return skipped > 0 ? { kind: 'gate-skipped', message: `${skipped} step(s) advanced without their gate passing` } : undefined;
 };
 
+/**
+ * No call inside a Retry-After window the loop had written down. A call
+ * inside a window is itself answered 429 (the window lasts until a token is
+ * back), so a loop that called inside one only because the 429 announcing it
+ * died with its process has recorded fewer 429s than the server sent; one
+ * that recorded every 429 it was sent and still called inside a window
+ * forgot a back-off it had on disk (or never kept it there).
+ */
+export const backoffKept: PlanRunCheck = (_trial, outcome) => {
+  const inWindow = outcome.metrics['calls_in_window'] ?? 0;
+  const sent = outcome.metrics['rate_limited'] ?? 0;
+  const recorded = outcome.metrics['rate_limited_recorded'] ?? 0;
+  if (inWindow === 0 || recorded < sent) return undefined;
+  return {
+    kind: 'in-window',
+    message: `${inWindow} call(s) inside a Retry-After window, though the loop recorded all ${sent} 429(s) it was sent`,
+  };
+};
+
 /** The family's judge, as exploration and kill-mode agreement use it: the first violation of the checks above, or none. */
 export function judgePlan(workload: PlanWorkload, outcome: JudgedRun): PlanViolation | undefined {
-  for (const check of [ranToEnd, writesOnce, withinBudget, gatesPassed]) {
+  for (const check of [ranToEnd, writesOnce, withinBudget, gatesPassed, backoffKept]) {
     const violation = check({ workload }, outcome);
     if (violation) return violation;
   }

@@ -63,6 +63,8 @@ export function observePlan(stores: StoreReader, spec: PlanWorldSpec): Observati
       checkpoint_readable: read.kind === 'unreadable' ? 0 : 1,
       context_peak_chars: checkpoint?.context.peak_chars ?? 0,
       advanced_on_failing_gate: advancedOnFailingGate(server, checkpoint, spec),
+      // The 429s the loop wrote down in its checkpoint: a durable record, unlike a reply that died with the process.
+      rate_limited_recorded: checkpoint?.rate.limited ?? 0,
     };
     const state = {
       [toolServer.name]: tables(server),

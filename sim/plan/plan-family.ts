@@ -15,6 +15,7 @@ import { PLAN_STRESS } from './stress-workload.js';
 import { observePlan } from './observe.js';
 import { planWorld } from './plan-world.js';
 import { CALM_TOOLS, type ToolBehaviour } from './tool-behaviour.js';
+import { toolFrontDoor } from './tool-front-door.js';
 import { toolServer } from './tool-server.js';
 import { DEFAULT_PLAN_SETTINGS, SEED_WORKLOAD, type PlanWorkload } from './workload.js';
 
@@ -38,8 +39,24 @@ function explorePlan(count: number): PlanWorkload {
     files: [`client/src/catalog/Extra${n + 2}.tsx`],
   }));
   const steps = count <= 1 ? [edit] : count === 2 ? [search, edit] : [search, edit, verify, ...extra];
-  return { plan: { ...SEED_PLAN, budget_calls: faultFreeCalls(steps) + 1, steps }, tools: CALM_TOOLS };
+  // For the edit step: the failed build redoes it once (its write and its gate), and the 429 costs its call again.
+  const troubleCalls = 2 + 1;
+  return { plan: { ...SEED_PLAN, budget_calls: faultFreeCalls(steps) + troubleCalls + 1, steps }, tools: EXPLORED_TOOLS };
 }
+
+/**
+ * The tools `sim explore` meets: the calm ones, except that the edit step's
+ * build fails once and the bucket holds a single token, so the gate's call
+ * after the edit's second write is answered 429 (two tokens, one back every
+ * 100 ms, calls 50 ms apart).
+ * So a loop that forgets its back-off in a crash, or whose gate is an
+ * opinion, has a schedule that shows it within one crash or none.
+ */
+const EXPLORED_TOOLS: ToolBehaviour = {
+  ...CALM_TOOLS,
+  gateFailures: { [(SEED_PLAN.steps[1] as PlanStep).gate]: 1 },
+  rateLimit: { requestsPerMinute: 600, burst: 2 },
+};
 
 /**
  * The plan family (seed 000): a plan file run step by step with gates, a
@@ -68,7 +85,8 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
   ],
   defaultSettings: DEFAULT_PLAN_SETTINGS,
   orchestratorSchema: (protocol) => protocol.orchestratorSchema,
-  contracts: (protocol) => ({ [toolServer.name]: protocol.toolContract }),
+  // The protocol's tool contract behind the tool server's own front door: both run wherever the receiver runs.
+  contracts: (protocol) => ({ [toolServer.name]: toolFrontDoor(protocol.toolContract) }),
   world: planWorld,
   observe: observePlan,
   describeWorkload: (workload) =>

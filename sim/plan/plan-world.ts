@@ -38,7 +38,7 @@ export function planWorld(spec: PlanWorldSpec): World {
       const loops = Array.from({ length: workers }, async (_, n) => {
         // A stress worker's loop carries its process's name: the lease owner and the temporary file are each its own.
         const worker = `${spec.workload.loopPrefix ?? ''}loop-${n + 1}`;
-        const ctx = planContext(life, spec, worker, new ToolGateway(server, life.context(worker).receiver(toolServer.name), life, worker));
+        const ctx = planContext(life, spec, worker, new ToolGateway(life.context(worker).receiver(toolServer.name), life, worker));
         const status = await spec.protocol.run(ctx);
         await ctx.orchestrator.transaction((db) =>
           db.prepare('INSERT INTO loop_ends (life, worker, status) VALUES (?, ?, ?)').run(life.index, ctx.worker, status),

@@ -8,6 +8,13 @@ export interface PendingCall {
   reply?: ReceiverReply;
   /** What the contract threw instead (a crash at a cut inside it, or a bug): the caller rethrows it. */
   failure?: unknown;
+  /** Settles once the contract committed and its reply waits to leave: the caller reaches the applied cut then. */
+  committed: Promise<void>;
+  /** The server says the contract committed; it then waits for `released` before its reply leaves. */
+  commit(): void;
+  /** Settles once the caller is past the applied cut: true when it died there, and its reply is to be lost on the wire. */
+  released: Promise<boolean>;
+  release(lost: boolean): void;
 }
 
 /** The header naming the pending call a request belongs to. */
@@ -24,7 +31,11 @@ export class CallRegistry {
 
   add(contract: Contract, side: ReceiverSide): { id: string; call: PendingCall } {
     const id = `call-${++this.next}`;
-    const call: PendingCall = { contract, side };
+    let commit = (): void => undefined;
+    let release = (_lost: boolean): void => undefined;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    const released = new Promise<boolean>((resolve) => (release = resolve));
+    const call: PendingCall = { contract, side, committed, commit: () => commit(), released, release: (lost) => release(lost) };
     this.calls.set(id, call);
     return { id, call };
   }

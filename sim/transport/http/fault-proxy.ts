@@ -131,7 +131,9 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
       return problem(502, 'bad-gateway', `the server did not answer: ${(error as Error).message}`);
     }
     event.upstreamStatus = upstream.status;
-    if (fault.kind === 'drop-reply') return void request.socket.destroy();
+    // A simulated server whose caller died at the applied cut asks, on its reply, for that reply to be lost.
+    if (upstream.headers[FAULT_HEADER] === 'drop-reply') event.fault = 'drop-reply';
+    if (event.fault === 'drop-reply') return void request.socket.destroy();
     if (fault.kind === 'slow-response') await sleep(fault.ms);
     if (response.destroyed || closing) return;
     const headers = Object.fromEntries(Object.entries(upstream.headers).filter(([name]) => !HOP_BY_HOP.has(name)));

@@ -14,7 +14,7 @@ import type { RunWire } from '../../engine/run-family.js';
 import type { ClientFactory } from '../../engine/worker-context.js';
 import { WireTurns } from '../wire-turns.js';
 import type { TransportState } from '../transport-state.js';
-import { CALL_HEADER, CallRegistry } from './call-registry.js';
+import { CALL_HEADER, CallRegistry, type PendingCall } from './call-registry.js';
 import { exchange, parseJsonBody } from './exchange.js';
 import { FAULT_HEADER, FAULTS_REQUESTED_BY_HEADER } from './fault-plan.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
@@ -94,7 +94,7 @@ class HttpTransportClient implements ReceiverClient {
     const { id, call } = this.wire.calls.add(this.binding.contract, this.side);
     let outcome;
     try {
-      outcome = await exchange({
+      const exchanged = exchange({
         url: `${this.wire.url}/${request.kind}`,
         method: 'POST',
         headers: {
@@ -109,7 +109,12 @@ class HttpTransportClient implements ReceiverClient {
         body: JSON.stringify(request.payload),
         timeoutMs: CALL_TIMEOUT_MS,
       });
+      const first = await Promise.race([exchanged.then(() => 'answered' as const), call.committed.then(() => 'committed' as const)]);
+      if (first === 'committed') await this.reachAppliedCut(call);
+      outcome = await exchanged;
     } finally {
+      // A call that ended without its commit (a bug, a timeout) must not leave the server waiting for a caller gone.
+      call.release(false);
       this.wire.calls.remove(id);
     }
     if (call.failure !== undefined) {
@@ -122,13 +127,6 @@ class HttpTransportClient implements ReceiverClient {
     }
     const sent = call.reply;
     if (!sent) throw new Error(`the HTTP transport lost call ${ordinal} before the receiver handled it: ${JSON.stringify(outcome)}`);
-    try {
-      // The receiver committed and its reply is on the wire: a crash here is the lost reply, as in-process.
-      await this.side.cut(this.binding.receiver.appliedCut);
-    } catch (error) {
-      if (isCrash(error)) this.record(request.kind, 'info', 'reply lost in crash');
-      throw error;
-    }
     if (outcome.kind === 'no-response') {
       if (!dropped) throw new Error(`the HTTP transport lost the reply of call ${ordinal} unasked: ${outcome.message}`);
       this.record(request.kind, 'info', { lost: 'reply dropped in transit', [this.binding.receiver.name]: replyFields(sent) });
@@ -137,6 +135,22 @@ class HttpTransportClient implements ReceiverClient {
     const reply = decodeReply(outcome.status, outcome.headers, parseJsonBody(outcome.bodyText));
     this.record(request.kind, reply.status === 'ok' ? 'ok' : reply.status === 'accepted' ? 'info' : 'fail', replyFields(reply));
     return reply;
+  }
+
+  /**
+   * The receiver committed and its reply waits on the server: the applied cut
+   * is reached here, in the caller's own chain of calls (so a boundary found
+   * by --cuts all is named after the protocol's line, as in process), and a
+   * crash there has the server's reply lost by the fault proxy on the wire.
+   */
+  private async reachAppliedCut(call: PendingCall): Promise<void> {
+    try {
+      await this.side.cut(this.binding.receiver.appliedCut);
+      call.release(false);
+    } catch (error) {
+      call.failure = error;
+      call.release(true);
+    }
   }
 
   private record(op: string, type: 'invoke' | 'ok' | 'fail' | 'info', value: JsonValue): void {

@@ -2,6 +2,9 @@ import { CONTRACTS } from '../../../protocols/receivers/contracts.js';
 import type { Contract, JsonValue, Receiver } from '../../../protocols/receivers/types.js';
 import type { Connection } from '../../engine/connections.js';
 import { FAMILIES } from '../../families.js';
+import { readEnvelope } from '../../plan/tool-call-envelope.js';
+import { toolFrontDoor } from '../../plan/tool-front-door.js';
+import { CALM_TOOLS } from '../../plan/tool-behaviour.js';
 
 /** A receiver a server can stand in front of: its store, its contracts, and how its effects are counted for the oracle. */
 export interface ServableReceiver {
@@ -13,6 +16,12 @@ export interface ServableReceiver {
   payloadProblem(payload: JsonValue): string | undefined;
   /** Effects for a key, under one tenant or (tenant undefined) under every tenant. */
   countEffects(db: Connection, key: string, tenant: string | undefined): number;
+  /** The tools an MCP server lists for it, each applying its effect by the tool's name; the one write tool `kind` when absent. */
+  tools?: readonly string[];
+  /** The receiver's own front door around whichever contract it is served with (the plan's tool server: call log, rate limiter). */
+  frontDoor?(contract: Contract): Contract;
+  /** What a fresh file needs beside its schema before the first request (the tool server's behaviour). */
+  prepare?(db: Connection): void;
 }
 
 /** What a server needs of a receiver beyond the family's Receiver: its request kind, its payload check and its oracle. */
@@ -39,6 +48,22 @@ const SERVING: Readonly<Record<string, ServingParts>> = {
           ? db.prepare('SELECT count(*) AS n FROM reservations WHERE request_key = ?').get(key)
           : db.prepare('SELECT count(*) AS n FROM reservations WHERE tenant = ? AND request_key = ?').get(tenant, key);
       return (row as { n: number }).n;
+    },
+  },
+  'tool-server': {
+    kind: 'write_file',
+    tools: ['write_file', 'run_command', 'search_components'],
+    payloadProblem(payload) {
+      const envelope = readEnvelope(payload);
+      return typeof envelope === 'string' ? envelope : undefined;
+    },
+    countEffects(db, key) {
+      return (db.prepare('SELECT count(*) AS n FROM writes WHERE request_key = ?').get(key) as { n: number }).n;
+    },
+    frontDoor: toolFrontDoor,
+    // A served tool server behaves as the seed's calm one unless its file was given a behaviour before it started.
+    prepare(db) {
+      db.prepare('INSERT OR IGNORE INTO tool_config (id, body) VALUES (1, ?)').run(JSON.stringify(CALM_TOOLS));
     },
   },
 };

@@ -28,10 +28,14 @@ export class ReceiverCore {
   private readonly db;
   private readonly side: ReceiverSide;
   private readonly inProgress = new Set<string>();
+  /** The contract as served: behind the receiver's own front door when it has one. */
+  private readonly contract: Contract;
 
   constructor(private readonly options: ReceiverCoreOptions) {
     this.db = openSqlite(options.dbPath);
     this.db.exec(options.servable.receiver.schema);
+    options.servable.prepare?.(this.db);
+    this.contract = options.servable.frontDoor?.(options.contract) ?? options.contract;
     const db = this.db;
     this.side = {
       transaction: async (work) => db.transaction(() => work(db))(),
@@ -54,7 +58,7 @@ export class ReceiverCore {
     if (problem) return { status: 'refused', reason: problem, definitive: true };
     this.inProgress.add(slot);
     try {
-      const reply = await this.options.contract.handle(this.side, request);
+      const reply = await this.contract.handle(this.side, request);
       await this.side.cut(this.options.servable.receiver.appliedCut);
       return reply;
     } finally {

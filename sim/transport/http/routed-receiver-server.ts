@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CALL_HEADER, type CallRegistry } from './call-registry.js';
+import { FAULT_HEADER } from './fault-plan.js';
 import { header, parseWrite } from './parse-write.js';
 import type { RunningServer } from './receiver-server.js';
 import { encodeReply, HEADERS, problem, type WireReply } from './wire.js';
@@ -12,7 +13,9 @@ import { encodeReply, HEADERS, problem, type WireReply } from './wire.js';
  * case's receiver file, virtual clock and cut seam). So one server serves
  * every case, and a crash at a cut inside a contract still ends the caller's
  * process life, as it does in-process: the server keeps the Crash for the
- * caller to rethrow and sends nothing.
+ * caller to rethrow and sends nothing. Between the commit and the reply
+ * the caller reaches the receiver's applied cut; a crash there is the lost
+ * reply, which the fault proxy carries out on the wire.
  */
 export async function startRoutedReceiverServer(calls: CallRegistry): Promise<RunningServer> {
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -22,13 +25,19 @@ export async function startRoutedReceiverServer(calls: CallRegistry): Promise<Ru
     }
     const parsed = await parseWrite(request, { tenantHeader: HEADERS.tenant, requireKey: true, nowMs: call.side.nowMs });
     if ('refusal' in parsed) return send(response, parsed.refusal);
+    let reply: WireReply;
     try {
       call.reply = await call.contract.handle(call.side, parsed.request);
-      send(response, encodeReply(call.reply));
+      reply = encodeReply(call.reply);
     } catch (error) {
       call.failure = error;
-      response.destroy();
+      return void response.destroy();
     }
+    call.commit();
+    // The caller reaches the applied cut now, in its own process life; if it died there, the reply leaves with a
+    // request to the fault proxy to lose it on the wire, as a dead caller's closed socket would.
+    const lost = await call.released;
+    send(response, lost ? { ...reply, headers: { ...reply.headers, [FAULT_HEADER]: 'drop-reply' } } : reply);
   }
 
   const server = createServer((request, response) => void answer(request, response));

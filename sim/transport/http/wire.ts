@@ -11,6 +11,8 @@ import type { JsonValue, ReceiverReply } from '../../../protocols/receivers/type
  * - `Idempotent-Replayed: true` on a reply served from a receipt (Stripe's name for it; the draft leaves it open).
  * - `X-Cutpoint-Issued-At-Ms`: when the sender first recorded the intention, for the closed window; absent means now.
  * - `X-Cutpoint-Intention`: the oracle tag for counting effects; no contract reads it.
+ * - `X-Cutpoint-Retry-After-Ms`: beside Retry-After (whole seconds, as RFC 9110 has it), the exact virtual ms a
+ *   refusal asks the caller to wait, so that a simulated run over the wire waits what it waits in process.
  */
 export const HEADERS = {
   key: 'idempotency-key',
@@ -18,7 +20,11 @@ export const HEADERS = {
   replayed: 'idempotent-replayed',
   issuedAt: 'x-cutpoint-issued-at-ms',
   intention: 'x-cutpoint-intention',
+  retryAfterMs: 'x-cutpoint-retry-after-ms',
 } as const;
+
+/** The reason a rate limiter refuses with (the plan's tool server's front door): the one refusal sent as 429. */
+export const RATE_LIMITED = 'rate-limited';
 
 export const DEFAULT_TENANT = 'default';
 
@@ -70,8 +76,13 @@ export function encodeReply(reply: ReceiverReply): WireReply {
       );
     case 'refused': {
       if (reply.definitive) return problem(422, 'effect-refused', 'The effect was refused', reply.reason);
-      const wire = problem(503, 'effect-refused-for-now', 'The effect was refused for now', reply.reason);
-      return { ...wire, headers: { ...wire.headers, 'retry-after': String(Math.ceil((reply.retryAfterMs ?? 1000) / 1000)) } };
+      const wire =
+        reply.reason === RATE_LIMITED
+          ? problem(429, RATE_LIMITED, 'Too many requests', 'the rate limiter has no token for this call; retry after the window')
+          : problem(503, 'effect-refused-for-now', 'The effect was refused for now', reply.reason);
+      const retryAfterMs = reply.retryAfterMs ?? 1000;
+      const retry = { 'retry-after': String(Math.ceil(retryAfterMs / 1000)), [HEADERS.retryAfterMs]: String(retryAfterMs) };
+      return { ...wire, headers: { ...wire.headers, ...retry } };
     }
     case 'stale':
       return problem(
@@ -104,9 +115,16 @@ export function decodeReply(status: number, headers: Headers, body: unknown): Re
   if (status === 410) return { status: 'stale' };
   if (status === 409 || (status === 503 && type === 'urn:cutpoint:unavailable')) return { status: 'unavailable' };
   if (status === 429 || status === 503) {
+    const exactMs = Number(headers.get(HEADERS.retryAfterMs) ?? Number.NaN);
     const seconds = Number(headers.get('retry-after'));
-    const retry = Number.isFinite(seconds) && seconds >= 0 ? { retryAfterMs: seconds * 1000 } : {};
-    return { status: 'refused', reason: problemDetail(body) || `status ${status}`, definitive: false, ...retry };
+    const retry =
+      Number.isSafeInteger(exactMs) && exactMs >= 0
+        ? { retryAfterMs: exactMs }
+        : Number.isFinite(seconds) && seconds >= 0
+          ? { retryAfterMs: seconds * 1000 }
+          : {};
+    const reason = status === 429 && type === `urn:cutpoint:${RATE_LIMITED}` ? RATE_LIMITED : problemDetail(body) || `status ${status}`;
+    return { status: 'refused', reason, definitive: false, ...retry };
   }
   return { status: 'no-reply' };
 }

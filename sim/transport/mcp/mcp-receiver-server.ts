@@ -7,16 +7,29 @@ import { ReceiverCore, type ReceiverCoreOptions } from '../http/receiver-core.js
 import type { RunningServer } from '../http/receiver-server.js';
 import { requestFromArguments, toolResult, WRITE_TOOL_INPUT_SCHEMA } from './write-tool.js';
 
-/** An MCP server exposing the receiver's one write tool, named after its kind. */
-function writeToolServer(core: ReceiverCore, kind: string, summary: string): Server {
+/**
+ * An MCP server exposing the receiver's tools: its one write tool named after
+ * its kind, or every tool its catalogue entry names (the plan's tool server:
+ * write_file, run_command, search_components), each with the key in its
+ * arguments, since MCP has no transactions and no headers a tool sees.
+ */
+function receiverToolServer(core: ReceiverCore, tools: readonly string[], summary: string): Server {
   const server = new Server({ name: 'cutpoint-receiver', version: '0.1.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [{ name: kind, description: `${summary}. Idempotent by idempotency_key (per tenant).`, inputSchema: WRITE_TOOL_INPUT_SCHEMA }],
+    tools: tools.map((name) => ({
+      name,
+      description: `${summary}. Idempotent by idempotency_key (per tenant).`,
+      inputSchema: WRITE_TOOL_INPUT_SCHEMA,
+    })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (call) => {
-    if (call.params.name !== kind)
-      return { content: [{ type: 'text', text: `unknown tool '${call.params.name}'; this server has '${kind}'` }], isError: true };
-    const request = requestFromArguments(kind, call.params.arguments, core.nowMs());
+    const { name } = call.params;
+    if (!tools.includes(name))
+      return {
+        content: [{ type: 'text', text: `unknown tool '${name}'; this server has ${tools.map((tool) => `'${tool}'`).join(', ')}` }],
+        isError: true,
+      };
+    const request = requestFromArguments(name, call.params.arguments, core.nowMs());
     if (typeof request === 'string') return { content: [{ type: 'text', text: request }], isError: true };
     return toolResult(await core.handle(request));
   });
@@ -32,7 +45,7 @@ function writeToolServer(core: ReceiverCore, kind: string, summary: string): Ser
  */
 export async function startMcpReceiverServer(options: ReceiverCoreOptions, port = 0): Promise<RunningServer> {
   const core = new ReceiverCore(options);
-  const { kind } = options.servable;
+  const tools = options.servable.tools ?? [options.servable.kind];
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://receiver');
@@ -46,7 +59,7 @@ export async function startMcpReceiverServer(options: ReceiverCoreOptions, port 
       response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'POST /mcp (stateless Streamable HTTP)' }, id: null }));
       return;
     }
-    const server = writeToolServer(core, kind, options.contract.summary);
+    const server = receiverToolServer(core, tools, options.contract.summary);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     response.on('close', () => {
       void transport.close();
