@@ -63,7 +63,7 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .option(
       '--mcp',
-      "serve it as an MCP server instead (Streamable HTTP at POST /mcp, one write tool named after the receiver's kind, the key in its arguments)",
+      "serve it as an MCP server instead (Streamable HTTP at POST /mcp, the key in each write tool's arguments): the warehouse's one write tool is named after its kind, the tool server's are its tools (write_file, run_command, search_components)",
     )
     .option('-f, --format <format>', formatHelp(SERVE_FORMATS), formatOption(SERVE_FORMATS), 'text')
     .addHelpText(
@@ -119,7 +119,10 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
           ? `${JSON.stringify({ kind: 'serve', tool: 'cutpoint', port: server.port, url: server.url, receiver: options.receiver, contract: contract.name, mcp: Boolean(options.mcp) })}\n`
           : `${server.port}\n`,
       );
-      const where = options.mcp ? `MCP at ${server.url}/mcp, tool '${servable.kind}'` : `${server.url}/${servable.kind}`;
+      const tools = (servable.tools ?? [servable.kind]).map((tool) => `'${tool}'`).join(', ');
+      const where = options.mcp
+        ? `MCP at ${server.url}/mcp, ${servable.tools ? 'tools' : 'tool'} ${tools}`
+        : `${server.url}/${servable.kind}`;
       io.stderr(`sim serve: ${options.receiver} (${contract.name}) on ${where}, file ${options.db}; Ctrl-C to stop\n`);
       const signal = await stopped;
       await server.close();
