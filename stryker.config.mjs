@@ -9,6 +9,8 @@ export default {
     'sim/reservation/checks.ts',
     'sim/reservation/refusal-checks.ts',
     'sim/reservation/stale-checks.ts',
+    'sim/reservation/order-checks.ts',
+    'sim/reservation/line-checks.ts',
     'sim/reservation/count-effects.ts',
     'sim/engine/store-state.ts',
     'sim/engine/injector.ts',

@@ -18,6 +18,8 @@ export default defineConfig({
       'sim/reservation/checks.test.ts',
       'sim/reservation/refusal-checks.test.ts',
       'sim/reservation/stale-checks.test.ts',
+      'sim/reservation/order-checks.test.ts',
+      'sim/reservation/line-checks.test.ts',
       'sim/reservation/count-effects.test.ts',
       'sim/engine/injector*.test.ts',
       'sim/engine/store-state.test.ts',
