@@ -27,7 +27,11 @@ const outOfStock = (retryAfterMs?: number): ReserveReply => ({
 });
 
 const lineRows = (db: Database.Database): unknown[] =>
-  db.prepare('SELECT intention_id AS intentionId, line_no AS lineNo, line_key AS lineKey, part, qty, status, result FROM intention_lines ORDER BY line_no').all();
+  db
+    .prepare(
+      'SELECT intention_id AS intentionId, line_no AS lineNo, line_key AS lineKey, part, qty, status, result FROM intention_lines ORDER BY line_no',
+    )
+    .all();
 const intentionRow = (db: Database.Database): unknown => db.prepare('SELECT status, result FROM intentions').get();
 /** Replies by the part each request asks for, in the order given for that part. */
 const byPart =
@@ -53,7 +57,9 @@ describe('relay: line by line', () => {
   it('sends every line under its own key and oracle tag, then settles the intention done with each line’s outcome', async () => {
     const db = orchestratorStore();
     await outboxDedup.submit(protocolContext(db, { now: () => 9 }), THREE_LINES);
-    const ctx = protocolContext(db, { answer: byPart({ bolt: [ok(1)], gear: [{ status: 'refused', reason: 'unknown-part', definitive: true }], nut: [ok(2)] }) });
+    const ctx = protocolContext(db, {
+      answer: byPart({ bolt: [ok(1)], gear: [{ status: 'refused', reason: 'unknown-part', definitive: true }], nut: [ok(2)] }),
+    });
     expect(await outboxDedup.relay(ctx)).toBeUndefined();
     expect(ctx.recorded.sent).toEqual([
       { tenant: 'tenantA', key: 'k1#1', params: { part: 'bolt', qty: 1 }, issuedAtMs: 9, intentionId: 'tenantA:k1#1' },
@@ -107,7 +113,11 @@ describe('relay: line by line', () => {
     const db = orchestratorStore();
     await outboxDedup.submit(protocolContext(db), THREE_LINES);
     // The first worker's lease ends during its calls: a second worker takes the row over and settles every line first.
-    const second = protocolContext(db, { now: () => 1_000, worker: 'relay-2', answer: byPart({ bolt: [ok(11)], gear: [ok(12)], nut: [ok(13)] }) });
+    const second = protocolContext(db, {
+      now: () => 1_000,
+      worker: 'relay-2',
+      answer: byPart({ bolt: [ok(11)], gear: [ok(12)], nut: [ok(13)] }),
+    });
     let tookOver = false;
     const first = protocolContext(db, {
       worker: 'relay-1',
@@ -158,7 +168,13 @@ describe('partial-is-done: the onPartial seam', () => {
     expect(ctx.recorded.sent).toHaveLength(3);
     expect(intentionRow(db)).toEqual({
       status: 'done',
-      result: JSON.stringify({ lines: [{ line: 1, status: 'applied', reservationId: 1 }, { line: 2, status: 'pending' }, { line: 3, status: 'pending' }] }),
+      result: JSON.stringify({
+        lines: [
+          { line: 1, status: 'applied', reservationId: 1 },
+          { line: 2, status: 'pending' },
+          { line: 3, status: 'pending' },
+        ],
+      }),
     });
   });
 });
@@ -168,7 +184,10 @@ describe('resend-whole-new-key: the linesToSend seam', () => {
     const db = orchestratorStore();
     await resendWholeNewKey.submit(protocolContext(db), THREE_LINES);
     let now = 0;
-    const ctx = protocolContext(db, { now: () => now, answer: byPart({ bolt: [ok(1), ok(4)], gear: [ok(2), ok(5)], nut: [{ status: 'no-reply' }, ok(6)] }) });
+    const ctx = protocolContext(db, {
+      now: () => now,
+      answer: byPart({ bolt: [ok(1), ok(4)], gear: [ok(2), ok(5)], nut: [{ status: 'no-reply' }, ok(6)] }),
+    });
     expect(await resendWholeNewKey.relay(ctx)).toEqual({ waitUntilMs: 100 });
     now = 100;
     expect(await resendWholeNewKey.relay(ctx)).toBeUndefined();

@@ -16,7 +16,9 @@ const updateOf = (key: string, object: string, op: UpdateOp, change: Partial<Int
 
 const places = (db: Database.Database): unknown[] =>
   db
-    .prepare('SELECT i.key, i.object, i.op, o.object_seq AS objectSeq FROM intentions i JOIN outbox o ON o.intention_id = i.id ORDER BY i.id')
+    .prepare(
+      'SELECT i.key, i.object, i.op, o.object_seq AS objectSeq FROM intentions i JOIN outbox o ON o.intention_id = i.id ORDER BY i.id',
+    )
     .all();
 
 describe('submit: an update’s place', () => {
@@ -51,8 +53,22 @@ describe('relay: an update travels with its place', () => {
     const ctx = protocolContext(db, { answer: () => ({ status: 'ok', reservationId: 1, replayed: false }) });
     await outboxDedup.relay(ctx);
     expect(ctx.recorded.sent).toEqual([
-      { tenant: 'tenantA', key: 'u1', params: { part: 'p1', qty: 2, update: { object: 'o1', op: 'reserve' } }, issuedAtMs: 5, intentionId: 'tenantA:u1', seq: 1 },
-      { tenant: 'tenantA', key: 'u2', params: { part: 'p1', qty: 2, update: { object: 'o1', op: 'cancel' } }, issuedAtMs: 5, intentionId: 'tenantA:u2', seq: 2 },
+      {
+        tenant: 'tenantA',
+        key: 'u1',
+        params: { part: 'p1', qty: 2, update: { object: 'o1', op: 'reserve' } },
+        issuedAtMs: 5,
+        intentionId: 'tenantA:u1',
+        seq: 1,
+      },
+      {
+        tenant: 'tenantA',
+        key: 'u2',
+        params: { part: 'p1', qty: 2, update: { object: 'o1', op: 'cancel' } },
+        issuedAtMs: 5,
+        intentionId: 'tenantA:u2',
+        seq: 2,
+      },
       { tenant: 'tenantA', key: 'plain', params: { part: 'spare-part-7', qty: 1 }, issuedAtMs: 5, intentionId: 'tenantA:plain' },
     ]);
   });
@@ -65,7 +81,9 @@ describe('relay: an update travels with its place', () => {
     const ctx = protocolContext(db, {
       now: () => now,
       answer: (): ReserveReply =>
-        refusals-- > 0 ? { status: 'refused', reason: OUT_OF_ORDER, definitive: false } : { status: 'ok', reservationId: 4, replayed: false },
+        refusals-- > 0
+          ? { status: 'refused', reason: OUT_OF_ORDER, definitive: false }
+          : { status: 'ok', reservationId: 4, replayed: false },
     });
     for (let attempt = 1; attempt <= REFUSED_ATTEMPTS_MAX + 2; attempt += 1) {
       const wait = await outboxDedup.relay(ctx);

@@ -11,7 +11,11 @@ describe('linesRequest', () => {
     const request = linesRequest('tenantA', 'k1', lines);
     expect(request).toEqual({ tenant: 'tenantA', key: 'k1', params: { part: 'bolt x1 + gear x2', qty: 2, lines } });
     expect(request.params.lines?.[0]).not.toBe(lines[0]);
-    expect(linesRequest('tenantA', 'k1', [{ part: 'bolt', qty: 3 }]).params).toEqual({ part: 'bolt x3', qty: 1, lines: [{ part: 'bolt', qty: 3 }] });
+    expect(linesRequest('tenantA', 'k1', [{ part: 'bolt', qty: 3 }]).params).toEqual({
+      part: 'bolt x3',
+      qty: 1,
+      lines: [{ part: 'bolt', qty: 3 }],
+    });
   });
 
   it('names a line’s key and its oracle tag by the intention and the line’s number', () => {
@@ -27,7 +31,10 @@ describe('lineOutcome', () => {
       status: 'refused',
       result: '{"refused":"unknown-part"}',
     });
-    expect(lineOutcome({ status: 'rejected', reason: 'params-mismatch' })).toEqual({ status: 'refused', result: '{"rejected":"params-mismatch"}' });
+    expect(lineOutcome({ status: 'rejected', reason: 'params-mismatch' })).toEqual({
+      status: 'refused',
+      result: '{"rejected":"params-mismatch"}',
+    });
     expect(lineOutcome({ status: 'stale' })).toEqual({ status: 'refused', result: '{"refused":"stale"}' });
     expect(lineOutcome({ status: 'refused', reason: 'out-of-stock', definitive: false, retryAfterMs: 5 })).toBeUndefined();
     expect(lineOutcome({ status: 'unavailable' })).toBeUndefined();
@@ -39,9 +46,15 @@ describe('lineOutcome', () => {
 describe('linesOf and linesResult', () => {
   it('read one intention’s lines in their order, and its result as each line’s outcome by number', () => {
     const db = orchestratorStore();
-    db.prepare(`INSERT INTO intentions (id, tenant, key, part, qty, status, issued_at_ms) VALUES (1, 't', 'k1', 'x', 2, 'pending', 0)`).run();
-    db.prepare(`INSERT INTO intentions (id, tenant, key, part, qty, status, issued_at_ms) VALUES (2, 't', 'k2', 'x', 1, 'pending', 0)`).run();
-    const line = db.prepare('INSERT INTO intention_lines (intention_id, line_no, line_key, part, qty, status, result) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    db.prepare(
+      `INSERT INTO intentions (id, tenant, key, part, qty, status, issued_at_ms) VALUES (1, 't', 'k1', 'x', 2, 'pending', 0)`,
+    ).run();
+    db.prepare(
+      `INSERT INTO intentions (id, tenant, key, part, qty, status, issued_at_ms) VALUES (2, 't', 'k2', 'x', 1, 'pending', 0)`,
+    ).run();
+    const line = db.prepare(
+      'INSERT INTO intention_lines (intention_id, line_no, line_key, part, qty, status, result) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     line.run(1, 2, 'k1#2', 'gear', 2, 'pending', null);
     line.run(2, 1, 'k2#1', 'nut', 1, 'applied', '{"reservationId":9}');
     line.run(1, 1, 'k1#1', 'bolt', 1, 'applied', '{"reservationId":3}');

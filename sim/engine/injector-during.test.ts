@@ -18,7 +18,11 @@ describe('cut injector: a point armed during the nth hit of another cut', () => 
   };
 
   it('crashes at its cut only after the nth hit of the other cut, not before it and not after the next', async () => {
-    const before = new CutInjector([{ life: 0, cut: 'written', during: { cut: 'before-step', nth: 2 } }], new History(), new VirtualClock());
+    const before = new CutInjector(
+      [{ life: 0, cut: 'written', during: { cut: 'before-step', nth: 2 } }],
+      new History(),
+      new VirtualClock(),
+    );
     await steps(before, 1);
     expect(before.crashed).toBe(false);
     await before.reach('before-step', 'w');
@@ -27,7 +31,11 @@ describe('cut injector: a point armed during the nth hit of another cut', () => 
 
     // Its nth counts only hits inside the window: step 2 holds one 'written', so a point asking for the second never fires
     // (the hits of steps 1 and 3 are outside the window).
-    const second = new CutInjector([{ life: 0, cut: 'written', nth: 2, during: { cut: 'before-step', nth: 2 } }], new History(), new VirtualClock());
+    const second = new CutInjector(
+      [{ life: 0, cut: 'written', nth: 2, during: { cut: 'before-step', nth: 2 } }],
+      new History(),
+      new VirtualClock(),
+    );
     await steps(second, 2);
     expect(second.crashed).toBe(false);
     await second.reach('before-step', 'w');
@@ -35,7 +43,11 @@ describe('cut injector: a point armed during the nth hit of another cut', () => 
   });
 
   it('counts the other cut’s hits within the life: a recovery life starts counting again from nothing', async () => {
-    const injector = new CutInjector([{ life: 1, cut: 'written', during: { cut: 'before-step', nth: 1 } }], new History(), new VirtualClock());
+    const injector = new CutInjector(
+      [{ life: 1, cut: 'written', during: { cut: 'before-step', nth: 1 } }],
+      new History(),
+      new VirtualClock(),
+    );
     await steps(injector, 3);
     injector.startLife(1);
     await injector.reach('before-step', 'w');
@@ -45,7 +57,11 @@ describe('cut injector: a point armed during the nth hit of another cut', () => 
   });
 
   it('never arms before the other cut was hit at all', async () => {
-    const injector = new CutInjector([{ life: 0, cut: 'written', during: { cut: 'before-step', nth: 1 } }], new History(), new VirtualClock());
+    const injector = new CutInjector(
+      [{ life: 0, cut: 'written', during: { cut: 'before-step', nth: 1 } }],
+      new History(),
+      new VirtualClock(),
+    );
     await expect(injector.reach('written', 'w')).resolves.toBeUndefined();
     await injector.reach('before-step', 'w');
     await expect(injector.reach('written', 'w')).rejects.toBeInstanceOf(Crash);

@@ -53,7 +53,11 @@ describe('linesSettled: planted runs', () => {
       intention: 'tenantA:k1',
       message: 'tenantA:k1 is pending after draining, expected done',
     });
-    expect(judge({ locals: [] })).toEqual({ kind: 'stuck', intention: 'tenantA:k1', message: 'tenantA:k1 is not recorded after draining, expected done' });
+    expect(judge({ locals: [] })).toEqual({
+      kind: 'stuck',
+      intention: 'tenantA:k1',
+      message: 'tenantA:k1 is not recorded after draining, expected done',
+    });
   });
 
   it('catches a line applied twice', () => {
@@ -74,7 +78,9 @@ describe('linesSettled: planted runs', () => {
       'line tenantA:k1#1 (bolt x1) is applied in the warehouse (reservation 1) but applied locally',
     );
     expect(judge({ lines: [{ ...APPLIED_1, result: null }, REFUSED_2] })?.kind).toBe('identity');
-    expect(judge({ lines: [REFUSED_2] })?.message).toBe('line tenantA:k1#1 (bolt x1) is applied in the warehouse (reservation 1) but absent locally');
+    expect(judge({ lines: [REFUSED_2] })?.message).toBe(
+      'line tenantA:k1#1 (bolt x1) is applied in the warehouse (reservation 1) but absent locally',
+    );
   });
 
   it('catches a line never applied and not refused locally: silently dropped', () => {

@@ -58,7 +58,9 @@ describe('updatesInOrder: planted runs', () => {
   });
 
   it('catches a quantity older than the last change, with the state right', () => {
-    expect(judge([RIGHT[0] as PlantedObject, { tenant: 'tenantA', object: 'o2', state: 'reserved', qty: 2 }, RIGHT[2] as PlantedObject])).toEqual({
+    expect(
+      judge([RIGHT[0] as PlantedObject, { tenant: 'tenantA', object: 'o2', state: 'reserved', qty: 2 }, RIGHT[2] as PlantedObject]),
+    ).toEqual({
       kind: 'order',
       intention: 'tenantA/o2',
       message: 'tenantA/o2 is reserved x2 in the warehouse, but its updates in the recorded order leave it reserved x5',

@@ -69,7 +69,13 @@ export function plantedRun(plant: {
       'INSERT INTO reservations (tenant, request_key, part, qty, intention_id, applied_at_ms) VALUES (?, ?, ?, ?, ?, 0)',
     );
     for (const { intention, part, qty, tag } of plant.effects ?? [])
-      effect.run(intention.tenant, intention.key, part ?? intention.params.part, qty ?? intention.params.qty, tag ?? intentionId(intention));
+      effect.run(
+        intention.tenant,
+        intention.key,
+        part ?? intention.params.part,
+        qty ?? intention.params.qty,
+        tag ?? intentionId(intention),
+      );
     const line = orchestrator.prepare(
       `INSERT INTO intention_lines (intention_id, line_no, line_key, part, qty, status, result)
        SELECT id, ?, key || '#' || ?, ?, ?, ?, ? FROM intentions WHERE tenant = ? AND key = ? AND part = ? AND qty = ?`,
@@ -98,7 +104,10 @@ export function plantedRun(plant: {
 }
 
 function objectsOf(warehouse: Database.Database): Record<string, unknown>[] {
-  return warehouse.prepare('SELECT tenant, object, state, qty FROM reservation_objects ORDER BY tenant, object').all() as Record<string, unknown>[];
+  return warehouse.prepare('SELECT tenant, object, state, qty FROM reservation_objects ORDER BY tenant, object').all() as Record<
+    string,
+    unknown
+  >[];
 }
 
 /** The result a done intention stores when the warehouse answered with reservation `id`. */
