@@ -36,8 +36,18 @@ describe('lineEffects', () => {
       ],
     });
     expect(lineEffects(run, R, 1)).toEqual([expect.objectContaining({ id: 5, intention_id: 'tenantA:k1#1', part: 'bolt', qty: 1 })]);
-    expect(lineEffects(run, R, 3)).toEqual([]);
     expect(lineEffects(plantedRun({}), R, 1)).toEqual([]);
+  });
+
+  it('finds nothing for a line the request does not have, nor for an intention of one part, even under a tag that names it', () => {
+    const run = plantedRun({
+      effects: [
+        { intention: R, part: 'bolt', qty: 1, tag: 'tenantA:k1#3' },
+        { intention: PLAIN, tag: 'tenantA:plain#1' },
+      ],
+    });
+    expect(lineEffects(run, R, 3)).toEqual([]);
+    expect(lineEffects(run, PLAIN, 1)).toEqual([]);
   });
 });
 
