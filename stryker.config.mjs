@@ -14,9 +14,13 @@ export default {
     'sim/reservation/count-effects.ts',
     'sim/engine/store-state.ts',
     'sim/engine/injector.ts',
+    // The plan family: its loop, the loop's flaws, its module validation and plan file, and its checks.
+    'protocols/plan/*.ts',
+    'sim/plan/checks.ts',
     '!**/*.test.ts',
     // Declarations only: nothing there runs.
     '!protocols/receivers/types.ts',
+    '!protocols/plan/types.ts',
   ],
   // Each test is traced to the mutants it reaches, so a mutant runs only the tests that cover it.
   coverageAnalysis: 'perTest',

@@ -23,6 +23,12 @@ export default defineConfig({
       'sim/reservation/count-effects.test.ts',
       'sim/engine/injector*.test.ts',
       'sim/engine/store-state.test.ts',
+      // The plan family: its checks on planted runs, its loop and flaws run in process on real files (~0.1-0.4 s a case).
+      'sim/plan/checks.test.ts',
+      'protocols/plan/plan-loop.test.ts',
+      'protocols/plan/flaws.test.ts',
+      'protocols/plan/plan-schema.test.ts',
+      'protocols/plan/module-shape.test.ts',
     ],
     testTimeout: 30_000,
   },
