@@ -14,14 +14,16 @@ export default {
     'sim/reservation/count-effects.ts',
     'sim/engine/store-state.ts',
     'sim/engine/injector.ts',
-    // The plan family: its loop, the loop's flaws, its module validation and plan file, and its checks.
-    'protocols/plan/*.ts',
+    // The plan family's checks, module validation and plan file. Its loop and the loop's flaws (plan-loop.ts and the
+    // files built on it) are not yet here: each of their mutants runs seconds of real-file cases, so they would more
+    // than double the run (README "Mutation testing" has the measurement and the command to add them).
     'sim/plan/checks.ts',
+    'protocols/plan/module-shape.ts',
+    'protocols/plan/plan.ts',
+    'protocols/plan/plan-schema.ts',
     '!**/*.test.ts',
     // Declarations only: nothing there runs.
     '!protocols/receivers/types.ts',
-    // Declarations, and LeaseLost (an Error subclass whose name the loop tests by value).
-    '!protocols/plan/types.ts',
   ],
   // Each test is traced to the mutants it reaches, so a mutant runs only the tests that cover it.
   coverageAnalysis: 'perTest',

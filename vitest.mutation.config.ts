@@ -23,10 +23,9 @@ export default defineConfig({
       'sim/reservation/count-effects.test.ts',
       'sim/engine/injector*.test.ts',
       'sim/engine/store-state.test.ts',
-      // The plan family: its checks on planted runs, its loop and flaws run in process on real files (~0.1-0.4 s a case).
+      // The plan family's checks on planted runs, its module fixtures and plan file schema. Its loop's tests
+      // (protocols/plan/plan-loop.test.ts, flaws.test.ts) run real-file cases and join with plan-loop.ts (README).
       'sim/plan/checks.test.ts',
-      'protocols/plan/plan-loop.test.ts',
-      'protocols/plan/flaws.test.ts',
       'protocols/plan/plan-schema.test.ts',
       'protocols/plan/module-shape.test.ts',
     ],
