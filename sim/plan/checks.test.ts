@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StepState } from '../../protocols/plan/types.js';
 import { plantedPlanRun, type PlantedPlan } from '../testing/planted-plan-run.js';
-import { gatesPassed, judgePlan, ranToEnd, stepOfIntention, withinBudget, writesOnce } from './checks.js';
+import { calls, finalCheckpoint, gatesPassed, judgePlan, ranToEnd, stepOfIntention, withinBudget, writesOnce } from './checks.js';
 import { DEFAULT_PLAN_SETTINGS, SEED_WORKLOAD } from './workload.js';
 
 /**
@@ -30,6 +30,17 @@ describe('stepOfIntention', () => {
     expect(stepOfIntention(EDIT)).toBe('edit');
     expect(stepOfIntention('verify:gate')).toBe('verify');
     expect(stepOfIntention('search')).toBe('search');
+  });
+});
+
+describe('reading a plan run: calls and finalCheckpoint', () => {
+  it('reads the tool server’s calls and the durable checkpoint, and nothing when a run has neither', () => {
+    const run = completed();
+    expect(calls(run)).toHaveLength(5);
+    expect(calls(run)[0]).toMatchObject({ life: 0, request_key: 'k', outcome: 'ok' });
+    expect(finalCheckpoint(run)?.steps).toEqual(steps());
+    expect(calls({ ...run, state: {} })).toEqual([]);
+    expect(finalCheckpoint(completed({ steps: undefined }))).toBeUndefined();
   });
 });
 
@@ -65,6 +76,10 @@ describe('writesOnce', () => {
       kind: 'lost',
       message: `${EDIT}: its step is done but the tool server holds 0 writes`,
     });
+    // An observation that counts no writes for the edit at all says 0, not undefined.
+    expect(writesOnce(trial, { ...completed({ writes: [] }), effects: {} })?.message).toBe(
+      `${EDIT}: its step is done but the tool server holds 0 writes`,
+    );
     // Another step's write does not stand in for the edit's.
     expect(writesOnce(trial, completed({ writes: ['search:client/src/catalog/Filters.tsx'] }))?.kind).toBe('lost');
   });
@@ -75,6 +90,10 @@ describe('withinBudget', () => {
     const attemptsMax = DEFAULT_PLAN_SETTINGS.retriesMax + 1;
     expect(attemptsMax).toBe(4);
     expect(withinBudget(trial, completed({ calls: 40, steps: steps({ attempts: attemptsMax }) }))).toBeUndefined();
+  });
+
+  it('passes a run that left no checkpoint, within the budget', () => {
+    expect(withinBudget(trial, completed({ steps: undefined }))).toBeUndefined();
   });
 
   it('catches one call over the budget', () => {
