@@ -144,5 +144,8 @@ describe('the frozen plan and the shared checkpoint', () => {
     expect(outcome.state['orchestrator']?.['checkpoint']).toHaveLength(1);
     const ends = outcome.state['orchestrator']?.['loop_ends'] as { worker: string; status: string }[];
     expect(ends.map((end) => end.worker).sort()).toEqual(['loop-1', 'loop-2']);
+    // The lease held: one loop made the plan's five calls while the other waited, then found it completed.
+    expect(outcome.calls.map((call) => call.worker)).toEqual(['loop-1', 'loop-1', 'loop-1', 'loop-1', 'loop-1']);
+    expect(ends.map((end) => end.status)).toEqual(['completed', 'completed']);
   });
 });

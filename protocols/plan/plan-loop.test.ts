@@ -133,6 +133,9 @@ describe('the correct plan loop against tools that fail', () => {
       [0, 'run_command', `${RUN}:verify:gate-0-7`, 3_000, 'ok'],
     ]);
     expect(outcome.calls.every((call) => call.in_window === 0)).toBe(true);
+    // A 429 took no time the loop waited on: its call log row has no duration.
+    const log = outcome.state['orchestrator']?.['call_log'] as { duration_ms: number | null; outcome: string }[];
+    expect(log.filter((row) => row.outcome === 'rate-limited').map((row) => row.duration_ms)).toEqual([null, null, null]);
     expect(checkpointOf(outcome)).toMatchObject({ status: 'completed', calls_used: 8, rate: { limited: 3, retry_after_until_ms: 3_000 } });
   });
 
@@ -144,5 +147,15 @@ describe('the correct plan loop against tools that fail', () => {
     ]);
     expect(outcome.effects).toEqual({ [`edit:${EDIT}`]: 1 });
     expect(checkpointOf(outcome)).toMatchObject({ status: 'completed', steps: [{ attempts: 1 }, { attempts: 2 }, { attempts: 1 }] });
+    // The loop's own call log keeps the time it waited: the timeout for the abandoned call.
+    const log = outcome.state['orchestrator']?.['call_log'] as { duration_ms: number | null; outcome: string }[];
+    expect(log.map((row) => [row.duration_ms, row.outcome])).toEqual([
+      [50, 'ok'],
+      [30_000, 'timeout'],
+      [50, 'ok'],
+      [50, 'ok'],
+      [50, 'ok'],
+      [50, 'ok'],
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import { tempFolder } from './temp-folder.js';
 /** A row of the tool server's `calls` table, as a test compares it. */
 export interface CallRow {
   life: number;
+  worker: string;
   tool: string;
   request_key: string;
   at_ms: number;
