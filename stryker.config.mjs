@@ -9,9 +9,18 @@ export default {
     'sim/reservation/checks.ts',
     'sim/reservation/refusal-checks.ts',
     'sim/reservation/stale-checks.ts',
+    'sim/reservation/order-checks.ts',
+    'sim/reservation/line-checks.ts',
     'sim/reservation/count-effects.ts',
     'sim/engine/store-state.ts',
     'sim/engine/injector.ts',
+    // The plan family's checks, module validation and plan file. Its loop and the loop's flaws (plan-loop.ts and the
+    // files built on it) are not yet here: each of their mutants runs seconds of real-file cases, so they would more
+    // than double the run (README "Mutation testing" has the measurement and the command to add them).
+    'sim/plan/checks.ts',
+    'protocols/plan/module-shape.ts',
+    'protocols/plan/plan.ts',
+    'protocols/plan/plan-schema.ts',
     '!**/*.test.ts',
     // Declarations only: nothing there runs.
     '!protocols/receivers/types.ts',

@@ -19,9 +19,16 @@ export default defineConfig({
       'sim/reservation/outcome-checks.test.ts',
       'sim/reservation/refusal-checks.test.ts',
       'sim/reservation/stale-checks.test.ts',
+      'sim/reservation/order-checks.test.ts',
+      'sim/reservation/line-checks.test.ts',
       'sim/reservation/count-effects.test.ts',
       'sim/engine/injector*.test.ts',
       'sim/engine/store-state.test.ts',
+      // The plan family's checks on planted runs, its module fixtures and plan file schema. Its loop's tests
+      // (protocols/plan/plan-loop.test.ts, flaws.test.ts) run real-file cases and join with plan-loop.ts (README).
+      'sim/plan/checks.test.ts',
+      'protocols/plan/plan-schema.test.ts',
+      'protocols/plan/module-shape.test.ts',
     ],
     testTimeout: 30_000,
   },

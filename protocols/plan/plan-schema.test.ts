@@ -35,5 +35,7 @@ describe('plan schema', () => {
     const reordered = JSON.parse(JSON.stringify({ steps: SEED_PLAN.steps, budget_calls: 40, goal: SEED_PLAN.goal }));
     expect(planHash(reordered)).toBe(planHash(SEED_PLAN));
     expect(planHash({ ...SEED_PLAN, budget_calls: 41 })).not.toBe(planHash(SEED_PLAN));
+    // The checkpoint keeps the first 16 hex digits of the digest.
+    expect(planHash(SEED_PLAN)).toMatch(/^[0-9a-f]{16}$/);
   });
 });

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { linesRequest } from '../../protocols/reservation/request-lines.js';
 import { WAREHOUSE_SCHEMA } from '../../protocols/reservation/warehouse.js';
 import type { Intention } from '../../protocols/reservation/types.js';
 import { countEffects, intentionLabels } from './count-effects.js';
@@ -28,6 +29,32 @@ describe('countEffects', () => {
     insert.run('tenantA', 'p2', 1, 'tenantA:k1');
     insert.run('tenantB', 'p1', 1, 'tenantB:k1');
     expect(countEffects(warehouse, [A, A2, B])).toEqual({ 'tenantA:k1(p1x1)': 2, 'tenantA:k1(p1x2)': 0, 'tenantB:k1': 1 });
+    warehouse.close();
+  });
+});
+
+describe('countEffects for a request of several lines', () => {
+  it('counts its most-applied line, each line by its own tag and params, 0 when no line was applied', () => {
+    const warehouse = new Database(':memory:');
+    warehouse.exec(WAREHOUSE_SCHEMA);
+    const insert = warehouse.prepare(
+      `INSERT INTO reservations (tenant, request_key, part, qty, intention_id, applied_at_ms) VALUES ('tenantA', 'k', ?, ?, ?, 0)`,
+    );
+    const twoLines = linesRequest('tenantA', 'r1', [
+      { part: 'bolt', qty: 1 },
+      { part: 'gear', qty: 2 },
+    ]);
+    const untouched = linesRequest('tenantA', 'r2', [{ part: 'bolt', qty: 1 }]);
+    insert.run('bolt', 1, 'tenantA:r1#1');
+    insert.run('gear', 2, 'tenantA:r1#2');
+    insert.run('gear', 2, 'tenantA:r1#2');
+    // Rows that are not r1's second line: another line's tag, other params, the request's own tag.
+    insert.run('gear', 2, 'tenantA:r1#1');
+    insert.run('gear', 3, 'tenantA:r1#2');
+    insert.run('gear', 2, 'tenantA:r1');
+    expect(countEffects(warehouse, [twoLines, untouched])).toEqual({ 'tenantA:r1': 2, 'tenantA:r2': 0 });
+    insert.run('bolt', 1, 'tenantA:r2#1');
+    expect(countEffects(warehouse, [untouched])).toEqual({ 'tenantA:r2': 1 });
     warehouse.close();
   });
 });

@@ -99,6 +99,18 @@ describe('staleOnlyWhenOld: planted runs', () => {
       'tenantA:k1 was refused as stale at 9000 ms, issued at 100 ms: inside the unbounded ms window the warehouse promises to apply it',
     );
   });
+
+  it('names a stale reply no request of its worker came before as `?`, issued at `?`, when receipts are kept for ever', () => {
+    const verdict = staleOnlyWhenOld(
+      { intentions: [A], warehouse: { retentionMs: null, closedWindow: true } },
+      run([stale(5), invoke(6, 'relay-2')]),
+    );
+    expect(verdict).toEqual({
+      kind: 'lost',
+      intention: '?',
+      message: '? was refused as stale at 5 ms, issued at ? ms: inside the unbounded ms window the warehouse promises to apply it',
+    });
+  });
 });
 
 describe('staleOnlyWhenOld: simulated runs under the closed window', () => {

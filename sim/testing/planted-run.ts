@@ -21,6 +21,24 @@ export interface PlantedEffect {
   intention: Intention;
   part?: string;
   qty?: number;
+  /** The oracle tag, when not the intention's own `tenant:key` (a line's `tenant:key#n`). */
+  tag?: string;
+}
+
+/** One local line of a request of several lines, for the local intention planted with the same intention. */
+export interface PlantedLine {
+  intention: Intention;
+  lineNo: number;
+  status: 'pending' | 'applied' | 'refused';
+  result?: string | null;
+}
+
+/** One reservation object as the warehouse holds it. */
+export interface PlantedObject {
+  tenant: string;
+  object: string;
+  state: 'reserved' | 'cancelled';
+  qty: number;
 }
 
 /**
@@ -32,6 +50,8 @@ export interface PlantedEffect {
 export function plantedRun(plant: {
   locals?: readonly PlantedLocal[];
   effects?: readonly PlantedEffect[];
+  lines?: readonly PlantedLine[];
+  objects?: readonly PlantedObject[];
   end?: RunEnd;
   events?: readonly Omit<HistoryEvent, 'seq'>[];
 }): JudgedRun & { history: History } {
@@ -48,14 +68,32 @@ export function plantedRun(plant: {
     const effect = warehouse.prepare(
       'INSERT INTO reservations (tenant, request_key, part, qty, intention_id, applied_at_ms) VALUES (?, ?, ?, ?, ?, 0)',
     );
-    for (const { intention, part, qty } of plant.effects ?? [])
-      effect.run(intention.tenant, intention.key, part ?? intention.params.part, qty ?? intention.params.qty, intentionId(intention));
+    for (const { intention, part, qty, tag } of plant.effects ?? [])
+      effect.run(
+        intention.tenant,
+        intention.key,
+        part ?? intention.params.part,
+        qty ?? intention.params.qty,
+        tag ?? intentionId(intention),
+      );
+    const line = orchestrator.prepare(
+      `INSERT INTO intention_lines (intention_id, line_no, line_key, part, qty, status, result)
+       SELECT id, ?, key || '#' || ?, ?, ?, ?, ? FROM intentions WHERE tenant = ? AND key = ? AND part = ? AND qty = ?`,
+    );
+    for (const { intention, lineNo, status, result } of plant.lines ?? []) {
+      const planted = intention.params.lines?.[lineNo - 1] ?? { part: '?', qty: 0 };
+      const { tenant, key, params } = intention;
+      line.run(lineNo, lineNo, planted.part, planted.qty, status, result ?? null, tenant, key, params.part, params.qty);
+    }
+    const object = warehouse.prepare(`INSERT INTO reservation_objects (tenant, object, state, part, qty) VALUES (?, ?, ?, 'p', ?)`);
+    for (const { tenant, object: name, state, qty } of plant.objects ?? []) object.run(tenant, name, state, qty);
     const history = new History();
     for (const event of plant.events ?? []) history.record(event);
     return {
       effects: {},
       metrics: {},
-      state: { orchestrator: readTables(orchestrator), warehouse: readTables(warehouse) },
+      // The warehouse's objects as the family's observe reads them (sim/reservation/family.ts), beside every table.
+      state: { orchestrator: readTables(orchestrator), warehouse: { ...readTables(warehouse), objects: objectsOf(warehouse) } },
       end: plant.end ?? { kind: 'completed' },
       history,
     };
@@ -63,6 +101,13 @@ export function plantedRun(plant: {
     orchestrator.close();
     warehouse.close();
   }
+}
+
+function objectsOf(warehouse: Database.Database): Record<string, unknown>[] {
+  return warehouse.prepare('SELECT tenant, object, state, qty FROM reservation_objects ORDER BY tenant, object').all() as Record<
+    string,
+    unknown
+  >[];
 }
 
 /** The result a done intention stores when the warehouse answered with reservation `id`. */
