@@ -9,18 +9,22 @@ const require = createRequire(import.meta.url);
  * loading ajv there would cost each process of every family a few hundred ms
  * (measured) whether or not it reads a plan.
  */
-export function lazyValidator<T>(schema: object): { validate(value: unknown): value is T; firstError(): ErrorObject | undefined } {
+export function lazyValidator<T>(
+  schema: object,
+  options: { allErrors?: boolean } = {},
+): { validate(value: unknown): value is T; firstError(): ErrorObject | undefined; errors(): readonly ErrorObject[] } {
   let compiled: ValidateFunction<T> | undefined;
   const validator = (): ValidateFunction<T> => {
     if (!compiled) {
       const { Ajv } = require('ajv') as typeof import('ajv');
-      compiled = new Ajv({ allErrors: false }).compile<T>(schema);
+      compiled = new Ajv({ allErrors: options.allErrors ?? false }).compile<T>(schema);
     }
     return compiled;
   };
   return {
     validate: (value): value is T => validator()(value),
     firstError: () => validator().errors?.[0] ?? undefined,
+    errors: () => validator().errors ?? [],
   };
 }
 

@@ -1,5 +1,5 @@
-import { Ajv } from 'ajv';
 import type { JsonValue } from '../../protocols/receivers/types.js';
+import { lazyValidator } from '../engine/lazy-validator.js';
 
 /**
  * What the tool server's front door is told of a call beside the tool's own
@@ -46,12 +46,14 @@ export const TOOL_CALL_ENVELOPE_SCHEMA = {
   additionalProperties: false,
 } as const;
 
-const validate = new Ajv({ allErrors: true }).compile<ToolCallEnvelope>(TOOL_CALL_ENVELOPE_SCHEMA);
+// Compiled on first use: every process of every family imports this through the receiver catalogue.
+const envelope = lazyValidator<ToolCallEnvelope>(TOOL_CALL_ENVELOPE_SCHEMA, { allErrors: true });
 
 /** The envelope in a request's payload, or the sentence saying what is wrong with it. */
 export function readEnvelope(payload: JsonValue): ToolCallEnvelope | string {
-  if (validate(payload)) return payload;
-  return `a tool call is {"args": {...}, "caller": {"life", "worker", "at_ms", "timeout_ms"}}: ${(validate.errors ?? [])
+  if (envelope.validate(payload)) return payload;
+  return `a tool call is {"args": {...}, "caller": {"life", "worker", "at_ms", "timeout_ms"}}: ${envelope
+    .errors()
     .map((error) => `${error.instancePath || '(payload)'} ${error.message}`)
     .join('; ')}`;
 }
