@@ -147,7 +147,8 @@ export async function checkAll(
   const width = Math.max(...selected.map((p) => p.name.length));
   const stored: StoredProperty[] = [];
   const totalRuns = chunks.reduce((sum, chunk) => sum + chunk.runs, 0);
-  const progress = new Progress(io, 'sim check', Math.max(totalRuns, 1), 'runs');
+  // One bar for every chunk of the shard, named after the property when there is one (an interruption names it too).
+  const progress = new Progress(io, here.length === 1 ? here[0]!.name : 'sim check', Math.max(totalRuns, 1), 'runs');
   const executed = new Map<CheckChunk, number>();
   let doneRuns = 0;
   const started = performance.now();
@@ -194,7 +195,7 @@ export async function checkAll(
   // Wall-clock time, said as such: how fast this machine ran the check, never part of a verdict.
   const speed = `${executedRuns} runs in ${seconds.toFixed(1)} s, ${Math.round(executedRuns / Math.max(seconds, 1e-9))} runs/s with ${runners.jobs} job${runners.jobs === 1 ? '' : 's'}`;
   io.stdout(
-    `\n${passed}/${stored.length} properties passed (seed ${plan.seed}${options.shard ? `, shard ${options.shard.index}/${options.shard.count}` : ''}); ${speed}.\nrun folder: ${displayPath(folder.path, io.cwd)}\n`,
+    `\n${passed}/${stored.length} properties passed (seed ${plan.seed}${options.shard ? `, shard ${options.shard.index}/${options.shard.count}` : ''}).\n${speed}.\nrun folder: ${displayPath(folder.path, io.cwd)}\n`,
   );
   return verdict === 'pass' ? EXIT.ok : EXIT.checkFailed;
 }
