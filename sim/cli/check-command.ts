@@ -122,7 +122,8 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       '\nExit codes: 0 every property held and every negative control found its bug; 1 one did not; 2 bad input.\n' +
         "--shard and --jobs change no verdict: the chunks are the same whoever runs them, a property's verdict is its chunks'\n" +
         'up to the first that fails, and a printed replay line (the seed of the chunk that failed, its path) needs neither.\n' +
-        '--path replays one run: it takes neither --shard nor --jobs; --report measures the whole family: not with --shard.',
+        '--shard needs --seed (the same in every shard). --path replays one run: it takes neither --shard nor --jobs;\n' +
+        '--report measures the whole family: not with --shard.',
     )
     .action(async (names: string[], options: CheckOptions, self: Command) => {
       // With --format json the text goes to stderr and the run's results.json is the one document on stdout.
@@ -166,6 +167,8 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         throw new UsageError('--path replays one run: give exactly one property and its --seed, as printed with the failure.');
       if (options.path !== undefined && (options.shard !== undefined || options.jobs !== undefined))
         throw new UsageError('--path replays one run: it takes neither --shard nor --jobs (a printed replay line needs neither).');
+      if (options.shard !== undefined && options.seed === undefined && options.path === undefined)
+        throw new UsageError('--shard needs --seed: every shard must cut its chunks from the same printed seed.');
       if (options.shard !== undefined && options.report)
         throw new UsageError('--report measures the sweeps of the whole family: not with --shard (run it in one job).');
       if (options.path !== undefined && options.report)

@@ -160,6 +160,8 @@ export async function checkAll(
       executed.set(chunk, now);
       progress.update(doneRuns, run.failing ? '(shrinking)' : '');
     });
+    // A chunk that throws rejects its property's result first, which ends the loop below; `done` rejects with it too.
+    check.done.catch(() => {});
     // Each property's line as soon as it and those before it are done: the order is the same whoever ran what.
     for (const { name, result } of check.properties) {
       const merged = await result;

@@ -133,11 +133,27 @@ describe('sim check --shard i/n and --jobs N', () => {
     expect(cases).toContain('control-no-dedup');
   });
 
+  it('a shard with no chunk (more shards than units) passes with no properties', async () => {
+    const empty = await check(['dedup-safety', '--runs', '100', '--seed', '1', '--store', 'memory'], ['--shard', '2/2']);
+    expect(empty.code).toBe(0);
+    expect(empty.document).toMatchObject({ shard: { index: 2, count: 2 }, properties: [], verdict: 'pass' });
+    expect(empty.text).toContain('shard 2/2: 0 of the 1 chunks');
+  });
+
+  it('a protocol file that loops inside a worker thread (three chunks, two threads) is stopped by the watchdog, exit 1', async () => {
+    const loops = join(REPO, 'fixtures/misbehaving/loops.ts');
+    const argv = ['check', 'dedup-safety', '--protocol', loops, '--runs', '300', '--seed', '1', '--jobs', '2', '--life-timeout-ms', '3000'];
+    const run = await runCli(argv, cwd);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/protocol loops: a life did not end within 3000 ms in run \d+ of dedup-safety, life \d+/);
+  });
+
   it('refuses --shard and --jobs with --path, and --shard with --report, in one line', async () => {
     for (const [argv, says] of [
       [['dedup-safety', '--seed', '1', '--path', '1:2', '--shard', '1/2'], /--path replays one run: it takes neither --shard nor --jobs/],
       [['dedup-safety', '--seed', '1', '--path', '1:2', '--jobs', '2'], /--path replays one run/],
-      [['--report', '--shard', '1/2'], /--report measures the sweeps of the whole family: not with --shard/],
+      [['--shard', '1/2'], /--shard needs --seed: every shard must cut its chunks from the same printed seed/],
+      [['--report', '--seed', '1', '--shard', '1/2'], /--report measures the sweeps of the whole family: not with --shard/],
       [['--shard', '3/2'], /a shard i\/n needs 1 ≤ i ≤ n ≤ 1000/],
     ] as const) {
       const run = await runCli(['check', ...argv], cwd);
