@@ -58,12 +58,13 @@ function verdicts(document: CheckResults): unknown {
 
 const whole: Partial<Record<keyof typeof SUBJECTS, { code: number; document: CheckResults; text: string }>> = {};
 
-describe('sim check --shard i/n and --jobs N', () => {
+// Each test runs several whole checks (a protocol file's through the watched child): minutes under a loaded machine.
+describe('sim check --shard i/n and --jobs N', { timeout: 240_000 }, () => {
   beforeAll(async () => {
     writeRareFlaw();
     whole.holds = await check(SUBJECTS.holds, ['--jobs', '1']);
     whole.rare = await check(SUBJECTS.rare, ['--jobs', '1']);
-  });
+  }, 240_000);
 
   it('unsharded: the rare flaw is missed by the first chunk and caught by the second; the others hold and find', () => {
     const [safety, control] = whole.holds!.document.properties;
