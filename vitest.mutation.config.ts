@@ -16,6 +16,7 @@ export default defineConfig({
       'protocols/receivers/*.test.ts',
       'protocols/reservation/*.test.ts',
       'sim/reservation/checks.test.ts',
+      'sim/reservation/outcome-checks.test.ts',
       'sim/reservation/refusal-checks.test.ts',
       'sim/reservation/stale-checks.test.ts',
       'sim/reservation/count-effects.test.ts',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { outboxDedup } from '../protocols/reservation/outbox-dedup.js';
-import { runCase, type AnyFamily } from '../sim/engine/run-case.js';
+import { runCase } from '../sim/engine/run-case.js';
 import { reservationFamily } from '../sim/reservation/family.js';
 import { evalBench } from './eval-bench.js';
 import { handoverBench } from './handover-bench.js';

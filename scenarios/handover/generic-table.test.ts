@@ -4,18 +4,11 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { TableResults } from '../../sim/results/table-results.js';
 import { runCli } from '../../sim/testing/run-cli.js';
+import { printedRow } from '../../sim/testing/table-run.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { EXPECTED_HANDOVER_TABLE } from './expected-table.js';
 
 const cwd = tempFolder('handover-generic-table');
-
-function cells(stdout: string, protocol: string): string[] {
-  const line = stdout.split('\n').find((candidate) => candidate.startsWith(`| ${protocol} `));
-  return (line ?? '')
-    .split('|')
-    .slice(2, -1)
-    .map((cell) => cell.trim());
-}
 
 describe('sim table --family handover', () => {
   it('prints tickets (N) and notices per cut, then the invariants, every cell from the cases of results.json', async () => {
@@ -27,7 +20,7 @@ describe('sim table --family handover', () => {
     );
     for (const [protocol, row] of Object.entries(EXPECTED_HANDOVER_TABLE)) {
       const invariants = [row.transfers, row.repliesWhileWithHuman, row.noticesBeforeTicket, row.unansweredAfterReturn];
-      expect(cells(stdout, protocol)).toEqual([...row.tickets, ...row.notices, ...invariants].map(String));
+      expect(printedRow(stdout, protocol)).toEqual([...row.tickets, ...row.notices, ...invariants].map(String));
     }
     expect(stdout).toContain('N = tickets in human-queue.db for the intention after recovery');
     expect(stdout).toContain('35/35 expected cells match the reference table, and 63/63 values of the other columns.');

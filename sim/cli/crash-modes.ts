@@ -53,6 +53,7 @@ export async function tableBothModes(
           effects: { 'in-process': effects(inProcess.results), kill: effects(kill.results) },
           agreeing: comparison.compared - comparison.differences.length,
           compared: comparison.compared,
+          columns: comparison.columns,
           differences: comparison.differences,
         },
         null,

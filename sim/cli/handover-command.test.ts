@@ -4,20 +4,13 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { TableResults } from '../results/table-results.js';
 import { runCli } from '../testing/run-cli.js';
+import { printedRow } from '../testing/table-run.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const cwd = tempFolder('handover-cli');
 const repo = process.cwd();
 const policy = join(repo, 'protocols', 'handover', 'examples', 'my-policy.ts');
 const graph = join(repo, 'protocols', 'handover', 'examples', 'my-graph.json');
-
-function cells(stdout: string, protocol: string): string[] {
-  const line = stdout.split('\n').find((candidate) => candidate.startsWith(`| ${protocol} `));
-  return (line ?? '')
-    .split('|')
-    .slice(2, -1)
-    .map((cell) => cell.trim());
-}
 
 describe('sim handover', () => {
   it('table is gone: `sim table --family handover` is the table', async () => {
@@ -63,8 +56,8 @@ describe('sim handover', () => {
     db.close();
     expect(targets.map((row) => row.target)).toEqual(['human_agent']);
     // The example's model hands the nurse case to its own human target, once, at every cut.
-    expect(cells(stdout, 'reference-harness').slice(0, 10)).toEqual(['1', '1', '1', '1', '1', '1', '1', '1', '1', '1']);
-    expect(cells(stdout, 'answers-after-handover')[11]).toBe('1');
+    expect(printedRow(stdout, 'reference-harness').slice(0, 10)).toEqual(['1', '1', '1', '1', '1', '1', '1', '1', '1', '1']);
+    expect(printedRow(stdout, 'answers-after-handover')[11]).toBe('1');
   }, 60_000);
 
   it('check --policy --graph: the properties that must hold, around your own model', async () => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../testing/run-cli.js';
+import { printedRow } from '../testing/table-run.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const cwd = tempFolder('own-protocol');
@@ -10,28 +11,20 @@ const repo = process.cwd();
 const fixture = (name: string) => join(repo, 'sim', 'testing', 'fixtures', name);
 const example = join(repo, 'protocols', 'examples', 'my-protocol.ts');
 
-function row(stdout: string, protocol: string): string[] {
-  const line = stdout.split('\n').find((l) => l.startsWith(`| ${protocol} `));
-  return (line ?? '')
-    .split('|')
-    .slice(2, -1)
-    .map((cell) => cell.trim());
-}
-
 describe('bring your own protocol', () => {
   it('loads the TypeScript example through tsx and measures its row', async () => {
     const { code, stdout, stderr } = await runCli(['table', '--protocol', example], cwd);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(row(stdout, 'my-split-confirm')).toEqual(['1', '1', '1', '1', '1']);
+    expect(printedRow(stdout, 'my-split-confirm')).toEqual(['1', '1', '1', '1', '1']);
     expect(stdout).toContain('no expected rows for these protocols: the table is measured only.');
   });
 
   it('loads a plain JavaScript module with no imports, next to a built-in', async () => {
     const { code, stdout } = await runCli(['table', '-p', fixture('plain-js-protocol.mjs'), 'mark-first'], cwd);
     expect(code).toBe(0);
-    expect(row(stdout, 'plain-js-mark-first')).toEqual(['1', '0', '1', '1', '1']);
-    expect(row(stdout, 'mark-first')).toEqual(['1', '0', '1', '1', '1']);
+    expect(printedRow(stdout, 'plain-js-mark-first')).toEqual(['1', '0', '1', '1', '1']);
+    expect(printedRow(stdout, 'mark-first')).toEqual(['1', '0', '1', '1', '1']);
   });
 
   it("finds the example's commits with --cuts all, each named after its line in the source file", () => {
@@ -71,7 +64,7 @@ describe('bring your own protocol', () => {
   it('marks a case whose protocol throws an ordinary error as an error with its message, exit 1', async () => {
     const { code, stdout } = await runCli(['table', '-p', fixture('throws-mid-run.ts'), '--cut', '1'], cwd);
     expect(code).toBe(1);
-    expect(row(stdout, 'throws-mid-run')).toEqual(['err']);
+    expect(printedRow(stdout, 'throws-mid-run')).toEqual(['err']);
     expect(stdout).toContain('error: throws-mid-run cut 1 (intent-recorded): protocol failed: the relay lost its temper');
   });
 

@@ -126,7 +126,7 @@ describe('sim table --family plan, through the generic table', () => {
 });
 
 describe('a plan loop that keeps module state: a fresh instance per life, in-process and in kill mode alike', () => {
-  const fixture = join(root, 'fixtures', 'plan', 'remembers-runs.ts');
+  const fixture = join(root, 'sim', 'testing', 'fixtures', 'plan', 'remembers-runs.ts');
 
   it("the same cells in-process (isolated) and under SIGKILL, the correct loop's, while one shared instance loses the write", async () => {
     const out = join(folder, 'module-state-runs');

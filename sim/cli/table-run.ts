@@ -98,10 +98,7 @@ export async function executeTableRun(
           ? killModeCaseRunner(request.lifeTimeoutMs, request.transport)
           : (pool?.runCase ?? isolating),
       ...(progress ? { onCase: () => progress.update(++done) } : {}),
-      caseOptions: {
-        ...(http ? { clientFactory: http.clientFactory } : {}),
-        ...(request.workload === undefined ? {} : { workload: request.workload }),
-      },
+      ...(http ? { caseOptions: { clientFactory: http.clientFactory } } : {}),
     });
   // Kill mode and isolated cases start child processes: Ctrl-C must kill and reap every one of them before the harness exits.
   const run = await withChildrenReaped(request.io?.stderr ?? ((text) => process.stderr.write(text)), table).finally(async () => {

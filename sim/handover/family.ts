@@ -1,10 +1,4 @@
-import { activeAgentInMemory } from '../../protocols/handover/active-agent-in-memory.js';
-import { answersAfterHandover } from '../../protocols/handover/answers-after-handover.js';
-import { countInMemory } from '../../protocols/handover/count-in-memory.js';
-import { enqueueWithoutKey } from '../../protocols/handover/enqueue-without-key.js';
-import { notifyBeforeTicket } from '../../protocols/handover/notify-before-ticket.js';
-import { referenceHarness } from '../../protocols/handover/reference-harness.js';
-import { resetForgotten } from '../../protocols/handover/reset-forgotten.js';
+import { HANDOVER_PROTOCOLS } from '../../protocols/handover/catalogue.js';
 import type { HandoverProtocol } from '../../protocols/handover/types.js';
 import type { Family } from '../engine/family.js';
 import type { JsonValue } from '../engine/history.js';
@@ -37,15 +31,7 @@ export const handoverFamily: Family<HandoverProtocol, HandoverWorkload, Handover
     { name: 'user-notified', meaning: 'the notice was sent and recorded' },
     { name: 'operator-resolved', meaning: "the operator's return is committed: messages in the transcript, state reset" },
   ],
-  protocols: [
-    { protocol: referenceHarness, status: 'correct' },
-    { protocol: enqueueWithoutKey, status: 'flawed' },
-    { protocol: notifyBeforeTicket, status: 'flawed' },
-    { protocol: countInMemory, status: 'flawed' },
-    { protocol: activeAgentInMemory, status: 'flawed' },
-    { protocol: answersAfterHandover, status: 'flawed' },
-    { protocol: resetForgotten, status: 'flawed' },
-  ],
+  protocols: HANDOVER_PROTOCOLS,
   receivers: [HUMAN_QUEUE, MESSAGE_CHANNEL],
   counted: 'tickets in human-queue.db',
   tableColumns: [

@@ -16,6 +16,22 @@ describe('the public API in-process', () => {
     expect(results.cells.every((c) => c.case.cutFired)).toBe(true);
   });
 
+  it("runTable compares a family's other columns: the built-in ones by default, a changed one is a mismatch at its cell", async () => {
+    const builtIn = await runTable({ protocols: ['reference-harness'], family: 'handover', out });
+    expect(builtIn.verdict).toBe('pass');
+    // Five notices (one per cut) and four invariants (the worst of the row) were compared, none differing.
+    expect(builtIn.columnsCompared).toBe(5 + 4);
+    expect(builtIn.columnMismatches).toEqual([]);
+    const changed = await runTable({
+      protocols: ['reference-harness'],
+      family: 'handover',
+      out,
+      expectedColumns: { 'reference-harness': { replies: 1 } },
+    });
+    expect(changed.verdict).toBe('fail');
+    expect(changed.columnMismatches).toEqual([{ protocol: 'reference-harness', column: 'replies', expected: 1, measured: 0 }]);
+  });
+
   it('expectTableRow: outbox-no-dedup is not [1,1,1,1,1] and the message gives the measured row', async () => {
     await expect(expectTableRow('outbox-no-dedup', [1, 1, 1, 1, 1], { out })).rejects.toThrow(
       /expected \[1, 1, 1, 1, 1\], measured \[1, 1, 2, 2, 1\]/,

@@ -1,4 +1,5 @@
-import { expectedTable } from '../suites.js';
+import { expectedColumns, expectedTable } from '../suites.js';
+import type { ExpectedColumns } from '../table/expected-columns.js';
 import { executeTableRun } from '../cli/table-run.js';
 import type { CrashMode, TableResults } from '../results/table-results.js';
 import { familyOf, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
@@ -13,6 +14,13 @@ export interface TableOptions {
    * order. Built-in protocols default to the reference table's rows.
    */
   expected?: Readonly<Record<string, readonly number[]>>;
+  /**
+   * Expected values of the family's other columns (the plan family's calls
+   * against the budget, the handover family's tickets and notices), by
+   * protocol name, then column header: one number for every cut, or one per
+   * cut. Built-in protocols default to the reference values.
+   */
+  expectedColumns?: ExpectedColumns;
   /** Parent folder of the run folder, taken from the current folder (default `runs`, as `sim table -o`). */
   out?: string;
   /** in-process (default) or kill (each attempt in a child process ended with SIGKILL). */
@@ -22,7 +30,7 @@ export interface TableOptions {
 /**
  * Runs every (protocol, cut) case of a family's table and returns the same
  * value `sim table` writes as results.json (also written in the run folder).
- * `verdict` is `pass` only when every expected cell measured as expected.
+ * `verdict` is `pass` only when every expected cell and column value measured as expected.
  */
 export async function runTable(options: TableOptions): Promise<TableResults & { runFolder: string }> {
   if (options.protocols.length === 0) throw new TypeError('runTable: give at least one protocol');
@@ -38,6 +46,7 @@ export async function runTable(options: TableOptions): Promise<TableResults & { 
     outDir: options.out ?? 'runs',
     cwd: process.cwd(),
     expected: { ...expectedTable(family.name), ...options.expected },
+    expectedColumns: { ...expectedColumns(family.name), ...options.expectedColumns },
     crashMode: options.crashMode ?? 'in-process',
   });
   return { ...results, runFolder };

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
 import { EXPECTED_EFFECTS } from '../../scenarios/reservation/reference-table.js';
-import { reservationFamily, SEED_INTENTION as REFERENCE_INTENTION } from '../reservation/family.js';
-import type { HistoryEvent } from '../engine/history.js';
+import { reservationFamily } from '../reservation/family.js';
 import type { TableResults } from '../results/table-results.js';
 import { runCli } from '../testing/run-cli.js';
+import { historyEvents } from '../testing/run-files.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { childrenAlive } from './children.js';
 import { runKillCase, type KillCaseResult } from './kill-case.js';
@@ -15,13 +15,6 @@ import { protocolFromFile } from '../engine/protocol-file.js';
 import { referenceEffectsOnDisk } from '../testing/read-warehouse.js';
 
 const cwd = tempFolder('kill-mode');
-
-function events(path: string): HistoryEvent[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as HistoryEvent);
-}
 
 describe('kill mode', () => {
   it('agrees with in-process mode on the seed table: 15/15 cells, each child really SIGKILLed at its cut', async () => {
@@ -44,7 +37,7 @@ describe('kill mode', () => {
       expect(killCase.children[0]).toMatchObject({ life: 0, verdict: 'killed-at-cut', signal: 'SIGKILL', code: null });
       expect(killCase.children.at(-1)).toMatchObject({ verdict: 'completed', code: 0, signal: null });
       expect(new Set(killCase.children.map((child) => child.pid)).size).toBe(killCase.children.length);
-      const attempt = events(join(killFolder, cell.case.files.history)).filter((event) => event.life === 0);
+      const attempt = historyEvents(join(killFolder, cell.case.files.history)).filter((event) => event.life === 0);
       expect(attempt.at(-1)).toMatchObject({ type: 'crash', op: cell.cut.name });
     }
     expect(childrenAlive()).toBe(0);
@@ -69,7 +62,7 @@ describe('kill mode', () => {
   });
 
   it('kills a child still alive after its time limit and reports the case as timed out', async () => {
-    const loops = join(process.cwd(), 'fixtures', 'misbehaving', 'loops.ts');
+    const loops = join(process.cwd(), 'sim', 'testing', 'fixtures', 'misbehaving', 'loops.ts');
     const protocol = await protocolFromFile(reservationFamily, loops, loops);
     const result = await runKillCase(
       { protocol, protocolFile: loops, family: reservationFamily, folder: join(cwd, 'timeout'), cut: { index: 2, name: 'effect-applied' } },

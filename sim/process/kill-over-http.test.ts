@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEvent } from '../engine/history.js';
 import type { TableResults } from '../results/table-results.js';
 import { reservationRows } from '../testing/read-warehouse.js';
 import { runCli } from '../testing/run-cli.js';
+import { historyEvents, receiverServersAlive } from '../testing/run-files.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { childrenAlive } from './children.js';
 import type { KillCaseResult } from './kill-case.js';
@@ -18,20 +17,6 @@ const SEED_TABLE: Record<string, number[]> = {
 };
 
 const cwd = tempFolder('kill-http');
-
-function events(path: string): HistoryEvent[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as HistoryEvent);
-}
-
-/** Receiver server processes this process started and that are still running. */
-function receiverServersAlive(): string[] {
-  return execFileSync('ps', ['-eo', 'ppid=,args='], { encoding: 'utf8' })
-    .split('\n')
-    .filter((line) => line.includes('receiver-child.js') && Number(line.trim().split(/\s+/)[0]) === process.pid);
-}
 
 describe('kill mode over HTTP', () => {
   it('the client SIGKILLed at each cut, the server process serving on: 15/15 cells as in process, read from warehouse.db', async () => {
@@ -56,7 +41,7 @@ describe('kill mode over HTTP', () => {
       // The client's attempt died by a SIGKILL the parent did not send, at this cut.
       expect(killCase.children[0]).toMatchObject({ life: 0, verdict: 'killed-at-cut', signal: 'SIGKILL', code: null });
       expect(killCase.children.at(-1)).toMatchObject({ verdict: 'completed', code: 0 });
-      const history = events(join(killFolder, cell.case.files.history));
+      const history = historyEvents(join(killFolder, cell.case.files.history));
       expect(history.filter((event) => event.life === 0).at(-1)).toMatchObject({ type: 'crash', op: cell.cut.name });
       // One server process served every life (none died, none was restarted), and every write of every life reached it.
       const sends = history.filter((event) => event.type === 'invoke' && event.op === 'reserve').length;

@@ -2,13 +2,12 @@ import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { VirtualClock } from '../engine/clock.js';
 import { FileMedium } from '../engine/connections.js';
 import { CutInjector } from '../engine/injector.js';
-import { protocolFromFile } from '../engine/protocol-file.js';
 import { familyScenario, worldSpec } from '../engine/run-family.js';
 import { liveOneLife } from '../engine/runner.js';
-import { findFamily } from '../families.js';
 import { TransportState } from '../transport/transport-state.js';
 import { remoteReceiverClients } from '../transport/http/remote-receiver-client.js';
 import { NO_TRANSPORT_FAULTS } from '../engine/family.js';
+import { childProtocol } from './child-protocol.js';
 import { dieWithParent } from './children.js';
 import { DurableHistory } from './durable-history.js';
 import type { LifeCompleted, LifeSpec } from './life-spec.js';
@@ -24,13 +23,7 @@ import type { LifeCompleted, LifeSpec } from './life-spec.js';
  */
 const exitIfOrphaned = dieWithParent();
 const spec = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as LifeSpec;
-const family = findFamily(spec.family);
-const builtIn = family?.protocols.find((entry) => entry.protocol.name === spec.protocol)?.protocol;
-if (!family || (!builtIn && !spec.protocolFile)) {
-  process.stderr.write(`unknown ${family ? 'protocol' : 'family'} '${family ? spec.protocol : spec.family}'\n`);
-  process.exit(1);
-}
-const protocol = builtIn ?? (await protocolFromFile(family, spec.protocolFile ?? '', spec.protocolFile ?? ''));
+const { family, protocol } = await childProtocol(spec);
 
 const eventsFd = openSync(spec.eventsFile, 'a');
 const history = new DurableHistory(eventsFd);

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEvent } from '../engine/history.js';
 import type { TableResults } from '../results/table-results.js';
 import { reservationRows } from '../testing/read-warehouse.js';
 import { runCli } from '../testing/run-cli.js';
+import { historyEvents, receiverServersAlive } from '../testing/run-files.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import type { ServerKillCaseResult } from './server-kill-table.js';
 
@@ -17,19 +16,6 @@ import type { ServerKillCaseResult } from './server-kill-table.js';
 const EXPECTED: Record<string, number> = { 'mark-first': 1, 'outbox-no-dedup': 2, 'outbox-dedup': 1 };
 
 const cwd = tempFolder('server-kill');
-
-function events(path: string): HistoryEvent[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as HistoryEvent);
-}
-
-function receiverServersAlive(): string[] {
-  return execFileSync('ps', ['-eo', 'ppid=,args='], { encoding: 'utf8' })
-    .split('\n')
-    .filter((line) => line.includes('receiver-child.js') && Number(line.trim().split(/\s+/)[0]) === process.pid);
-}
 
 describe('sim table --transport http --crash-mode server-kill', () => {
   it('each server dies by its own SIGKILL after its commit, is restarted on the same file; atomic receipt N=1, no receipt N=2', async () => {
@@ -55,7 +41,7 @@ describe('sim table --transport http --crash-mode server-kill', () => {
       // The fault fired: the first server died by the SIGKILL it sent itself, a second one served on the same file.
       expect(stored.servers).toHaveLength(1);
       expect(stored.servers[0]).toMatchObject({ receiver: 'warehouse', started: 2, deaths: [{ signal: 'SIGKILL', code: null }] });
-      const history = events(join(folder, stored.files.history));
+      const history = historyEvents(join(folder, stored.files.history));
       const sends = history.filter((event) => event.type === 'invoke' && event.op === 'reserve');
       expect(stored.servers[0]!.writes).toBe(sends.length);
       // The client lost the first answer, the outcome unknown to it, and did not crash.
@@ -64,7 +50,7 @@ describe('sim table --transport http --crash-mode server-kill', () => {
     }
     // The retry of outbox-dedup met the restarted server's receipt: a replay.
     const dedup = results.cells.find((cell) => cell.protocol === 'outbox-dedup')!;
-    const replies = events(join(folder, dedup.case.files.history)).filter((event) => event.op === 'reserve' && event.type === 'ok');
+    const replies = historyEvents(join(folder, dedup.case.files.history)).filter((event) => event.op === 'reserve' && event.type === 'ok');
     expect(replies.at(-1)?.value).toMatchObject({ replayed: true });
     expect(receiverServersAlive()).toEqual([]);
   }, 120_000);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOLS } from '../../protocols/reservation/registry.js';
 import { CLASSIC_CUTS } from '../../protocols/reservation/cuts.js';
-import { reservationFamily, SEED_INTENTION as REFERENCE_INTENTION } from './family.js';
+import { reservationFamily } from './family.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { runCase } from '../engine/run-case.js';
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
-import { reservationFamily, SEED_INTENTION as REFERENCE_INTENTION } from './family.js';
+import { reservationFamily } from './family.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { runCase } from '../engine/run-case.js';
 

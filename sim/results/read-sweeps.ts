@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { count, finite, list, nonEmptyList, object, oneOf, shapeProblem, text, type Check } from './json-shape.js';
+import { count, finite, nonEmptyList, object, oneOf, shapeProblem, text, type Check } from './json-shape.js';
 import { fsReason } from './fs-reason.js';
 import { ResultsFileError } from './read-results.js';
 import { readTextFile } from './read-text-file.js';

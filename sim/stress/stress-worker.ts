@@ -5,11 +5,10 @@ import { FileMedium } from '../engine/connections.js';
 import { NO_TRANSPORT_FAULTS } from '../engine/family.js';
 import { History } from '../engine/history.js';
 import { CutInjector } from '../engine/injector.js';
-import { protocolFromFile } from '../engine/protocol-file.js';
 import { SeededRandom } from '../engine/random.js';
 import { familyScenario, worldSpec } from '../engine/run-family.js';
 import { liveOneLife } from '../engine/runner.js';
-import { findFamily } from '../families.js';
+import { childProtocol } from '../process/child-protocol.js';
 import { dieWithParent } from '../process/children.js';
 import { TransportState } from '../transport/transport-state.js';
 import { BUSY_EXHAUSTED, BusyRetry } from './busy-retry.js';
@@ -26,13 +25,7 @@ import type { StressWorkerSpec, WorkerReport } from './stress-spec.js';
  */
 const exitIfOrphaned = dieWithParent();
 const spec = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as StressWorkerSpec;
-const family = findFamily(spec.family);
-const builtIn = family?.protocols.find((entry) => entry.protocol.name === spec.protocol)?.protocol;
-if (!family || (!builtIn && !spec.protocolFile)) {
-  process.stderr.write(`unknown ${family ? 'protocol' : 'family'} '${family ? spec.protocol : spec.family}'\n`);
-  process.exit(1);
-}
-const protocol = builtIn ?? (await protocolFromFile(family, spec.protocolFile ?? '', spec.protocolFile ?? ''));
+const { family, protocol } = await childProtocol(spec);
 
 const random = new SeededRandom(spec.seed);
 const busy = new BusyRetry(spec.busyAttemptsMax, random);

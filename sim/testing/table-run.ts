@@ -19,3 +19,12 @@ export async function tableRun(
   const results = JSON.parse(readFileSync(join(runFolder, 'results.json'), 'utf8')) as TableResults;
   return { runFolder, results, stdout };
 }
+
+/** The cells of one protocol's row in a printed table (`| name | 1 | 2 |`), trimmed, the name left out. */
+export function printedRow(stdout: string, protocol: string): string[] {
+  const line = stdout.split('\n').find((candidate) => candidate.startsWith(`| ${protocol} `));
+  return (line ?? '')
+    .split('|')
+    .slice(2, -1)
+    .map((cell) => cell.trim());
+}

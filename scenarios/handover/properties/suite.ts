@@ -4,7 +4,8 @@ import { readGraphFile } from '../../../sim/handover/graph-file.js';
 import { loadPolicyModule } from '../../../sim/handover/policy-module.js';
 import { DEFAULT_HANDOVER_BOUNDS, type HandoverBounds } from './arbitraries.js';
 import { HANDOVER_PROPERTIES, violationOf, type HandoverProperty } from './definitions.js';
-import { emptyHandoverTally, tallyHandoverRun, type TallyKind } from './tally.js';
+import { HANDOVER_FAULTS, tallyHandoverRun, type TallyKind } from './tally.js';
+import { faultKindsOf } from '../../../sim/check/fault-words.js';
 import { runHandoverTrial, type HandoverTrial } from './trial.js';
 import { handoverTrialSize } from './summary.js';
 
@@ -53,25 +54,8 @@ export const HANDOVER_SUITE: PropertySuite<HandoverTrial, HandoverBounds> = {
   // The world (playing the channel and the operator) and the contracts hold connections of their own within a life: only files share.
   stores: ['file'],
   run: (trial, options) => runHandoverTrial(trial, options),
-  faultKinds: [
-    { kind: 'crashes', words: 'crashes' },
-    { kind: 'crashesInRecovery', words: 'in recovery' },
-    { kind: 'lostReplies', words: 'lost replies' },
-    { kind: 'concurrentDeliveries', words: 'concurrent deliveries' },
-    { kind: 'invalidTransfers', words: 'invalid transfers' },
-    { kind: 'stepLimits', words: 'step limits' },
-    { kind: 'capOverrides', words: 'cap overrides' },
-    { kind: 'handovers', words: 'handovers' },
-    { kind: 'returns', words: 'returns' },
-    { kind: 'templates', words: 'templates' },
-    { kind: 'replays', words: 'replays' },
-  ],
-  tally: (_trial, outcome) => {
-    const tally = emptyHandoverTally();
-    tallyHandoverRun(tally, outcome);
-    const { runs: _runs, ...fired } = tally;
-    return fired;
-  },
+  faultKinds: faultKindsOf(HANDOVER_FAULTS),
+  tally: (_trial, outcome) => tallyHandoverRun(outcome),
   trialText: (trial) => `${handoverTrialSize(trial)}\n${JSON.stringify(trial.workload.conversations)}`,
   trialSize: handoverTrialSize,
   protocolOf: (trial) => trial.protocol,

@@ -1,45 +1,32 @@
+import { noFaults } from '../../../sim/check/fault-words.js';
 import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
 
-/** How often each fault and each harness rule actually fired in a set of runs: the proof that a property was exercised. */
-export interface HandoverTally {
-  runs: number;
-  crashes: number;
-  crashesInRecovery: number;
-  lostReplies: number;
+/**
+ * The handover family's faults and harness rules, and the words a summary
+ * prints for each: how often each actually fired is the proof that a
+ * property was exercised.
+ */
+export const HANDOVER_FAULTS = {
+  crashes: 'crashes',
+  crashesInRecovery: 'in recovery',
+  lostReplies: 'lost replies',
   /** Two events of one moment delivered to two workers in one life. */
-  concurrentDeliveries: number;
+  concurrentDeliveries: 'concurrent deliveries',
   /** Transfers the harness refused as invalid (schema or graph), sent back to the model as errors. */
-  invalidTransfers: number;
-  stepLimits: number;
-  capOverrides: number;
-  handovers: number;
-  returns: number;
-  templates: number;
-  replays: number;
-}
+  invalidTransfers: 'invalid transfers',
+  stepLimits: 'step limits',
+  capOverrides: 'cap overrides',
+  handovers: 'handovers',
+  returns: 'returns',
+  templates: 'templates',
+  replays: 'replays',
+} as const;
 
-export type TallyKind = keyof Omit<HandoverTally, 'runs'>;
+export type TallyKind = keyof typeof HANDOVER_FAULTS;
 
-export function emptyHandoverTally(): HandoverTally {
-  return {
-    runs: 0,
-    crashes: 0,
-    crashesInRecovery: 0,
-    lostReplies: 0,
-    concurrentDeliveries: 0,
-    invalidTransfers: 0,
-    stepLimits: 0,
-    capOverrides: 0,
-    handovers: 0,
-    returns: 0,
-    templates: 0,
-    replays: 0,
-  };
-}
-
-/** Adds one run to the tally, from its history and its files. */
-export function tallyHandoverRun(tally: HandoverTally, outcome: FamilyOutcome): void {
-  tally.runs++;
+/** How often each fault and rule fired in one run, from its history and its files. */
+export function tallyHandoverRun(outcome: FamilyOutcome): Record<TallyKind, number> {
+  const tally = noFaults(HANDOVER_FAULTS);
   const deliveries = new Map<string, Set<string>>();
   for (const event of outcome.history.all()) {
     if (event.type === 'crash') {
@@ -68,4 +55,5 @@ export function tallyHandoverRun(tally: HandoverTally, outcome: FamilyOutcome): 
   tally.templates += ((state['message-channel']?.messages ?? []) as { kind: string }[]).filter(
     (message) => message.kind === 'template',
   ).length;
+  return tally;
 }

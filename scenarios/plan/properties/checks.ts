@@ -1,8 +1,7 @@
 import { SUMMARY_CHARS_MAX } from '../../../protocols/plan/correct-seams.js';
-import type { Checkpoint } from '../../../protocols/plan/types.js';
 import type { HistoryEvent } from '../../../sim/engine/history.js';
 import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
-import { DEFAULT_PLAN_SETTINGS, writeIntentions } from '../../../sim/plan/workload.js';
+import { DEFAULT_PLAN_SETTINGS } from '../../../sim/plan/workload.js';
 import type { PlanTrial } from './trial.js';
 import {
   calls,

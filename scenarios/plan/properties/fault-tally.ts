@@ -1,39 +1,28 @@
+import { noFaults } from '../../../sim/check/fault-words.js';
 import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
 
-/** How often each fault a property depends on fired across its runs: a property that never saw its fault proves nothing. */
-export interface PlanFaultTally {
-  runs: number;
-  crashes: number;
-  rateLimited: number;
-  timeouts: number;
-  repliesLost: number;
-  gateFailures: number;
-  budgetExhausted: number;
-  planRefused: number;
-  twoWorkers: number;
-}
+/**
+ * The plan family's faults, and the words a summary prints for each: a
+ * property that never saw its fault proves nothing.
+ */
+export const PLAN_FAULTS = {
+  crashes: 'crashes',
+  rateLimited: '429s',
+  timeouts: 'timeouts',
+  repliesLost: 'lost replies',
+  gateFailures: 'failing gates',
+  budgetExhausted: 'budgets exhausted',
+  planRefused: 'changed plans refused',
+  twoWorkers: 'runs with two loops',
+} as const;
 
-export type PlanFault = keyof Omit<PlanFaultTally, 'runs'>;
+export type PlanFault = keyof typeof PLAN_FAULTS;
 
-export function emptyPlanTally(): PlanFaultTally {
-  return {
-    runs: 0,
-    crashes: 0,
-    rateLimited: 0,
-    timeouts: 0,
-    repliesLost: 0,
-    gateFailures: 0,
-    budgetExhausted: 0,
-    planRefused: 0,
-    twoWorkers: 0,
-  };
-}
-
-/** Adds one run's faults, read from its history and its files. */
-export function tallyPlanRun(tally: PlanFaultTally, outcome: FamilyOutcome, workers: number): void {
+/** How often each fault fired in one run, read from its history and its files. */
+export function tallyPlanRun(outcome: FamilyOutcome, workers: number): Record<PlanFault, number> {
   const { metrics, state } = outcome;
   const events = outcome.history.all();
-  tally.runs++;
+  const tally = noFaults(PLAN_FAULTS);
   tally.crashes += outcome.crashes.length;
   tally.rateLimited += metrics['rate_limited'] ?? 0;
   tally.timeouts += metrics['timeouts'] ?? 0;
@@ -44,4 +33,5 @@ export function tallyPlanRun(tally: PlanFaultTally, outcome: FamilyOutcome, work
   tally.budgetExhausted += events.filter((event) => event.op === 'loop-ended' && event.value === 'budget-exhausted').length;
   tally.planRefused += events.filter((event) => event.op === 'loop-ended' && event.value === 'plan-changed').length;
   if (workers > 1) tally.twoWorkers++;
+  return tally;
 }

@@ -2,7 +2,8 @@ import type { PropertyDefinition, PropertySuite } from '../../../sim/check/suite
 import type { PlanProtocol } from '../../../protocols/plan/types.js';
 import { DEFAULT_PLAN_BOUNDS, planTrialArbitrary, type PlanTrialBounds } from './arbitraries.js';
 import { PLAN_PROPERTIES, type PlanPropertyDefinition } from './definitions.js';
-import { emptyPlanTally, tallyPlanRun } from './fault-tally.js';
+import { PLAN_FAULTS, tallyPlanRun } from './fault-tally.js';
+import { faultKindsOf } from '../../../sim/check/fault-words.js';
 import { runPlanTrial, type PlanTrial } from './trial.js';
 
 /** A plan property in the runner's shape: its trial shape and bounds made into trials, its checks into one check. */
@@ -40,22 +41,8 @@ export const PLAN_SUITE: PropertySuite<PlanTrial, PlanTrialBounds> = {
     const chosen = options.protocol?.protocol.name === trial.protocol ? options.protocol : undefined;
     return runPlanTrial(trial, options.folder, chosen?.protocol as PlanProtocol | undefined, chosen?.file);
   },
-  faultKinds: [
-    { kind: 'crashes', words: 'crashes' },
-    { kind: 'rateLimited', words: '429s' },
-    { kind: 'timeouts', words: 'timeouts' },
-    { kind: 'repliesLost', words: 'lost replies' },
-    { kind: 'gateFailures', words: 'failing gates' },
-    { kind: 'budgetExhausted', words: 'budgets exhausted' },
-    { kind: 'planRefused', words: 'changed plans refused' },
-    { kind: 'twoWorkers', words: 'runs with two loops' },
-  ],
-  tally: (trial, outcome) => {
-    const tally = emptyPlanTally();
-    tallyPlanRun(tally, outcome, trial.workers);
-    const { runs: _runs, ...fired } = tally;
-    return fired;
-  },
+  faultKinds: faultKindsOf(PLAN_FAULTS),
+  tally: (trial, outcome) => tallyPlanRun(outcome, trial.workers),
   trialText: (trial) => JSON.stringify(trial),
   trialSize: (trial) =>
     [

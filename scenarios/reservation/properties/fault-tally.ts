@@ -1,60 +1,47 @@
 import { OUT_OF_ORDER } from '../../../protocols/reservation/object-updates.js';
+import { noFaults } from '../../../sim/check/fault-words.js';
 import type { HistoryEvent } from '../../../sim/engine/history.js';
 
-/** How often each kind of fault actually fired in a set of runs: the proof that a property was exercised. */
-export interface FaultTally {
-  runs: number;
-  crashes: number;
-  crashesInRecovery: number;
-  droppedReplies: number;
-  unavailableCalls: number;
+/**
+ * The reservation family's faults, and the words a summary prints for each:
+ * how often each actually fired is the proof that a property was exercised.
+ */
+export const RESERVATION_FAULTS = {
+  crashes: 'crashes',
+  crashesInRecovery: 'in recovery',
+  droppedReplies: 'lost replies',
+  unavailableCalls: 'unavailable calls',
   /** The same request sent by two workers in one life: a lease taken over while its holder was suspended. */
-  concurrentSends: number;
-  replays: number;
-  rejections: number;
-  staleRefusals: number;
+  concurrentSends: 'lease take-overs',
+  replays: 'replays',
+  rejections: 'rejections',
+  staleRefusals: 'stale refusals',
   /** The warehouse refused for good (unknown part, tenant not allowed). */
-  definitiveRefusals: number;
+  definitiveRefusals: 'definitive refusals',
   /** The warehouse refused for now (out of stock). */
-  transientRefusals: number;
+  transientRefusals: 'transient refusals',
   /**
    * An update reached the warehouse before its predecessor and was refused as
    * out of order: the proof that concurrent relays, take-overs or resends
    * really did deliver one object's updates out of the caller's order.
    */
-  outOfOrderRefusals: number;
+  outOfOrderRefusals: 'out-of-order refusals',
   /**
    * One attempt at a request of several lines ended with some lines applied
    * and others refused or unknown (a lost reply, a crash after some lines).
    */
-  partialReplies: number;
-}
+  partialReplies: 'partial replies',
+} as const;
 
-export function emptyTally(): FaultTally {
-  return {
-    runs: 0,
-    crashes: 0,
-    crashesInRecovery: 0,
-    droppedReplies: 0,
-    unavailableCalls: 0,
-    concurrentSends: 0,
-    replays: 0,
-    rejections: 0,
-    staleRefusals: 0,
-    definitiveRefusals: 0,
-    transientRefusals: 0,
-    outOfOrderRefusals: 0,
-    partialReplies: 0,
-  };
-}
+export type ReservationFault = keyof typeof RESERVATION_FAULTS;
 
 function field(value: HistoryEvent['value'], name: string): unknown {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? value[name] : undefined;
 }
 
-/** Adds one run's history to the tally. */
-export function tallyRun(tally: FaultTally, events: readonly HistoryEvent[]): void {
-  tally.runs++;
+/** How often each fault fired in one run, from its history. */
+export function tallyRun(events: readonly HistoryEvent[]): Record<ReservationFault, number> {
+  const tally = noFaults(RESERVATION_FAULTS);
   const senders = new Map<string, Set<string>>();
   for (const event of events) {
     if (event.type === 'crash') {
@@ -79,6 +66,7 @@ export function tallyRun(tally: FaultTally, events: readonly HistoryEvent[]): vo
   }
   for (const workers of senders.values()) if (workers.size > 1) tally.concurrentSends++;
   tally.partialReplies += countPartialReplies(events);
+  return tally;
 }
 
 /** One worker's run of line calls for one request in one attempt, and what their replies were. */

@@ -1,6 +1,6 @@
 import type { PropertyDefinition as SuiteProperty } from '../../../sim/check/suite.js';
 import type { TrialBounds } from './arbitraries.js';
-import type { FaultTally } from './fault-tally.js';
+import type { ReservationFault } from './fault-tally.js';
 import type { Trial } from './trial.js';
 
 /**
@@ -8,4 +8,4 @@ import type { Trial } from './trial.js';
  * `check`. `find`: a negative control on a known-flawed protocol; fast-check
  * must find a counterexample, or the harness is blind to that bug.
  */
-export type PropertyDefinition = SuiteProperty<Trial, TrialBounds, keyof Omit<FaultTally, 'runs'>>;
+export type PropertyDefinition = SuiteProperty<Trial, TrialBounds, ReservationFault>;

@@ -19,7 +19,6 @@ import { exchange, parseJsonBody } from './exchange.js';
 import { FAULT_HEADER, FAULTS_REQUESTED_BY_HEADER } from './fault-plan.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { startRoutedReceiverServer } from './routed-receiver-server.js';
-import type { RunningServer } from './receiver-server.js';
 import { decodeReply, HEADERS } from './wire.js';
 
 export interface HttpTransport {
