@@ -9,7 +9,7 @@ export type ChunkOptions<B> = Omit<CheckOptions<B>, 'runs' | 'seed'>;
 /**
  * Runs one chunk of a property: a fast-check run of the chunk's runs from the
  * chunk's seed, in a scratch folder of its own (chunks of one property may run
- * at once in two threads). Its result carries its chunk's verdict, for
+ * at once in two worker processes). Its result carries its chunk's verdict, for
  * mergeChunks.
  */
 export async function checkChunk<T, B>(

@@ -3,7 +3,7 @@ import type { PropertyResult } from './check-property.js';
 import type { CheckChunk } from './chunks.js';
 import { mergeChunks } from './merge-chunks.js';
 
-/** Runs one chunk somewhere (this thread, a worker thread) and returns its result with its chunk's verdict. */
+/** Runs one chunk somewhere (this process, a worker process) and returns its result with its chunk's verdict. */
 export type ChunkRunner = (chunk: CheckChunk, onRun: (progress: RunProgress) => void) => Promise<PropertyResult>;
 
 /** A chunk's runs so far (shrinking included), and whether it is shrinking a failure. */

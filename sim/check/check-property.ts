@@ -61,7 +61,7 @@ export interface PropertyResult<T = unknown> {
   chunks?: ChunkVerdict[];
 }
 
-/** One chunk's part of a property's verdict: enough to merge the chunks of several runners (threads, shards) again. */
+/** One chunk's part of a property's verdict: enough to merge the chunks of several runners (worker processes, shards) again. */
 export interface ChunkVerdict {
   index: number;
   seed: number;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { shardItems, type Shard } from '../explore/shard.js';
 
 /**
- * How `sim check` cuts its work, the same whoever runs it (one thread, a
+ * How `sim check` cuts its work, the same whoever runs it (one process, a
  * pool, n CI shards): each property's runs are cut into chunks of
  * CHUNK_RUNS, and each chunk is a fast-check run of its own, with a seed
  * derived from (printed seed, property, chunk). A chunk's verdict therefore

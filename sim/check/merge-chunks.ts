@@ -2,7 +2,7 @@ import { outcomeOf, type ChunkVerdict, type PropertyResult, type Tally } from '.
 
 /**
  * The verdict of one property from parts that each ran some of its chunks
- * (the chunks of one thread, of one shard, or one chunk each). The chunks are
+ * (the chunks of one worker, of one shard, or one chunk each). The chunks are
  * taken in their order up to the first that failed, as a single runner stops
  * there: runs and tallies add up over those, the counterexample is that
  * chunk's, and the outcome is judged again on the sum. A chunk after the

@@ -103,7 +103,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .option(
       '-j, --jobs <n>',
-      'chunks run at a time, in worker threads (default: one per core); with --transport http they run in this thread',
+      'chunks run at a time, in worker processes (default: one per core); with --transport http they run in this process',
       positiveInt('jobs', 64),
     )
     .option('--report', 'then measure the sweeps of the family (reservation: retention and concurrency) and draw them into the run folder')

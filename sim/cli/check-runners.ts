@@ -4,24 +4,24 @@ import { startChunkPool } from '../check/chunk-pool.js';
 import type { CheckChunk } from '../check/chunks.js';
 import type { Plan } from './check-run.js';
 
-/** Where a check's chunks run: the runners, and how to stop the threads behind them, and how many run at a time. */
+/** Where a check's chunks run: the runners, how to stop the processes behind them, and how many run at a time. */
 export interface CheckRunners {
   runners: readonly ChunkRunner[];
-  /** Chunks run at a time (1: in this thread). */
+  /** Chunks run at a time (1: in this process). */
   jobs: number;
   close(): Promise<void>;
 }
 
 /**
- * The runners of `sim check --jobs N`: N worker threads, or this thread alone
- * when N is 1, or when there is a single chunk, or when the receivers are on a
- * wire served by this process (--transport http), which a thread cannot reach.
+ * The runners of `sim check --jobs N`: N worker processes, or this process
+ * alone when N is 1, or when there is a single chunk, or when the receivers are
+ * on a wire served by this process (--transport http), which a worker cannot reach.
  * A chunk's result does not depend on where it runs: its runs, seed and
  * scratch folder are the chunk's own.
  */
 export function checkRunners(plan: Plan, jobs: number, chunks: readonly CheckChunk[], scratch: string, cwd: string): CheckRunners {
-  const threads = plan.openWire ? 0 : Math.min(jobs, chunks.length);
-  if (threads <= 1) {
+  const processes = plan.openWire ? 0 : Math.min(jobs, chunks.length);
+  if (processes <= 1) {
     const here: ChunkRunner = (chunk, onRun) => {
       const definition = plan.suite.properties.find((candidate) => candidate.name === chunk.property);
       if (!definition) throw new Error(`a chunk of an unknown property ${chunk.property}`);
@@ -49,7 +49,7 @@ export function checkRunners(plan: Plan, jobs: number, chunks: readonly CheckChu
       familyOptions: Object.fromEntries(plan.familyOptions.map(([flag, value]) => [flag.replace(/^--/, ''), value])),
       cwd,
     },
-    threads,
+    processes,
   );
-  return { runners: pool.runners, jobs: threads, close: () => pool.close() };
+  return { runners: pool.runners, jobs: processes, close: () => pool.close() };
 }
