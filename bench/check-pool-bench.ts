@@ -38,7 +38,7 @@ function verdicts(document: CheckResults): string {
  * Property runs per second of `sim check` at --jobs 1 and --jobs 2, side by
  * side in one process, alternating three times (the median of each), with
  * their ratio: the pool's target is at least 1.8× on two cores. The time
- * includes starting the worker threads, as a user's command pays it.
+ * includes starting the worker processes, as a user's command pays it.
  */
 export async function checkPoolBench(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'cutpoint-check-pool-'));

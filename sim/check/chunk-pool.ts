@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { childEnv } from '../process/children.js';
 import { compiledEntry } from '../process/entry-path.js';
-import { onInterrupt } from '../process/interrupt.js';
+import { interruptedBy, onInterrupt } from '../process/interrupt.js';
 import type { PropertyResult } from './check-property.js';
 import type { ChunkRunner, RunProgress } from './check-chunked.js';
 import type { CheckChunk } from './chunks.js';
@@ -83,6 +83,8 @@ function chunkRunner(child: ChildProcess, newId: () => number): ChunkRunner {
   const pending = new Map<number, Pending>();
   let dead: Error | undefined;
   const failAll = (error: Error) => {
+    // Ctrl-C reaches the workers too (a terminal signals the whole group): the process is about to exit 130, nothing settles.
+    if (interruptedBy()) return;
     dead ??= error;
     for (const job of pending.values()) job.reject(error);
     pending.clear();

@@ -116,7 +116,7 @@ describe('sim check --shard i/n and --jobs N', { timeout: 240_000 }, () => {
     expect(rows.filter((row) => row.intention_id === 'tenantB:k3')).toHaveLength(2);
   });
 
-  it('--jobs 2 gives the same verdicts and counterexamples as --jobs 1, with two worker threads', async () => {
+  it('--jobs 2 gives the same verdicts and counterexamples as --jobs 1, with two worker processes', async () => {
     for (const subject of ['holds', 'rare'] as const) {
       const pooled = await check(SUBJECTS[subject], ['--jobs', '2']);
       expect(pooled.text).toMatch(/runs\/s with 2 jobs\./);
@@ -141,7 +141,7 @@ describe('sim check --shard i/n and --jobs N', { timeout: 240_000 }, () => {
     expect(empty.text).toContain('shard 2/2: 0 of the 1 chunks');
   });
 
-  it('a protocol file that loops inside a worker thread (three chunks, two threads) is stopped by the watchdog, exit 1', async () => {
+  it('a protocol file that loops inside a worker process (three chunks, two workers) is stopped by the watchdog, exit 1', async () => {
     const loops = join(REPO, 'sim/testing/fixtures/misbehaving/loops.ts');
     const argv = ['check', 'dedup-safety', '--protocol', loops, '--runs', '300', '--seed', '1', '--jobs', '2', '--life-timeout-ms', '3000'];
     const run = await runCli(argv, cwd);
