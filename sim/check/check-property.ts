@@ -52,8 +52,27 @@ export interface PropertyResult<T = unknown> {
   timeMs: number;
   runsPerSecond: number;
   tally: Tally;
+  /** The faults this property had to see fire (its own, as the family's options leave them). */
+  mustFire: readonly string[];
   unfired: string[];
-  counterexample?: { trial: T; path: string; violation: Violation | undefined };
+  /** The counterexample, with the seed and path that replay it (the seed of the chunk that found it). */
+  counterexample?: { trial: T; seed: number; path: string; violation: Violation | undefined };
+  /** The fast-check runs (chunks) it was merged from, up to the first that failed; see chunks.ts. */
+  chunks?: ChunkVerdict[];
+}
+
+/** One chunk's part of a property's verdict: enough to merge the chunks of several runners (worker processes, shards) again. */
+export interface ChunkVerdict {
+  index: number;
+  seed: number;
+  /** Runs fast-check generated in this chunk before it stopped. */
+  runs: number;
+  failed: boolean;
+  shrinks: number;
+  /** Runs executed, shrinking included, and the time they took (timeMs is the one field two equal runs differ in). */
+  executed: number;
+  timeMs: number;
+  tally: Tally;
 }
 
 export function emptyTally<T>(suite: PropertySuite<T, unknown>): Tally {
@@ -156,16 +175,22 @@ export async function checkProperty<T, B>(
     timeMs,
     runsPerSecond: executed / (timeMs / 1000),
     tally,
+    mustFire,
     unfired,
   };
   result.passed = result.outcome === 'held' || result.outcome === 'found';
   if (details.failed && details.counterexample && details.counterexamplePath) {
-    result.counterexample = { trial: details.counterexample[0], path: details.counterexamplePath, violation: lastViolation };
+    result.counterexample = {
+      trial: details.counterexample[0],
+      seed: options.seed,
+      path: details.counterexamplePath,
+      violation: lastViolation,
+    };
   }
   return result;
 }
 
-function outcomeOf(expect: 'hold' | 'find', failed: boolean, unfired: readonly string[]): PropertyOutcome {
+export function outcomeOf(expect: 'hold' | 'find', failed: boolean, unfired: readonly string[]): PropertyOutcome {
   if (expect === 'find') return failed ? 'found' : 'missed';
   if (failed) return 'failed';
   return unfired.length > 0 ? 'unexercised' : 'held';

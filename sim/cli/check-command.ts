@@ -10,7 +10,10 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import type { Io } from './io.js';
 import { resolveProtocols } from './load-protocol.js';
-import { positiveInt, protocolName, replayPath, seedValue, storeKind } from './options.js';
+import { positiveInt, protocolName, replayPath, seedValue, shardValue, storeKind } from './options.js';
+import { CHUNK_RUNS } from '../check/chunks.js';
+import type { Shard } from '../explore/shard.js';
+import { defaultJobs } from '../process/pool.js';
 import { jsonFromRunFolder } from './json-from-run-folder.js';
 import { checkJunitCases } from '../results/check-junit.js';
 import { junitXml } from '../results/junit.js';
@@ -47,6 +50,8 @@ interface CheckOptions {
   lifeTimeoutMs: number;
   transport: TransportName;
   format: 'text' | 'json' | 'junit';
+  shard?: Shard;
+  jobs?: number;
   [familyOption: string]: unknown;
 }
 
@@ -94,6 +99,16 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       transportName,
       'in-process',
     )
+    .option(
+      '--shard <i/n>',
+      `run only the i-th of n parts: each property's runs are cut into chunks of ${CHUNK_RUNS}, chunk k with a seed derived from (seed, property, k) (chunk 0: the seed itself), and shard i takes every n-th unit from the i-th, a unit being one chunk of a property that must hold, or all the chunks of a negative control; n CI jobs, together, run what one does`,
+      shardValue,
+    )
+    .option(
+      '-j, --jobs <n>',
+      'chunks run at a time, in worker processes (default: one per core); with --transport http they run in this process',
+      positiveInt('jobs', 64),
+    )
     .option('--report', 'then measure the sweeps of the family (reservation: retention and concurrency) and draw them into the run folder')
     .option('--sweep-trials <k>', 'generated trials per sweep point, with --report', positiveInt('sweep-trials', 100_000), 100);
   // Options of a family's own (e.g. handover's --policy and --graph): each suite says what it takes.
@@ -105,7 +120,14 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       familyOptions.set(added.attributeName(), suite);
     }
   command
-    .addHelpText('after', '\nExit codes: 0 every property held and every negative control found its bug; 1 one did not; 2 bad input.')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 every property held and every negative control found its bug; 1 one did not; 2 bad input.\n' +
+        "--shard and --jobs change no verdict: the chunks are the same whoever runs them, a property's verdict is its chunks'\n" +
+        'up to the first that fails, and a printed replay line (the seed of the chunk that failed, its path) needs neither.\n' +
+        '--shard needs --seed (the same in every shard). --path replays one run: it takes neither --shard nor --jobs;\n' +
+        '--report measures the whole family: not with --shard.',
+    )
     .action(async (names: string[], options: CheckOptions, self: Command) => {
       // With --format json the text goes to stderr and the run's results.json is the one document on stdout.
       // With --format junit likewise, the document being that results.json as JUnit XML (a case per property).
@@ -146,6 +168,12 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         plan.leftOut = suite.properties.filter((p) => p.expect === 'hold' && p.needs !== undefined).map((p) => `${p.name} (${p.needs})`);
       if (options.path !== undefined && (options.seed === undefined || selected.length !== 1))
         throw new UsageError('--path replays one run: give exactly one property and its --seed, as printed with the failure.');
+      if (options.path !== undefined && (options.shard !== undefined || options.jobs !== undefined))
+        throw new UsageError('--path replays one run: it takes neither --shard nor --jobs (a printed replay line needs neither).');
+      if (options.shard !== undefined && options.seed === undefined && options.path === undefined)
+        throw new UsageError('--shard needs --seed: every shard must cut its chunks from the same printed seed.');
+      if (options.shard !== undefined && options.report)
+        throw new UsageError('--report measures the sweeps of the whole family: not with --shard (run it in one job).');
       if (options.path !== undefined && options.report)
         throw new UsageError('--report goes with a check run, not with the replay of one run (--path).');
       if (options.report && !(await hasSweeps(family.name)))
@@ -166,7 +194,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       process.once('exit', removeScratch);
       try {
         const folder = createRunFolder(resolve(io.cwd, options.out));
-        finish(ended(await withWire(plan, options.transport, () => checkAll(plan, selected, options, scratch.path, folder, out))));
+        finish(ended(await withWire(plan, options.transport, () => checkAll(plan, selected, { ...options, jobs: options.jobs ?? defaultJobs() }, scratch.path, folder, out))));
       } finally {
         removeScratch();
         process.removeListener('exit', removeScratch);

@@ -1,9 +1,14 @@
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { summaryLine } from '../../reports/property-summary.js';
 import { timeline } from '../../reports/timeline.js';
-import { checkProperty, type PropertyResult } from '../check/check-property.js';
+import type { PropertyResult } from '../check/check-property.js';
 import { replayLine } from '../check/replay-line.js';
 import { replayProperty } from '../check/replay-property.js';
+import { checkChunked } from '../check/check-chunked.js';
+import { CHUNK_RUNS, shardChunks, type CheckChunk } from '../check/chunks.js';
+import type { Shard } from '../explore/shard.js';
+import { checkRunners } from './check-runners.js';
 import type { AnySuite, ProtocolChoice, PropertyDefinition, StoreKind, TrialTransform } from '../check/suite.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { RunWire } from '../engine/run-family.js';
@@ -108,40 +113,67 @@ export async function replay(
   return passed ? EXIT.ok : EXIT.checkFailed;
 }
 
+/** How many runs a `sim check` makes and who makes them: every property's --runs, the shard's chunks of them, the jobs. */
+export interface CheckSize {
+  runs: number;
+  shard?: Shard;
+  jobs: number;
+  report?: boolean;
+  sweepTrials: number;
+}
+
 export async function checkAll(
   plan: Plan,
   selected: PropertyDefinition<unknown, unknown>[],
-  options: { runs: number; report?: boolean; sweepTrials: number },
+  options: CheckSize,
   scratch: string,
   folder: RunFolder,
   io: Io,
 ): Promise<ExitCode> {
+  const chunks = shardChunks(selected, options.runs, plan.seed, options.shard);
+  const here = selected.filter((definition) => chunks.some((chunk) => chunk.property === definition.name));
   const where =
     plan.store === 'file' ? `fresh SQLite files per run in ${scratch}` : 'in-memory databases (no files; faster, not file-backed)';
   const family = plan.family.name === 'reservation' ? '' : ` of the ${plan.family.name} family`;
   const count = `${selected.length} propert${selected.length === 1 ? 'y' : 'ies'}`;
   const own = plan.familyOptions.length > 0 ? ` with ${plan.familyOptions.flat().join(' ')}` : '';
+  const runners = checkRunners(plan, options.jobs, chunks, scratch, io.cwd);
+  const shardText = options.shard ? shardLine(options.shard, chunks, selected, options.runs, plan.seed) : '';
   io.stdout(
-    `sim check: ${count}${family}${plan.protocol ? ` on protocol ${plan.protocol.protocol.name}` : ''}${own}, ${options.runs} runs each, seed ${plan.seed}${workersText(plan)}, store ${plan.store}: ${where}\n${
+    `sim check: ${count}${family}${plan.protocol ? ` on protocol ${plan.protocol.protocol.name}` : ''}${own}, ${options.runs} runs each, seed ${plan.seed}${workersText(plan)}, store ${plan.store}: ${where}\n${shardText}${
       plan.leftOut.length > 0 ? `not run unless named, as a protocol need not offer what they need: ${plan.leftOut.join('; ')}\n` : ''
     }\n`,
   );
   const width = Math.max(...selected.map((p) => p.name.length));
   const stored: StoredProperty[] = [];
-  for (const definition of selected) {
-    const progress = new Progress(io, definition.name, options.runs, 'runs');
-    const result = await checkProperty(plan.suite, definition, {
-      runs: options.runs,
-      seed: plan.seed,
-      bounds: plan.bounds,
-      store: plan.store,
-      scratch,
-      ...runOptions(plan),
-      onRun: ({ executed, failing }) => progress.update(Math.min(executed, options.runs), failing ? '(shrinking)' : ''),
+  const totalRuns = chunks.reduce((sum, chunk) => sum + chunk.runs, 0);
+  // One bar for every chunk of the shard, named after the property when there is one (an interruption names it too).
+  const progress = new Progress(io, here.length === 1 ? here[0]!.name : 'sim check', Math.max(totalRuns, 1), 'runs');
+  const executed = new Map<CheckChunk, number>();
+  let doneRuns = 0;
+  const started = performance.now();
+  try {
+    const check = checkChunked(chunks, runners.runners, plan.seed, (chunk, run) => {
+      // A chunk's bar counts its runs, not the shrinking after a failure.
+      const now = Math.min(run.executed, chunk.runs);
+      doneRuns += now - (executed.get(chunk) ?? 0);
+      executed.set(chunk, now);
+      progress.update(doneRuns, run.failing ? '(shrinking)' : '');
     });
+    // A chunk that throws rejects its property's result first, which ends the loop below; `done` rejects with it too.
+    check.done.catch(() => {});
+    // Each property's line as soon as it and those before it are done: the order is the same whoever ran what.
+    for (const { name, result } of check.properties) {
+      const merged = await result;
+      if (io.isTty) io.stderr('\r\x1b[K');
+      stored.push(await keepCounterexample(plan, here.find((definition) => definition.name === name)!, merged, folder, io, width));
+    }
+    await check.done;
+  } finally {
     progress.done();
-    stored.push(await keepCounterexample(plan, definition, result, folder, io, width));
+    await runners.close();
   }
+  const seconds = (performance.now() - started) / 1000;
   const verdict = stored.every((p) => p.passed) ? 'pass' : 'fail';
   const results: CheckResults = {
     kind: 'check',
@@ -151,6 +183,7 @@ export async function checkAll(
     startedAt: folder.startedAt,
     seed: plan.seed,
     runs: options.runs,
+    ...(options.shard ? { shard: options.shard } : {}),
     bounds: plan.bounds,
     store: plan.store,
     properties: stored,
@@ -160,8 +193,19 @@ export async function checkAll(
   // The sweeps are measurements drawn as charts, not checks: they never change the exit code.
   if (options.report) await measureSweeps(folder, plan.family.name, { seed: plan.seed, trialsPerPoint: options.sweepTrials }, io);
   const passed = stored.filter((p) => p.passed).length;
-  io.stdout(`\n${passed}/${stored.length} properties passed (seed ${plan.seed}).\nrun folder: ${displayPath(folder.path, io.cwd)}\n`);
+  const executedRuns = stored.reduce((sum, p) => sum + p.runs, 0);
+  // Wall-clock time, said as such: how fast this machine ran the check, never part of a verdict.
+  const speed = `${executedRuns} runs in ${seconds.toFixed(1)} s, ${Math.round(executedRuns / Math.max(seconds, 1e-9))} runs/s with ${runners.jobs} job${runners.jobs === 1 ? '' : 's'}`;
+  io.stdout(
+    `\n${passed}/${stored.length} properties passed (seed ${plan.seed}${options.shard ? `, shard ${options.shard.index}/${options.shard.count}` : ''}).\n${speed}.\nrun folder: ${displayPath(folder.path, io.cwd)}\n`,
+  );
   return verdict === 'pass' ? EXIT.ok : EXIT.checkFailed;
+}
+
+/** What a shard runs, in one line: its chunks of the whole, and that the other shards run the rest. */
+function shardLine(shard: Shard, chunks: readonly CheckChunk[], selected: PropertyDefinition<unknown, unknown>[], runs: number, seed: number): string {
+  const all = shardChunks(selected, runs, seed, undefined).length;
+  return `shard ${shard.index}/${shard.count}: ${chunks.length} of the ${all} chunks (of up to ${CHUNK_RUNS} runs, each with its own seed); the other shards run the rest\n`;
 }
 
 /** Prints a property's line; for a counterexample, replays it into the run folder so its files are kept. */
@@ -177,15 +221,16 @@ async function keepCounterexample(
   const ce = result.counterexample;
   if (!ce) return result;
   const kept = join(folder.path, definition.name);
+  // The seed of the chunk that found it: the line replays it without --shard, and without --runs.
   const command = replayLine({
     family: plan.family.name,
     property: definition.name,
-    seed: plan.seed,
+    seed: ce.seed,
     path: ce.path,
     options: plan.replayOptions,
   });
   const replayed = await replayProperty(plan.suite, definition, {
-    seed: plan.seed,
+    seed: ce.seed,
     path: ce.path,
     bounds: plan.bounds,
     folder: kept,

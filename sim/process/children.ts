@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { handleInterrupts, interruptedBy, onInterrupt } from './interrupt.js';
 
@@ -134,6 +135,27 @@ export function dieWithParent(): () => void {
   return () => {
     if (process.ppid !== parent) die();
   };
+}
+
+/** How often a busy child's guard thread looks whether its parent is still there. */
+const PARENT_POLL_MS = 200;
+
+/**
+ * dieWithParent for a child whose main thread may never come back to its
+ * event loop nor reach a cut (a user's protocol that loops, in a pool's
+ * worker process): a small thread of its own compares the parent pid five
+ * times a second, and SIGKILLs the whole process once the parent is gone.
+ * The thread does not keep the process alive.
+ */
+export function dieWithParentEvenWhenBusy(): void {
+  dieWithParent();
+  const parent = Number(process.env[PARENT_PID] ?? process.ppid);
+  const guard = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     setInterval(() => { if (process.ppid !== workerData.parent) process.kill(process.pid, 'SIGKILL'); }, workerData.pollMs);`,
+    { eval: true, workerData: { parent, pollMs: PARENT_POLL_MS } },
+  );
+  guard.unref();
 }
 
 /** Children alive right now: what the tests check is empty after a run. */

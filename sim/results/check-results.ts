@@ -16,6 +16,8 @@ export interface CheckResults {
   startedAt: string;
   seed: number;
   runs: number;
+  /** The part of the runs this document holds, for `sim check --shard i/n` (see sim/check/chunks.ts); absent: all of them. */
+  shard?: { index: number; count: number };
   /** The family's trial bounds (reservation: workersMax, intentionsMax, crashesMax, dropsMax). */
   bounds: unknown;
   store: StoreKind;

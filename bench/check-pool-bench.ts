@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { CheckResults } from '../sim/results/check-results.js';
+
+/** The built bin beside this file in dist/: each check is a command of its own, cold, as a user runs it. */
+const SIM = fileURLToPath(new URL('../entry/sim.js', import.meta.url));
+
+const ARGV = ['check', 'dedup-safety', '--runs', '1000', '--seed', '1'];
+
+interface PoolRun {
+  jobs: number;
+  seconds: number;
+  runsPerSecond: number;
+  document: CheckResults;
+}
+
+/**
+ * One `sim check` as a process of its own, timed on the wall clock (the point
+ * of a bench), its JSON document kept. A process, not a call in this one: in
+ * here --jobs 1 would run in a process whose JIT earlier rounds warmed,
+ * against the workers' cold start, and a user's command starts cold either way.
+ */
+async function timedCheck(jobs: number, folder: string): Promise<PoolRun> {
+  const started = performance.now();
+  // A failing check rejects here with its exit code: the bench measures a check that passes.
+  const { stdout } = await promisify(execFile)(process.execPath, [SIM, ...ARGV, '--jobs', String(jobs), '--format', 'json', '--out', 'runs'], {
+    cwd: folder,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const document = JSON.parse(stdout) as CheckResults;
+  const runs = document.properties.reduce((sum, property) => sum + property.runs, 0);
+  return { jobs, seconds, runsPerSecond: runs / seconds, document };
+}
+
+/** The verdict fields of a document (no timings): --jobs must not change them. */
+function verdicts(document: CheckResults): string {
+  return JSON.stringify(document.properties.map(({ name, outcome, runs, tally, unfired }) => ({ name, outcome, runs, tally, unfired })));
+}
+
+/**
+ * Property runs per second of `sim check` at --jobs 1 and --jobs 2, side by
+ * side, alternating three times (the median of each), with
+ * their ratio: the pool's target is at least 1.8× on two cores. The time
+ * is a whole command's, node's start-up and the worker processes' included.
+ */
+export async function checkPoolBench(): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'cutpoint-check-pool-'));
+  try {
+    const samples: Record<number, PoolRun[]> = { 1: [], 2: [] };
+    for (let round = 0; round < 3; round++) for (const jobs of [1, 2]) samples[jobs]!.push(await timedCheck(jobs, folder));
+    const median = (runs: PoolRun[]) => [...runs].sort((a, b) => a.runsPerSecond - b.runsPerSecond)[1]!;
+    const one = median(samples[1]!);
+    const two = median(samples[2]!);
+    const same = [...samples[1]!, ...samples[2]!].every((run) => verdicts(run.document) === verdicts(one.document));
+    console.log(`\nsim ${ARGV.join(' ')} (median of 3, taken in turns)`);
+    console.log(`  --jobs 1  ${one.runsPerSecond.toFixed(1).padStart(7)} runs/s  ${one.seconds.toFixed(2).padStart(6)} s`);
+    console.log(`  --jobs 2  ${two.runsPerSecond.toFixed(1).padStart(7)} runs/s  ${two.seconds.toFixed(2).padStart(6)} s`);
+    console.log(`  ratio     ${(two.runsPerSecond / one.runsPerSecond).toFixed(2)}x (target >= 1.8 on 2 cores); verdicts identical: ${same ? 'yes' : 'NO'}`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}

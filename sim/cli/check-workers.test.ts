@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SIM_BIN } from '../testing/spawn-sim.js';
+import { tempFolder } from '../testing/temp-folder.js';
+
+const REPO = resolve(import.meta.dirname, '../..');
+const cwd = tempFolder('check-workers');
+const started: ChildProcess[] = [];
+
+afterEach(() => {
+  // A failed assertion must not leave a long check behind.
+  for (const sim of started.splice(0)) if (sim.exitCode === null && sim.signalCode === null) sim.kill('SIGKILL');
+});
+
+/**
+ * The live worker processes of the checks started in this file: their
+ * command line names the worker entry and carries the check's data, which
+ * holds this file's own folder. A zombie (dead, not yet reaped by whoever
+ * adopted it) is not alive.
+ */
+function workers(): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      const state = readFileSync(`/proc/${name}/stat`, 'utf8').replace(/^.*\) /, '')[0];
+      if (cmdline.includes('check-worker.js') && cmdline.includes(cwd) && state !== 'Z') pids.push(Number(name));
+    } catch {
+      // The process ended while we read it.
+    }
+  }
+  return pids;
+}
+
+/** Waits (bounded) until `ready` holds: a real process needs a moment to start or to die. */
+async function until(ready: () => boolean, what: string, triesMax = 500): Promise<void> {
+  for (let tries = 0; tries < triesMax; tries++) {
+    if (ready()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`gave up waiting until ${what}`);
+}
+
+/** The real bin in a process group of its own (as a terminal runs a command), its output collected. */
+function startSim(argv: readonly string[]) {
+  const sim = spawn(process.execPath, [SIM_BIN, ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  started.push(sim);
+  let stdout = '';
+  let stderr = '';
+  sim.stdout!.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+  sim.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    sim.once('close', (code, signal) => resolve({ code, signal })),
+  );
+  return { sim, exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** A check long enough (minutes) that the signal surely comes while both workers run chunks. */
+const LONG = ['check', 'dedup-safety', '--runs', '100000', '--seed', '1', '--jobs', '2', '--store', 'memory', '--out', 'runs'];
+
+describe('sim check --jobs 2 runs its chunks in two worker processes, which never outlive it', { timeout: 120_000 }, () => {
+  it('two workers run the chunks, their progress reaches the parent, and they are gone when it ends', async () => {
+    const run = startSim(['check', 'dedup-safety', '--runs', '1000', '--seed', '1', '--jobs', '2', '--store', 'memory', '--out', 'runs']);
+    let seen = 0;
+    await until(() => (seen = Math.max(seen, workers().length)) === 2 || run.sim.exitCode !== null, 'two worker processes ran');
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    expect(seen).toBe(2);
+    // The parent runs no chunk itself: each tenth of the progress came over a worker's channel.
+    expect(run.stderr().match(/^dedup-safety: \d+\/1000 runs, \d+ runs\/s$/gm)).toHaveLength(9);
+    expect(run.stdout()).toMatch(/1\/1 properties passed \(seed 1\)\.\n1000 runs in [\d.]+ s, \d+ runs\/s with 2 jobs\./);
+    expect(workers()).toEqual([]);
+  });
+
+  it('the parent SIGKILLed: both workers die too', async () => {
+    const run = startSim(LONG);
+    await until(() => workers().length === 2, 'two worker processes ran');
+    const pids = workers();
+    run.sim.kill('SIGKILL');
+    expect(await run.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    await until(() => workers().length === 0, `the workers ${pids.join(', ')} died with their parent`);
+  });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s to the whole group (Ctrl-C): the workers are killed and reaped, one line, no stack', async (signal) => {
+    const run = startSim(LONG);
+    await until(() => workers().length === 2, 'the workers were under way');
+    // Long enough for both to have taken a chunk (loading takes a moment), short of the first tenth of the runs.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    process.kill(-run.sim.pid!, signal);
+    expect(await run.exited).toEqual({ code: signal === 'SIGINT' ? 130 : 143, signal: null });
+    const last = run.stderr().trimEnd().split('\n').at(-1);
+    expect(last).toMatch(new RegExp(`^sim: interrupted by ${signal}; dedup-safety: \\d+/100000 done; 2 sim check worker process\\(es\\) killed and reaped; `));
+    expect(run.stderr()).not.toMatch(/\n\s+at /);
+    expect(workers()).toEqual([]);
+  });
+
+  it('a protocol file that loops in a worker: the watchdog stops the command, and no worker is left looping', async () => {
+    const loops = join(REPO, 'sim/testing/fixtures/misbehaving/loops.ts');
+    const run = startSim(['check', 'dedup-safety', '--protocol', loops, '--runs', '300', '--seed', '1', '--jobs', '2', '--life-timeout-ms', '3000']);
+    // The watched child started its two workers, and the loop is in one of them.
+    await until(() => workers().length === 2, 'the watched child started two workers');
+    expect(await run.exited).toEqual({ code: 1, signal: null });
+    expect(run.stderr()).toMatch(/protocol loops: a life did not end within 3000 ms in run \d+ of dedup-safety, life \d+/);
+    await until(() => workers().length === 0, 'the looping worker died with the watched child');
+  });
+});
