@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { outboxDedup } from '../protocols/reservation/outbox-dedup.js';
 import { runCase } from '../sim/engine/run-case.js';
 import { reservationFamily } from '../sim/reservation/family.js';
+import { checkPoolBench } from './check-pool-bench.js';
 import { evalBench } from './eval-bench.js';
 import { handoverBench } from './handover-bench.js';
 import { httpLoad, httpLoadLine } from './http-load.js';
@@ -118,13 +119,14 @@ async function otherBlocks(): Promise<void> {
   );
 }
 
-/** `npm run bench -- speed` runs only the cores block (tables against Python, exploration on one job and on every core). */
+/** `npm run bench -- speed` runs only the cores block (tables against Python, exploration and property runs on one job and on every core). */
 const only = process.argv[2];
 
 try {
   console.log(`both cores: node ${process.version}, ${defaultJobs()} cores, medians of 9 runs taken in turns`);
   for (const row of tableAgainstPython(bin, scratch, 9)) console.log(speedLine(row));
   for (const row of await exploreOnCores(defaultJobs())) console.log(speedLine(row));
+  await checkPoolBench();
   if (only !== 'speed') {
     console.log('');
     await otherBlocks();
