@@ -142,7 +142,7 @@ describe('sim check --shard i/n and --jobs N', { timeout: 240_000 }, () => {
   });
 
   it('a protocol file that loops inside a worker process (three chunks, two workers) is stopped by the watchdog, exit 1', async () => {
-    const loops = join(REPO, 'sim/testing/fixtures/misbehaving/loops.ts');
+    const loops = join(REPO, 'fixtures/misbehaving/loops.ts');
     const argv = ['check', 'dedup-safety', '--protocol', loops, '--runs', '300', '--seed', '1', '--jobs', '2', '--life-timeout-ms', '3000'];
     const run = await runCli(argv, cwd);
     expect(run.code).toBe(1);

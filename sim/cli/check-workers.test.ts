@@ -97,7 +97,7 @@ describe('sim check --jobs 2 runs its chunks in two worker processes, which neve
   });
 
   it('a protocol file that loops in a worker: the watchdog stops the command, and no worker is left looping', async () => {
-    const loops = join(REPO, 'sim/testing/fixtures/misbehaving/loops.ts');
+    const loops = join(REPO, 'fixtures/misbehaving/loops.ts');
     const run = startSim(['check', 'dedup-safety', '--protocol', loops, '--runs', '300', '--seed', '1', '--jobs', '2', '--life-timeout-ms', '3000']);
     // The watched child started its two workers, and the loop is in one of them.
     await until(() => workers().length === 2, 'the watched child started two workers');

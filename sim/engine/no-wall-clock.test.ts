@@ -2,14 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/**
- * Every source file of the simulation: sim/ and protocols/, tests excluded,
- * and the test fixtures (protocols that read the clock or an unseeded random
- * source on purpose, so that the determinism check must catch them).
- */
+/** Every source file of the simulation: sim/ and protocols/, tests excluded. */
 function sources(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.startsWith('testing/fixtures/'))
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts'))
     .map((path) => join(folder, path));
 }
 

@@ -8,8 +8,9 @@ import { referenceEffectsOnDisk } from '../testing/read-warehouse.js';
 
 const cwd = tempFolder('isolation');
 const bin = join(process.cwd(), 'dist', 'entry', 'sim.js');
-// Protocols that misbehave on purpose (loops, exits, an unseeded source) are fixtures, not simulation code.
-const fixture = (name: string) => join(process.cwd(), 'sim', 'testing', 'fixtures', name);
+// Protocols that misbehave on purpose (loops, exits, an unseeded source) live outside sim/, whose code must stay deterministic.
+const fixture = (name: string) =>
+  name.startsWith('misbehaving/') ? join(process.cwd(), 'fixtures', name) : join(process.cwd(), 'sim', 'testing', 'fixtures', name);
 const LIFE_TIMEOUT_MS = 1_500;
 
 /** The real bin, as a user runs it, with a hard limit of our own far above the watchdog's: a hang fails the test. */

@@ -62,7 +62,7 @@ describe('kill mode', () => {
   });
 
   it('kills a child still alive after its time limit and reports the case as timed out', async () => {
-    const loops = join(process.cwd(), 'sim', 'testing', 'fixtures', 'misbehaving', 'loops.ts');
+    const loops = join(process.cwd(), 'fixtures', 'misbehaving', 'loops.ts');
     const protocol = await protocolFromFile(reservationFamily, loops, loops);
     const result = await runKillCase(
       { protocol, protocolFile: loops, family: reservationFamily, folder: join(cwd, 'timeout'), cut: { index: 2, name: 'effect-applied' } },

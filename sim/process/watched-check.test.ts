@@ -4,7 +4,7 @@ import { spawnSimAsync } from '../testing/spawn-sim.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const cwd = tempFolder('watched-check');
-const misbehaving = (name: string) => join(process.cwd(), 'sim', 'testing', 'fixtures', 'misbehaving', name);
+const misbehaving = (name: string) => join(process.cwd(), 'fixtures', 'misbehaving', name);
 const LIFE_TIMEOUT_MS = 1_500;
 
 const check = (file: string, ...more: string[]) =>
