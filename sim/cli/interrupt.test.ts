@@ -79,4 +79,18 @@ describe('Ctrl-C or SIGTERM during a command: cleaned up, one line, exit 130 / 1
     expect(run.stderr().trimEnd().split('\n').at(-1)).toMatch(/^sim: interrupted by SIGTERM; /);
     expect(run.stdout()).not.toMatch(/schedules explored/);
   });
+
+  it('a reader that goes away (`sim list | head`): exit 141 as for SIGPIPE, no EPIPE stack on stderr', async () => {
+    const sim = spawn(process.execPath, [SIM_BIN, 'list'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    started.push(sim);
+    // Closed before the bin has loaded: its first write to stdout meets a pipe with no reader.
+    sim.stdout.destroy();
+    let stderr = '';
+    sim.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    const ended = await new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      sim.once('close', (code, endedBy) => resolve({ code, signal: endedBy })),
+    );
+    expect(ended).toEqual({ code: 141, signal: null });
+    expect(stderr).toBe('');
+  });
 });

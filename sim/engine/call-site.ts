@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,15 +11,16 @@ export interface CallSite {
 /**
  * The first stack frame outside the harness: where a protocol (or contract)
  * called into it. Used to name the boundaries found at local commits after
- * the source line that made them. Needs source maps for compiled code
- * (the bin enables them), so the line is the TypeScript source's.
+ * the source line that made them: for compiled code the line is mapped
+ * through the `.js.map` beside it, so it is the TypeScript source's either
+ * way (a stack Node already mapped names the `.ts` file and is kept).
  */
 export function callSite(harnessFolders: readonly string[]): CallSite | undefined {
   const stack = new Error().stack ?? '';
   for (const line of stack.split('\n').slice(1)) {
     const site = frameSite(line.trim());
     if (!site || site.file.includes('/node_modules/') || harnessFolders.some((folder) => site.file.includes(folder))) continue;
-    return site;
+    return sourceSite(site);
   }
   return undefined;
 }
@@ -28,15 +31,40 @@ export function callSite(harnessFolders: readonly string[]): CallSite | undefine
  * `data:` URL for a TypeScript file it loaded as CommonJS (which names the
  * file in its filePath parameter; its line is the transformed code's).
  */
-function frameSite(frame: string): CallSite | undefined {
-  const located = /(?:\(|at )((?:file:\/\/)?\/[^()]*?|data:[^ ]*?):(\d+):\d+\)?$/.exec(frame);
+function frameSite(frame: string): (CallSite & { column: number }) | undefined {
+  const located = /(?:\(|at )((?:file:\/\/)?\/[^()]*?|data:[^ ]*?):(\d+):(\d+)\)?$/.exec(frame);
   if (!located) return undefined;
-  const [, where = '', line = '0'] = located;
+  const [, where = '', line = '0', column = '0'] = located;
   if (where.startsWith('data:')) {
     const filePath = /[?&]filePath=([^&:]+)/.exec(where)?.[1];
-    return filePath ? { file: decodeURIComponent(filePath).split('?')[0] ?? '', line: Number(line) } : undefined;
+    return filePath ? { file: decodeURIComponent(filePath).split('?')[0] ?? '', line: Number(line), column: 0 } : undefined;
   }
-  return { file: where.startsWith('file://') ? fileURLToPath(where) : where, line: Number(line) };
+  return { file: where.startsWith('file://') ? fileURLToPath(where) : where, line: Number(line), column: Number(column) };
+}
+
+/** Each compiled file's source map, read once (null: the file has none). */
+const SOURCE_MAPS = new Map<string, SourceMap | null>();
+
+/**
+ * The TypeScript line of a frame in a compiled `.js` file, read from the
+ * `.js.map` beside it. Reading the one map a boundary needs, when a boundary
+ * is discovered, is what lets the bin start without Node's source maps for
+ * every module it loads (about a tenth of a second of each command's start).
+ */
+function sourceSite(site: CallSite & { column: number }): CallSite {
+  if (!site.file.endsWith('.js')) return { file: site.file, line: site.line };
+  let map = SOURCE_MAPS.get(site.file);
+  if (map === undefined) {
+    try {
+      map = new SourceMap(JSON.parse(readFileSync(`${site.file}.map`, 'utf8')));
+    } catch {
+      map = null;
+    }
+    SOURCE_MAPS.set(site.file, map);
+  }
+  const entry = map?.findEntry(site.line - 1, Math.max(0, site.column - 1));
+  if (!entry || !('originalSource' in entry)) return { file: site.file, line: site.line };
+  return { file: entry.originalSource, line: entry.originalLine + 1 };
 }
 
 export function siteLabel(site: CallSite | undefined): string {

@@ -21,7 +21,7 @@ type HandledSignal = keyof typeof EXIT_FOR_SIGNAL;
 const cleanups: Cleanup[] = [];
 /** Writers of the handlers installed, innermost last; the signal is handled while there is one. */
 const installed: ((text: string) => void)[] = [];
-let interrupted: HandledSignal | undefined;
+let interrupted: HandledSignal | 'SIGPIPE' | undefined;
 
 /** Registers a cleanup to run on interruption; call the returned function once the thing is undone normally. */
 export function onInterrupt(cleanup: Cleanup): () => void {
@@ -33,7 +33,7 @@ export function onInterrupt(cleanup: Cleanup): () => void {
 }
 
 /** The signal that is ending the process, if one is: work that would start now must not. */
-export function interruptedBy(): HandledSignal | undefined {
+export function interruptedBy(): HandledSignal | 'SIGPIPE' | undefined {
   return interrupted;
 }
 
@@ -105,4 +105,23 @@ export function takeOverSignals(): () => void {
       process.on('SIGTERM', onSignal);
     }
   };
+}
+
+/** The exit status a shell reports for a command ended by SIGPIPE (128 + 13). */
+export const EXIT_CLOSED_PIPE = 141;
+
+/**
+ * The reader of `stream` went away (`sim list | head`): what SIGPIPE does to
+ * a C tool, which Node ignores. The cleanups run (children, scratch folders),
+ * nothing more is written, and the process exits 141, as `yes | head` does,
+ * instead of dying on an unhandled EPIPE with a stack trace.
+ */
+export function endOnClosedPipe(stream: NodeJS.WritableStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+    if (interrupted) return;
+    interrupted = 'SIGPIPE';
+    const waited = new Promise<void>((resolve) => setTimeout(resolve, CLEANUP_WAIT_MS_MAX));
+    void Promise.race([runCleanups(), waited]).then(() => process.exit(EXIT_CLOSED_PIPE));
+  });
 }
