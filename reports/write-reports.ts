@@ -8,7 +8,7 @@ import type { TableResults } from '../sim/results/table-results.js';
 import { EFFECTS_CHART_SIZE, effectsChartConfig } from './effects-chart.js';
 import { htmlReport } from './html-report.js';
 import { markdownReport } from './markdown-report.js';
-import { findFamily } from '../sim/families.js';
+import { loadFamily } from '../sim/family-catalogue.js';
 import { InputError } from '../sim/engine/input-error.js';
 
 /** The files a report run writes into the run folder, by what they hold. */
@@ -33,7 +33,7 @@ export async function writeReports(runFolder: string): Promise<WrittenReports> {
     histories.set(`${cell.protocol}/cut-${cell.cut.index}`, readHistory(runFolder, cell.case.files.history));
   }
   // A family with a view of its own (a handover case as its conversation) shows it in the case panel.
-  const family = findFamily(results.family);
+  const family = await loadFamily(results.family);
   const views = new Map<string, string[]>();
   if (family?.caseView) {
     for (const cell of results.cells) {

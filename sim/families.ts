@@ -4,8 +4,10 @@ import { planFamily } from './plan/plan-family.js';
 import { reservationFamily } from './reservation/family.js';
 
 /**
- * Every family the engine can run, by name. Adding a family is adding its
- * folders and one line here; nothing else in sim/ names a family.
+ * Every family the engine can run, loaded at once: for the library and for
+ * commands that show every family (`sim list`, `sim serve`). A command that
+ * runs one family loads only it, through family-catalogue.ts, which names
+ * the same families; nothing else in sim/ names a family.
  */
 export const FAMILIES: readonly Family<FamilyProtocol, unknown, unknown>[] = [
   reservationFamily,
@@ -13,7 +15,7 @@ export const FAMILIES: readonly Family<FamilyProtocol, unknown, unknown>[] = [
   handoverFamily as unknown as Family<FamilyProtocol, unknown, unknown>,
 ];
 
-export const DEFAULT_FAMILY = 'reservation';
+export { DEFAULT_FAMILY } from './family-catalogue.js';
 
 export function findFamily(name: string): Family<FamilyProtocol, unknown, unknown> | undefined {
   return FAMILIES.find((family) => family.name === name);

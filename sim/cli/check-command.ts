@@ -5,7 +5,7 @@ import type { AnySuite, PropertyDefinition, StoreKind } from '../check/suite.js'
 import type { AnyFamily } from '../engine/run-case.js';
 import type { CheckResults } from '../results/check-results.js';
 import { createRunFolder } from '../results/run-folder.js';
-import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
+import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import type { Io } from './io.js';
@@ -139,7 +139,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         else if (json) io.stdout(jsonDocument(json.document()));
         exit(code);
       };
-      const family = chooseFamily(options.family, options.protocol === undefined ? [] : [options.protocol]);
+      const family = await chooseFamily(options.family, options.protocol === undefined ? [] : [options.protocol]);
       const suite = suites.find((candidate) => candidate.family === family.name);
       if (!suite) throw new UsageError(`the ${family.name} family has no properties to check`);
       if (options.list && options.format === 'junit') throw new UsageError('--format junit reports a check run: not with --list.');

@@ -12,7 +12,7 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import { resolveProtocols } from './load-protocol.js';
-import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
+import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP } from './watched-run.js';
 import { cutsChoice, positiveInt, protocolName, shardValue, wholeNumber } from './options.js';
 import type { Shard } from '../explore/shard.js';
@@ -88,7 +88,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       "\nExit codes: 0 no violation (and, when exploring, every schedule explored); 1 a violation, or the bound stopped it; 2 bad input.\n--shard and --jobs do not change what a subtree finds: the shards' verdicts together are the unsharded run's, and a\nprinted --schedule replays without --shard. --schedule replays one schedule: it takes neither.",
     )
     .action(async (options: ExploreOptions, self: Command) => {
-      const family = chooseFamily(options.family, options.protocol);
+      const family = await chooseFamily(options.family, options.protocol);
       const {
         protocols: [protocol],
         files,

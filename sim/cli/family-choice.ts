@@ -1,31 +1,38 @@
 import { InvalidArgumentError } from 'commander';
 import type { AnyFamily } from '../engine/run-case.js';
-import { DEFAULT_FAMILY, FAMILIES, familyOfProtocol, findFamily } from '../families.js';
+import { DEFAULT_FAMILY, familyNameOfProtocol, familyNames, loadFamily } from '../family-catalogue.js';
 import { UsageError } from './errors.js';
 import { looksLikePath } from './load-protocol.js';
 
-export const FAMILY_OPTION_HELP = `family of side effects: ${FAMILIES.map((family) => family.name).join(', ')} (default: the family of the built-in protocols named, else ${DEFAULT_FAMILY})`;
+export const FAMILY_OPTION_HELP = `family of side effects: ${familyNames().join(', ')} (default: the family of the built-in protocols named, else ${DEFAULT_FAMILY})`;
 
 /** Commander parser for --family: a known family's name. */
 export function familyName(value: string): string {
-  if (!findFamily(value))
-    throw new InvalidArgumentError(`unknown family '${value}'; valid: ${FAMILIES.map((family) => family.name).join(', ')}.`);
+  if (!familyNames().includes(value)) throw new InvalidArgumentError(`unknown family '${value}'; valid: ${familyNames().join(', ')}.`);
   return value;
 }
 
 /**
- * The family a command runs: the one named by --family, or else the family
- * of the built-in protocols named (they must agree), or the default.
+ * The name of the family a command runs: the one named by --family, or else
+ * the family of the built-in protocols named (they must agree), or the default.
  */
-export function chooseFamily(named: string | undefined, protocolValues: readonly string[] = []): AnyFamily {
+export function chooseFamilyName(named: string | undefined, protocolValues: readonly string[] = []): string {
   const builtIns = protocolValues.filter((value) => !looksLikePath(value));
-  const implied = [...new Set(builtIns.map((value) => familyOfProtocol(value)?.name).filter((name): name is string => name !== undefined))];
-  if (named !== undefined) return findFamily(named) as AnyFamily;
+  const implied = [...new Set(builtIns.map(familyNameOfProtocol).filter((name): name is string => name !== undefined))];
+  if (named !== undefined) return named;
   if (implied.length > 1)
     throw new UsageError(
       `the protocols named belong to different families (${implied.join(', ')}): run one family at a time, with --family`,
     );
-  return findFamily(implied[0] ?? DEFAULT_FAMILY) as AnyFamily;
+  return implied[0] ?? DEFAULT_FAMILY;
+}
+
+/** The family a command runs (chooseFamilyName), loaded: only that family's modules are imported. */
+export async function chooseFamily(named: string | undefined, protocolValues: readonly string[] = []): Promise<AnyFamily> {
+  const name = chooseFamilyName(named, protocolValues);
+  const family = await loadFamily(name);
+  if (!family) throw new UsageError(`unknown family '${name}'`);
+  return family;
 }
 
 /** Resolves --cut values (an index or a name) against the family's cuts. */

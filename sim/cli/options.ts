@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { FAMILIES, familyOfProtocol } from '../families.js';
+import { allProtocolNames, familyNameOfProtocol } from '../family-catalogue.js';
 import { looksLikePath } from './load-protocol.js';
 import { parseShard, type Shard } from '../explore/shard.js';
 
@@ -7,9 +7,9 @@ import { parseShard, type Shard } from '../explore/shard.js';
 
 /** A built-in protocol's name (of any family), or a path to a protocol module (loaded later, when the command runs). */
 export function protocolName(value: string, previous: string[] = []): string[] {
-  if (!familyOfProtocol(value) && !looksLikePath(value)) {
+  if (!familyNameOfProtocol(value) && !looksLikePath(value)) {
     throw new InvalidArgumentError(
-      `unknown protocol '${value}'; valid: ${FAMILIES.flatMap((family) => family.protocols.map((entry) => entry.protocol.name)).join(', ')}, or a path to your own module (./my-protocol.ts).`,
+      `unknown protocol '${value}'; valid: ${allProtocolNames().join(', ')}, or a path to your own module (./my-protocol.ts).`,
     );
   }
   return previous.includes(value) ? previous : [...previous, value];

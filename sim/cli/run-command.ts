@@ -11,7 +11,7 @@ import { readExpectations } from './expectations.js';
 import type { Io } from './io.js';
 import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import { cutValue, positiveInt, protocolName } from './options.js';
-import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
+import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { executeTableRun } from './table-run.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
@@ -58,7 +58,7 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
     .option('-f, --format <format>', formatHelp(RUN_FORMATS), formatOption(RUN_FORMATS), 'text')
     .addHelpText('after', '\nExit codes: 0 the case ran and N is as expected; 1 N differs or the case could not be judged; 2 bad input.')
     .action(async (options: RunOptions) => {
-      const family = chooseFamily(options.family, options.protocol);
+      const family = await chooseFamily(options.family, options.protocol);
       const reference = expectedTable(family.name);
       const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol, io.cwd);
       const [protocol] = protocols;

@@ -124,7 +124,7 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       '\nInterleavings are real (the OS schedules the processes), so only the fault plan replays from the seed.\nExit codes: 0 every protocol expected to hold (outbox-dedup) had no duplicate and nothing lost, and\nno worker failed; 1 otherwise; 2 bad input.',
     )
     .action(async (options: StressOptions) => {
-      const family = chooseFamily(options.family, options.protocol);
+      const family = await chooseFamily(options.family, options.protocol);
       if (!family.stress) throw new UsageError(`sim stress cannot run family ${family.name}: it defines no stress workload`);
       const { protocols, files: protocolFiles } = await resolveProtocols(
         family,

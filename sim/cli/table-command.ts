@@ -16,7 +16,7 @@ import { cutValue, positiveInt, cutsChoice, protocolName } from './options.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 import { junitXml } from '../results/junit.js';
 import { tableJunitCases } from '../results/table-junit.js';
-import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
+import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { executeTableRun } from './table-run.js';
 import { expectedOnOwnWorkload } from '../table/own-workload-expectations.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
@@ -93,7 +93,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs or a case\ncould not be judged; 2 bad input.',
     )
     .action(async (options: TableOptions) => {
-      const family = chooseFamily(options.family, options.protocol);
+      const family = await chooseFamily(options.family, options.protocol);
       if (options.plan !== undefined && !family.readTableWorkload) {
         throw new UsageError('--plan belongs to the plan family: add --family plan');
       }

@@ -6,16 +6,15 @@ import { runTable, type ExpectedTable } from '../table/run-table.js';
 import type { ExpectedColumns } from '../table/expected-columns.js';
 import { createRunFolder, writeJsonAtomic } from '../results/run-folder.js';
 import { tableResults, type CrashMode, type TableResults } from '../results/table-results.js';
-import { killModeCaseRunner, LIFE_TIMEOUT_MS } from '../process/kill-table.js';
+import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { isolatingCaseRunner } from '../process/isolated-case.js';
 import { withChildrenReaped } from '../process/children.js';
-import { unservableReceivers } from '../process/case-servers.js';
-import { runServerKillCase, serverKillExpectations, serverKillFamily } from '../process/server-kill-table.js';
 import { defaultJobs } from '../process/pool.js';
 import { startCasePool } from '../table/case-pool.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { Progress } from './progress.js';
+import { stageCases } from './staged-cases.js';
 import type { TransportName } from './transport-option.js';
 
 export interface TableRunRequest {
@@ -56,13 +55,17 @@ export async function executeTableRun(
     throw new UsageError("--crash-mode server-kill kills a receiver's server process: add --transport http.");
   }
   const separateServers = (request.crashMode === 'kill' && request.transport === 'http') || serverKill;
-  const unservable = separateServers ? unservableReceivers(request.family) : undefined;
+  // Kill mode's modules (servers, children) load only when asked for: an in-process table does not pay for them.
+  const unservable = separateServers ? (await import('../process/case-servers.js')).unservableReceivers(request.family) : undefined;
   if (unservable) throw new UsageError(unservable);
+  const serverKillTable = serverKill ? await import('../process/server-kill-table.js') : undefined;
+  const killTable = request.crashMode === 'kill' ? await import('../process/kill-table.js') : undefined;
   // Server-kill mode has one column of its own, the server's crash, and expects what a reply lost after the commit gives in process.
-  const family = serverKill ? serverKillFamily(request.family) : request.family;
+  const family = serverKillTable ? serverKillTable.serverKillFamily(request.family) : request.family;
   const cutIndexes = serverKill ? [0] : request.cutIndexes;
-  const expected = serverKill ? await serverKillExpectations(request.family, request.protocols) : request.expected;
+  const expected = serverKillTable ? await serverKillTable.serverKillExpectations(request.family, request.protocols) : request.expected;
   const folder = createRunFolder(resolve(request.cwd, request.outDir));
+  const staged = stageCases(folder.path);
   const started = performance.now();
   const kill = request.crashMode === 'kill';
   const cases = request.protocols.length * cutIndexes.length;
@@ -88,14 +91,14 @@ export async function executeTableRun(
       ...(request.protocolFiles ? { protocolFiles: request.protocolFiles } : {}),
       cutIndexes,
       ...(request.workload !== undefined ? { workload: request.workload } : {}),
-      runFolder: folder.path,
+      runFolder: staged.path,
       expected,
       ...(request.expectedColumns && !serverKill ? { expectedColumns: request.expectedColumns } : {}),
       jobs: http ? 1 : jobs,
-      runCase: serverKill
-        ? runServerKillCase
-        : kill
-          ? killModeCaseRunner(request.lifeTimeoutMs, request.transport)
+      runCase: serverKillTable
+        ? serverKillTable.runServerKillCase
+        : killTable
+          ? killTable.killModeCaseRunner(request.lifeTimeoutMs, request.transport)
           : (pool?.runCase ?? isolating),
       ...(progress ? { onCase: () => progress.update(++done) } : {}),
       ...(http ? { caseOptions: { clientFactory: http.clientFactory } } : {}),
@@ -104,12 +107,14 @@ export async function executeTableRun(
   const run = await withChildrenReaped(request.io?.stderr ?? ((text) => process.stderr.write(text)), table).finally(async () => {
     await http?.close();
     await pool?.close();
+    // Whatever the cases left reaches the run folder, a case that failed included: it is what a reader debugs.
+    staged.settle();
   });
   progress?.done();
   const results = tableResults({
     run,
     runId: folder.runId,
-    runFolder: folder.path,
+    runFolder: staged.path,
     startedAt: folder.startedAt,
     family,
     protocols: request.protocols,

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { heartbeat, isWatched } from '../engine/heartbeat.js';
 import { dieWithParent } from '../process/children.js';
-import { LIFE_TIMEOUT_MS } from '../process/kill-table.js';
+import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { runWatched } from '../process/watched-command.js';
 import type { ExitCode } from './errors.js';
 import type { Io } from './io.js';

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
-import { chooseFamily } from '../cli/family-choice.js';
+import { chooseFamilyName } from '../cli/family-choice.js';
 import { resolveProtocols } from '../cli/load-protocol.js';
 import { findFamily } from '../families.js';
 
@@ -31,7 +31,7 @@ function refText(ref: ProtocolRef): string {
 export function familyOf(ref: FamilyRef | undefined, protocol?: ProtocolRef): AnyFamily {
   if (typeof ref === 'object') return ref;
   if (ref !== undefined && !findFamily(ref)) throw new TypeError(`unknown family '${ref}'`);
-  return chooseFamily(ref, protocol === undefined ? [] : [refText(protocol)]);
+  return findFamily(chooseFamilyName(ref, protocol === undefined ? [] : [refText(protocol)])) as AnyFamily;
 }
 
 /** Loads a protocol ref against a family, with the same checks `sim --protocol` makes (schema, name, extension). */

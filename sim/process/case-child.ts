@@ -3,7 +3,7 @@ import { FileMedium, MemoryMedium } from '../engine/connections.js';
 import { createScratch, defaultScratchParent } from '../cli/scratch.js';
 import { History } from '../engine/history.js';
 import { runCase, type CaseResult } from '../engine/run-case.js';
-import { findFamily } from '../families.js';
+import { loadFamily } from '../family-catalogue.js';
 import { protocolFromFile } from '../engine/protocol-file.js';
 import { startHttpTransport } from '../transport/http/http-transport.js';
 import { dieWithParent } from './children.js';
@@ -21,7 +21,7 @@ import { firstDifference, type CaseChildSpec, type CaseChildEnd } from './case-c
  */
 dieWithParent();
 const spec = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as CaseChildSpec;
-const family = findFamily(spec.family);
+const family = await loadFamily(spec.family);
 if (!family) {
   process.stderr.write(`unknown family '${spec.family}'\n`);
   process.exit(1);

@@ -1,7 +1,7 @@
 import type { AnyFamily } from '../engine/run-case.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import { protocolFromFile } from '../engine/protocol-file.js';
-import { findFamily } from '../families.js';
+import { loadFamily } from '../family-catalogue.js';
 
 /** What a child process is told to run: a family by name, and a built-in protocol by name or a user's file. */
 export interface ChildProtocolSpec {
@@ -17,7 +17,7 @@ export interface ChildProtocolSpec {
  * on stderr and the child exits 1, which its parent reports.
  */
 export async function childProtocol(spec: ChildProtocolSpec): Promise<{ family: AnyFamily; protocol: FamilyProtocol }> {
-  const family = findFamily(spec.family);
+  const family = await loadFamily(spec.family);
   const builtIn = family?.protocols.find((entry) => entry.protocol.name === spec.protocol)?.protocol;
   if (!family || (!builtIn && !spec.protocolFile)) {
     process.stderr.write(`unknown ${family ? 'protocol' : 'family'} '${family ? spec.protocol : spec.family}'\n`);

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { runCase } from '../engine/run-case.js';
-import { findFamily } from '../families.js';
+import { loadFamily } from '../family-catalogue.js';
 import type { CaseJob, CaseReply } from './case-pool.js';
 
 /**
@@ -10,9 +10,9 @@ import type { CaseJob, CaseReply } from './case-pool.js';
  */
 const port = parentPort!;
 
-port.on('message', (job: CaseJob) => {
+port.on('message', async (job: CaseJob) => {
   const reply = (message: CaseReply) => port.postMessage(message);
-  const family = findFamily(job.family);
+  const family = await loadFamily(job.family);
   const protocol = family?.protocols.find((entry) => entry.protocol.name === job.protocol)?.protocol;
   if (!family || !protocol) return reply({ id: job.id, error: `case worker: no protocol '${job.protocol}' in family '${job.family}'` });
   runCase({ family, protocol, folder: job.folder, cut: job.cut }).then(

@@ -1,0 +1,46 @@
+import { cpSync, statfsSync } from 'node:fs';
+import { createScratch, defaultScratchParent } from './scratch.js';
+
+/** statfs's f_type of a tmpfs (linux/magic.h TMPFS_MAGIC): memory-backed, an fsync there costs nothing. */
+const TMPFS_MAGIC = 0x01021994;
+
+function onTmpfs(path: string): boolean {
+  try {
+    return statfsSync(path).type === TMPFS_MAGIC;
+  } catch {
+    return false;
+  }
+}
+
+/** Where a table's cases keep their files while they run, and how those files reach the run folder. */
+export interface StagedCases {
+  /** The folder the cases run in: the run folder itself, or a tmpfs scratch folder. */
+  readonly path: string;
+  /** Copies the cases' files into the run folder (when they were elsewhere) and removes the scratch folder. */
+  settle(): void;
+}
+
+/**
+ * A case crashes a process, never the machine, so what it needs of its
+ * SQLite files is what the page cache keeps: a commit survives the process.
+ * On a disk, each case still pays about a dozen fsyncs (creating the WAL,
+ * checkpoints at close), most of a table's wall time on a busy disk. So the
+ * cases run in a tmpfs scratch folder (/dev/shm) and their files are copied
+ * into the run folder when the table ends, byte for byte what they would
+ * have been (results.json names them relative to the run folder). A run
+ * folder already on a tmpfs, or a machine without one, runs in place. An
+ * interruption removes the scratch folder (scratch.ts); the run folder then
+ * holds no results.json, as for a table interrupted in place.
+ */
+export function stageCases(runFolder: string): StagedCases {
+  const parent = defaultScratchParent();
+  if (onTmpfs(runFolder) || !onTmpfs(parent)) return { path: runFolder, settle: () => undefined };
+  const scratch = createScratch(parent);
+  return {
+    path: scratch.path,
+    settle: () => {
+      cpSync(scratch.path, runFolder, { recursive: true });
+      scratch.remove();
+    },
+  };
+}
