@@ -186,7 +186,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         const [definition] = selected;
         if (!definition) throw new Error('a replay without its property');
         const folder = createRunFolder(resolve(io.cwd, options.out));
-        return finish(ended(await withWire(plan, options.transport, () => replay(plan, definition, options.path!, folder, out))));
+        return finish(ended(await withWire(plan, options.transport, (wired) => replay(wired, definition, options.path!, folder, out))));
       }
       // Both folders are checked before anything runs; a bad one leaves nothing behind.
       const scratch = createScratch(options.scratch ?? defaultScratchParent());
@@ -194,7 +194,13 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       process.once('exit', removeScratch);
       try {
         const folder = createRunFolder(resolve(io.cwd, options.out));
-        finish(ended(await withWire(plan, options.transport, () => checkAll(plan, selected, { ...options, jobs: options.jobs ?? defaultJobs() }, scratch.path, folder, out))));
+        finish(
+          ended(
+            await withWire(plan, options.transport, (wired) =>
+              checkAll(wired, selected, { ...options, jobs: options.jobs ?? defaultJobs() }, scratch.path, folder, out),
+            ),
+          ),
+        );
       } finally {
         removeScratch();
         process.removeListener('exit', removeScratch);

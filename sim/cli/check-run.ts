@@ -54,11 +54,8 @@ function runOptions(plan: Plan): { protocol?: ProtocolChoice; transform?: TrialT
 }
 
 /** Runs the work with the HTTP transport up when it is asked for (one wire a run), closed however the work ends. */
-export function withWire<T>(plan: Plan, transport: TransportName, work: () => Promise<T>): Promise<T> {
-  return withTransport(transport, async (http) => {
-    if (http) plan.openWire = http.open;
-    return work();
-  });
+export function withWire<T>(plan: Plan, transport: TransportName, work: (wired: Plan) => Promise<T>): Promise<T> {
+  return withTransport(transport, async (http) => work(http ? { ...plan, openWire: http.open } : plan));
 }
 
 function storesKept(family: AnyFamily): string {
@@ -166,7 +163,16 @@ export async function checkAll(
     for (const { name, result } of check.properties) {
       const merged = await result;
       if (io.isTty) io.stderr('\r\x1b[K');
-      stored.push(await keepCounterexample(plan, here.find((definition) => definition.name === name)!, merged, folder, io, width));
+      stored.push(
+        await keepCounterexample(
+          plan,
+          here.find((definition) => definition.name === name)!,
+          merged,
+          folder,
+          io,
+          width,
+        ),
+      );
     }
     await check.done;
   } finally {
@@ -203,7 +209,13 @@ export async function checkAll(
 }
 
 /** What a shard runs, in one line: its chunks of the whole, and that the other shards run the rest. */
-function shardLine(shard: Shard, chunks: readonly CheckChunk[], selected: PropertyDefinition<unknown, unknown>[], runs: number, seed: number): string {
+function shardLine(
+  shard: Shard,
+  chunks: readonly CheckChunk[],
+  selected: PropertyDefinition<unknown, unknown>[],
+  runs: number,
+  seed: number,
+): string {
   const all = shardChunks(selected, runs, seed, undefined).length;
   return `shard ${shard.index}/${shard.count}: ${chunks.length} of the ${all} chunks (of up to ${CHUNK_RUNS} runs, each with its own seed); the other shards run the rest\n`;
 }

@@ -59,7 +59,9 @@ describe('Ctrl-C or SIGTERM during a command: cleaned up, one line, exit 130 / 1
     expect(run.ended).toEqual({ code, signal: null });
     expect(run.stderr().trimEnd().split('\n').at(-1)).toMatch(
       // The default --jobs is one per core: on two cores or more, the worker processes are killed too (none on one core).
-      new RegExp(`^sim: interrupted by ${signal}; dedup-safety: \\d+/100000 done; (\\d+ sim check worker process\\(es\\) killed and reaped; )?scratch folder .*cutpoint-scratch-\\w+ removed$`),
+      new RegExp(
+        `^sim: interrupted by ${signal}; dedup-safety: \\d+/100000 done; (\\d+ sim check worker process\\(es\\) killed and reaped; )?scratch folder .*cutpoint-scratch-\\w+ removed$`,
+      ),
     );
     expect(scratchFolders(scratch)).toEqual([]);
     // The run folder holds no results.json (the run did not finish) and no temporary file of a write cut short.

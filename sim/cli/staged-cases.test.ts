@@ -9,19 +9,22 @@ const onTmpfs = (path: string) => statfsSync(path).type === TMPFS_MAGIC;
 const shm = existsSync('/dev/shm') && onTmpfs('/dev/shm');
 
 describe("a table's cases run on a tmpfs and their files reach the run folder", () => {
-  it.skipIf(!shm || onTmpfs(tempFolder('probe')))('from a run folder on a disk: the cases run in /dev/shm, settle copies every file and removes the scratch', () => {
-    const runFolder = join(tempFolder('staged'), 'run');
-    mkdirSync(runFolder);
-    const staged = stageCases(runFolder);
-    expect(staged.path.startsWith('/dev/shm/cutpoint-scratch-')).toBe(true);
-    mkdirSync(join(staged.path, 'mark-first', 'cut-2'), { recursive: true });
-    writeFileSync(join(staged.path, 'mark-first', 'cut-2', 'history.jsonl'), '{"op":"crash"}\n');
-    // Nothing reaches the run folder before the table ends.
-    expect(existsSync(join(runFolder, 'mark-first'))).toBe(false);
-    staged.settle();
-    expect(readFileSync(join(runFolder, 'mark-first', 'cut-2', 'history.jsonl'), 'utf8')).toBe('{"op":"crash"}\n');
-    expect(existsSync(staged.path)).toBe(false);
-  });
+  it.skipIf(!shm || onTmpfs(tempFolder('probe')))(
+    'from a run folder on a disk: the cases run in /dev/shm, settle copies every file and removes the scratch',
+    () => {
+      const runFolder = join(tempFolder('staged'), 'run');
+      mkdirSync(runFolder);
+      const staged = stageCases(runFolder);
+      expect(staged.path.startsWith('/dev/shm/cutpoint-scratch-')).toBe(true);
+      mkdirSync(join(staged.path, 'mark-first', 'cut-2'), { recursive: true });
+      writeFileSync(join(staged.path, 'mark-first', 'cut-2', 'history.jsonl'), '{"op":"crash"}\n');
+      // Nothing reaches the run folder before the table ends.
+      expect(existsSync(join(runFolder, 'mark-first'))).toBe(false);
+      staged.settle();
+      expect(readFileSync(join(runFolder, 'mark-first', 'cut-2', 'history.jsonl'), 'utf8')).toBe('{"op":"crash"}\n');
+      expect(existsSync(staged.path)).toBe(false);
+    },
+  );
 
   it.skipIf(!shm)('a run folder already on a tmpfs runs in place: nothing to copy', () => {
     const runFolder = join('/dev/shm', `cutpoint-staged-test-${process.pid}`);

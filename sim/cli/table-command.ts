@@ -3,14 +3,12 @@ import { expectedColumns, expectedTable } from '../suites.js';
 import { alignedTable, legendLines, markdownTable, verdictLines } from '../../reports/text-table.js';
 import { displayPath } from '../results/run-folder.js';
 import type { TableResults } from '../results/table-results.js';
-import { boundaryTable } from '../../reports/boundary-table.js';
-import { executeBoundaryRun } from './boundary-run.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { resolveProtocols } from './load-protocol.js';
 import { readExpectations } from './expectations.js';
 import type { Io } from './io.js';
 import { counted } from '../../reports/plural.js';
-import { reportLines, writeRunReports, type ShownReports } from './report-command.js';
+import type { ShownReports } from './report-command.js';
 import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import { cutValue, positiveInt, cutsChoice, protocolName } from './options.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
@@ -133,6 +131,9 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
             "--cuts all finds its own cuts and prints text, in process, on the family's own workload: it cannot be combined with --cut, --chart, --expect, --format, --crash-mode, --plan, --policy or --graph.",
           );
         }
+        // --cuts all's modules (and --chart's below) load only when asked for: a plain table does not pay for them.
+        const { executeBoundaryRun } = await import('./boundary-run.js');
+        const { boundaryTable } = await import('../../reports/boundary-table.js');
         const { results, runFolder } = await executeBoundaryRun(family, protocols, options.out, io.cwd);
         io.stdout(
           results.rows.map((row) => boundaryTable(row, results.intention)).join('\n\n') +
@@ -168,7 +169,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         transport: options.transport,
       });
       const shownFolder = displayPath(runFolder, io.cwd);
-      const reports = options.chart ? await writeRunReports(runFolder, io.cwd) : null;
+      const reports = options.chart ? await chartReports(runFolder, io.cwd) : null;
       // The family's own charts (the plan family's context growth) beside the common reports.
       const charts =
         options.chart && family.tableCharts ? (await family.tableCharts(runFolder)).map((path) => displayPath(path, io.cwd)) : [];
@@ -177,12 +178,19 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     });
 }
 
+/** The reports --chart writes (the PNG, the HTML page, the markdown table) and the lines that name them. */
+async function chartReports(runFolder: string, cwd: string): Promise<{ shown: ShownReports; lines: string[] }> {
+  const { reportLines, writeRunReports } = await import('./report-command.js');
+  const shown = await writeRunReports(runFolder, cwd);
+  return { shown, lines: reportLines(shown) };
+}
+
 function renderTable(
   results: TableResults,
   format: TableFormat,
   runFolder: string,
   resultsFile: string,
-  reports: ShownReports | null,
+  reports: { shown: ShownReports; lines: string[] } | null,
   charts: readonly string[],
 ): string {
   switch (format) {
@@ -207,7 +215,7 @@ function renderTable(
         ),
         mismatches: results.mismatches,
         columnMismatches: results.columnMismatches ?? [],
-        ...(reports ? { reports } : {}),
+        ...(reports ? { reports: reports.shown } : {}),
         ...(charts.length > 0 ? { charts } : {}),
       });
     case 'markdown':
@@ -215,7 +223,7 @@ function renderTable(
         [
           markdownTable(results),
           ...verdictLines(results),
-          ...(reports ? reportLines(reports) : []),
+          ...(reports?.lines ?? []),
           ...charts.map((chart) => `chart        ${chart}`),
           `run folder: ${runFolder}`,
         ].join('\n') + '\n'
@@ -228,7 +236,7 @@ function renderTable(
           alignedTable(results),
           ...legendLines(results),
           ...verdictLines(results),
-          ...(reports ? reportLines(reports) : []),
+          ...(reports?.lines ?? []),
           ...charts.map((chart) => `chart        ${chart}`),
           `run folder: ${runFolder}`,
         ].join('\n') + '\n'
