@@ -27,6 +27,29 @@ describe('bring your own protocol', () => {
     expect(printedRow(stdout, 'mark-first')).toEqual(['1', '0', '1', '1', '1']);
   });
 
+  it("names a built-in protocol's boundaries after its TypeScript lines from the compiled bin (each frame mapped through its .js.map)", () => {
+    const result = spawnSync(
+      process.execPath,
+      [join(repo, 'dist', 'entry', 'sim.js'), 'table', '--cuts', 'all', '-p', 'mark-first', '--out', join(cwd, 'runs')],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(result.status).toBe(0);
+    const source = readFileSync(join(repo, 'protocols', 'reservation', 'mark-first.ts'), 'utf8').split('\n');
+    const named = [...result.stdout.matchAll(/^\s+\d+\s+(\S+).* at mark-first\.ts:(\d+)/gm)].map((m) => ({
+      boundary: m[1],
+      line: source[Number(m[2]) - 1] ?? '',
+    }));
+    // before-intent, the mark, intent-recorded, effect-applied, response-observed, the confirmation, confirmed.
+    expect(named).toHaveLength(7);
+    // A commit is named at its transaction, a cut at its ctx.cut, a cut the warehouse call reaches at that call.
+    for (const { boundary, line } of named) {
+      if (boundary === 'orchestrator-commit') expect(line).toContain('ctx.orchestrator.transaction(');
+      else expect(line).toMatch(new RegExp(`ctx\\.cut\\('${boundary}'\\)|ctx\\.warehouse\\.`));
+    }
+  });
+
   it("finds the example's commits with --cuts all, each named after its line in the source file", () => {
     // The real bin, as a user runs it: its boundaries carry the TypeScript line numbers.
     const result = spawnSync(
