@@ -32,6 +32,8 @@ export default defineConfig({
       'protocols/plan/plan-loop.test.ts',
       'protocols/plan/flaws.test.ts',
       'protocols/plan/loop-stops.test.ts',
+      'protocols/plan/plan-steps.test.ts',
+      'protocols/plan/correct-seams.test.ts',
     ],
     testTimeout: 30_000,
   },
