@@ -34,6 +34,7 @@ export default defineConfig({
       'protocols/plan/loop-stops.test.ts',
       'protocols/plan/plan-steps.test.ts',
       'protocols/plan/correct-seams.test.ts',
+      'protocols/plan/in-place-checkpoint.test.ts',
     ],
     testTimeout: 30_000,
   },
