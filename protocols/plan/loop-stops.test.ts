@@ -5,6 +5,8 @@ import { planCases } from '../../sim/testing/plan-case.js';
 import { checkpointAfterStep } from './checkpoint-after-step.js';
 import { checkpointInPlace } from './checkpoint-in-place.js';
 import { checkpointLease } from './checkpoint-lease.js';
+import { CORRECT_SEAMS } from './correct-seams.js';
+import { planLoop } from './plan-loop.js';
 import { SEED_PLAN } from './seed-plan.js';
 import type { Checkpoint } from './types.js';
 
@@ -85,6 +87,42 @@ describe('a loop that meets another worker’s lease', () => {
     expect(cutsOf(outcome, 'loop-1')).toEqual([]);
     // No release: the other process's lease, lapsed only now, is not taken over on the way out.
     expect(leaseOf(outcome)).toEqual([{ id: 1, owner: 'w9-loop-1', until_ms: 1_000_000 }]);
+  });
+
+  it('loses the lease between two calls: its next call waits a thousand polls for it, then it stops with lease-held, writing nothing more', async () => {
+    // checkpoint-lease, except that once the second call is counted another process takes the lease, as a stress worker would.
+    const taken = planLoop({
+      name: 'lease-taken-after-two-calls',
+      summary: 'checkpoint-lease whose lease another process takes once two calls are counted',
+      toolContract: checkpointLease.toolContract,
+      seams: {
+        ...CORRECT_SEAMS,
+        store(ctx) {
+          const store = ctx.checkpoints.sqliteLease();
+          return {
+            ...store,
+            async commit() {
+              await store.commit();
+              const { calls_used } = JSON.parse(
+                await ctx.orchestrator.transaction((db) => (db.prepare('SELECT body FROM checkpoint').get() as { body: string }).body),
+              ) as Checkpoint;
+              if (calls_used !== 2) return;
+              await ctx.orchestrator.transaction((db) =>
+                db.prepare("UPDATE checkpoint_lease SET owner = 'w9-loop-1', until_ms = ?").run(ctx.nowMs() + 5_000_000),
+              );
+            },
+          };
+        },
+      },
+    });
+    const outcome = await run(taken);
+    expect(outcome.calls.map((call) => call.tool)).toEqual(['search_components', 'write_file']);
+    expect(eventsOf(outcome, 'loop-1', 'wait')).toHaveLength(1_000);
+    expect(endsOf(outcome)).toEqual([[0, 'loop-1', 'lease-held']]);
+    // The write's call was counted and made; nothing after it reached the checkpoint.
+    expect(checkpointOf(outcome)).toMatchObject({ status: 'running', calls_used: 2, current_step: 1 });
+    expect(cutsOf(outcome, 'loop-1').slice(-3)).toEqual(['call-counted', 'tool-applied', 'tool-replied']);
+    expect(leaseOf(outcome)).toEqual([{ id: 1, owner: 'w9-loop-1', until_ms: 5_000_050 }]);
   });
 
   it('waits no later than the lease’s end, takes it then and runs the plan', async () => {
