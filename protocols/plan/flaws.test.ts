@@ -48,6 +48,23 @@ describe('flaws that a crash during the edit step shows', () => {
     expect(correct.effects).toEqual({ [EDIT]: 1 });
   });
 
+  it('mark-done-first crashed once the write replied resumes at the same step: its early mark keeps the step current and the loop running', async () => {
+    const flawed = await duringEdit(markDoneFirst, 'tool-replied');
+    expect(flawed.crashes).toEqual([expect.objectContaining({ cut: 'tool-replied', life: 0 })]);
+    expect(flawed.calls.map((call) => [call.life, call.tool])).toEqual([
+      [0, 'search_components'],
+      [0, 'write_file'],
+      [1, 'write_file'],
+      [1, 'run_command'],
+      [1, 'verify'],
+      [1, 'run_command'],
+    ]);
+    // The resend was replayed from the receipt; the step was begun twice, once in each life.
+    expect(flawed.effects).toEqual({ [EDIT]: 1 });
+    expect(flawed.state['orchestrator']?.['loop_ends']).toEqual([expect.objectContaining({ life: 1, status: 'completed' })]);
+    expect(checkpointOf(flawed)).toMatchObject({ status: 'completed', steps: [{ attempts: 1 }, { attempts: 2 }, { attempts: 1 }] });
+  });
+
   it('checkpoint-in-place tears the checkpoint between truncate and write; recovery starts over under a new run and writes again', async () => {
     const flawed = await duringEdit(checkpointInPlace, 'checkpoint-written');
     const correct = await duringEdit(checkpointAfterStep, 'checkpoint-written');

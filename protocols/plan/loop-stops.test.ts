@@ -125,6 +125,19 @@ describe('a loop that meets another worker’s lease', () => {
     expect(leaseOf(outcome)).toEqual([{ id: 1, owner: 'w9-loop-1', until_ms: 5_000_050 }]);
   });
 
+  it('a restart that finds another process holding the lease leaves the plan to it, beginning no step', async () => {
+    const outcome = await run(checkpointLease, {
+      plan: [{ life: 0, cut: 'checkpoint-committed' }],
+      leaseHeld: { owner: 'w9-loop-1', untilMs: 5_000_000, life: 1 },
+    });
+    expect(outcome.crashes).toEqual([expect.objectContaining({ cut: 'checkpoint-committed', life: 0 })]);
+    expect(endsOf(outcome)).toEqual([[1, 'loop-1', 'lease-held']]);
+    expect(outcome.calls.map((call) => [call.life, call.tool])).toEqual([[0, 'search_components']]);
+    expect(outcome.history.all().filter((event) => event.life === 1 && event.op === 'wait')).toHaveLength(1_000);
+    expect(outcome.history.all().filter((event) => event.life === 1 && event.type === 'cut')).toEqual([]);
+    expect(checkpointOf(outcome)).toMatchObject({ status: 'running', current_step: 1, calls_used: 1 });
+  });
+
   it('waits no later than the lease’s end, takes it then and runs the plan', async () => {
     const outcome = await run(checkpointLease, { leaseHeld: { owner: 'w9-loop-1', untilMs: 5_500 } });
     expect(eventsOf(outcome, 'loop-1', 'wait')).toEqual([

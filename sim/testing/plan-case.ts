@@ -33,8 +33,8 @@ export interface PlanCaseOptions {
   settings?: Partial<PlanSettings>;
   /** The text of a JSON checkpoint file already in the case's folder when the first life starts (a torn one, a stopped one). */
   checkpointText?: string;
-  /** A lease on the SQLite checkpoint that another process already holds when the first life starts. */
-  leaseHeld?: { owner: string; untilMs: number };
+  /** A lease on the SQLite checkpoint that another process holds when a life starts (the first, unless `life` says). */
+  leaseHeld?: { owner: string; untilMs: number; life?: number };
 }
 
 /**
@@ -65,7 +65,7 @@ export function planCases(
       workers: options.workers ?? 1,
       settings: { ...DEFAULT_PLAN_SETTINGS, ...options.settings },
       beforeLife: (life) => {
-        if (life.index === 0 && options.leaseHeld) holdLease(folder, options.leaseHeld);
+        if (options.leaseHeld && life.index === (options.leaseHeld.life ?? 0)) holdLease(folder, options.leaseHeld);
       },
     });
     const calls = (outcome.state['tool-server']?.['calls'] ?? []) as unknown as CallRow[];
