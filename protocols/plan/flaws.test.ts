@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { judgePlan } from '../../sim/plan/checks.js';
 import { crashDuringEditStep } from '../../sim/plan/edit-step.js';
+import { SEED_WORKLOAD } from '../../sim/plan/workload.js';
 import { planCases } from '../../sim/testing/plan-case.js';
 import { backoffInMemory } from './backoff-in-memory.js';
 import { budgetInMemory } from './budget-in-memory.js';
@@ -109,6 +111,27 @@ describe('flaws that keep the loop’s bookkeeping in memory', () => {
     expect(flawed.calls.find((call) => call.in_window === 1)).toMatchObject({ life: 1, at_ms: 100, outcome: '429' });
     expect(correct.metrics['calls_in_window']).toBe(0);
     expect(checkpointOf(correct).rate.limited).toBeGreaterThan(0);
+    // The family's judge: the flaw had every 429 it was sent on disk and still called inside a window.
+    const workload = { ...SEED_WORKLOAD, tools: { ...SEED_WORKLOAD.tools, ...options.tools } };
+    expect(judgePlan(workload, flawed)).toEqual({
+      kind: 'in-window',
+      message: '1 call(s) inside a Retry-After window, though the loop recorded all 5 429(s) it was sent',
+    });
+    expect(judgePlan(workload, correct)).toBeUndefined();
+  });
+
+  it('the correct loop crashed before it recorded a 429 calls once inside that window, and the judge lets it: the 429 died with the process', async () => {
+    const tools = { rateLimit: { requestsPerMinute: 60, burst: 2 } };
+    const outcome = await run(checkpointAfterStep, { tools, plan: [{ life: 0, cut: 'tool-replied', nth: 3 }] });
+    expect(outcome.crashes).toEqual([expect.objectContaining({ cut: 'tool-replied', life: 0, atMs: 100 })]);
+    expect(outcome.calls.filter((call) => call.in_window === 1)).toEqual([
+      expect.objectContaining({ life: 1, at_ms: 100, outcome: '429' }),
+    ]);
+    // Sent 5, recorded 4: one fewer than sent, so the call inside the window is explained.
+    expect([outcome.metrics['calls_in_window'], outcome.metrics['rate_limited'], outcome.metrics['rate_limited_recorded']]).toEqual([
+      1, 5, 4,
+    ]);
+    expect(judgePlan({ ...SEED_WORKLOAD, tools: { ...SEED_WORKLOAD.tools, ...tools } }, outcome)).toBeUndefined();
   });
 });
 
