@@ -21,12 +21,8 @@ export const CORRECT_SEAMS: PlanLoopSeams = {
     const run = await runCommand(step.gate);
     if ('stop' in run) return run.stop;
     const { reply } = run;
-    return (
-      reply.status === 'ok' &&
-      typeof reply.output === 'object' &&
-      reply.output !== null &&
-      (reply.output as { passed?: unknown }).passed === true
-    );
+    // Only an answer whose `passed` is true passes; a primitive output has no `passed`, so null is the one value to step around.
+    return reply.status === 'ok' && reply.output !== null && (reply.output as { passed?: unknown }).passed === true;
   },
   summarise(context, stepsDone, everySteps) {
     if (stepsDone % everySteps !== 0 || context.outputs.length === 0) return context;

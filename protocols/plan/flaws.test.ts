@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { judgePlan } from '../../sim/plan/checks.js';
 import { crashDuringEditStep } from '../../sim/plan/edit-step.js';
+import { SEED_WORKLOAD } from '../../sim/plan/workload.js';
 import { planCases } from '../../sim/testing/plan-case.js';
 import { backoffInMemory } from './backoff-in-memory.js';
 import { budgetInMemory } from './budget-in-memory.js';
@@ -48,6 +50,23 @@ describe('flaws that a crash during the edit step shows', () => {
     expect(correct.effects).toEqual({ [EDIT]: 1 });
   });
 
+  it('mark-done-first crashed once the write replied resumes at the same step: its early mark keeps the step current and the loop running', async () => {
+    const flawed = await duringEdit(markDoneFirst, 'tool-replied');
+    expect(flawed.crashes).toEqual([expect.objectContaining({ cut: 'tool-replied', life: 0 })]);
+    expect(flawed.calls.map((call) => [call.life, call.tool])).toEqual([
+      [0, 'search_components'],
+      [0, 'write_file'],
+      [1, 'write_file'],
+      [1, 'run_command'],
+      [1, 'verify'],
+      [1, 'run_command'],
+    ]);
+    // The resend was replayed from the receipt; the step was begun twice, once in each life.
+    expect(flawed.effects).toEqual({ [EDIT]: 1 });
+    expect(flawed.state['orchestrator']?.['loop_ends']).toEqual([expect.objectContaining({ life: 1, status: 'completed' })]);
+    expect(checkpointOf(flawed)).toMatchObject({ status: 'completed', steps: [{ attempts: 1 }, { attempts: 2 }, { attempts: 1 }] });
+  });
+
   it('checkpoint-in-place tears the checkpoint between truncate and write; recovery starts over under a new run and writes again', async () => {
     const flawed = await duringEdit(checkpointInPlace, 'checkpoint-written');
     const correct = await duringEdit(checkpointAfterStep, 'checkpoint-written');
@@ -92,6 +111,27 @@ describe('flaws that keep the loop’s bookkeeping in memory', () => {
     expect(flawed.calls.find((call) => call.in_window === 1)).toMatchObject({ life: 1, at_ms: 100, outcome: '429' });
     expect(correct.metrics['calls_in_window']).toBe(0);
     expect(checkpointOf(correct).rate.limited).toBeGreaterThan(0);
+    // The family's judge: the flaw had every 429 it was sent on disk and still called inside a window.
+    const workload = { ...SEED_WORKLOAD, tools: { ...SEED_WORKLOAD.tools, ...options.tools } };
+    expect(judgePlan(workload, flawed)).toEqual({
+      kind: 'in-window',
+      message: '1 call(s) inside a Retry-After window, though the loop recorded all 5 429(s) it was sent',
+    });
+    expect(judgePlan(workload, correct)).toBeUndefined();
+  });
+
+  it('the correct loop crashed before it recorded a 429 calls once inside that window, and the judge lets it: the 429 died with the process', async () => {
+    const tools = { rateLimit: { requestsPerMinute: 60, burst: 2 } };
+    const outcome = await run(checkpointAfterStep, { tools, plan: [{ life: 0, cut: 'tool-replied', nth: 3 }] });
+    expect(outcome.crashes).toEqual([expect.objectContaining({ cut: 'tool-replied', life: 0, atMs: 100 })]);
+    expect(outcome.calls.filter((call) => call.in_window === 1)).toEqual([
+      expect.objectContaining({ life: 1, at_ms: 100, outcome: '429' }),
+    ]);
+    // Sent 5, recorded 4: one fewer than sent, so the call inside the window is explained.
+    expect([outcome.metrics['calls_in_window'], outcome.metrics['rate_limited'], outcome.metrics['rate_limited_recorded']]).toEqual([
+      1, 5, 4,
+    ]);
+    expect(judgePlan({ ...SEED_WORKLOAD, tools: { ...SEED_WORKLOAD.tools, ...tools } }, outcome)).toBeUndefined();
   });
 });
 

@@ -246,11 +246,10 @@ export function planLoop(definition: PlanLoopDefinition): PlanProtocol {
   }
 
   function withOutput(checkpoint: Checkpoint, output: unknown): Checkpoint {
-    const text =
-      typeof output === 'object' && output !== null && typeof (output as { text?: unknown }).text === 'string'
-        ? (output as { text: string }).text
-        : JSON.stringify(output);
-    const outputs = [...checkpoint.context.outputs, text];
+    // A read tool's text is kept as it is; any other output as its JSON (a primitive has no `text`, so only null needs the `?.`).
+    const text = (output as { text?: unknown } | null)?.text;
+    const kept = typeof text === 'string' ? text : JSON.stringify(output);
+    const outputs = [...checkpoint.context.outputs, kept];
     const context = { ...checkpoint.context, outputs };
     return { ...checkpoint, context: { ...context, peak_chars: Math.max(context.peak_chars, contextChars(context)) } };
   }
