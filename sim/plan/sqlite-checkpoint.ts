@@ -31,14 +31,23 @@ INSERT OR IGNORE INTO checkpoint_lease (id, owner, until_ms) VALUES (1, NULL, 0)
  * fence), so a stalled worker cannot overwrite its successor's progress.
  * `stage` holds the new checkpoint in memory: the transaction in `commit` is
  * the atomic switch, as the rename is for the JSON file.
+ *
+ * A lease that lapsed while its worker stalled may come back to that worker
+ * (the other finished and let it go): the worker's checkpoint in memory is
+ * then older than the row. So a claim that takes the lease anew, rather than
+ * renewing a lease still running, is refused as the fence refuses a commit
+ * when the row changed since this worker last read or wrote it.
  */
 export function sqliteLeaseCheckpoint(ctx: Pick<WorkerContext, 'orchestrator' | 'worker' | 'nowMs'>): CheckpointStore {
   let staged: Checkpoint | undefined;
+  /** The row's body as this worker last read or committed it (undefined: it has not yet). */
+  let seen: string | undefined;
   return {
     async read(): Promise<CheckpointRead> {
       const row = await ctx.orchestrator.transaction(
         (db) => db.prepare('SELECT body FROM checkpoint WHERE id = 1').get() as { body: string } | undefined,
       );
+      seen = row?.body;
       return row ? parseCheckpoint(row.body) : { kind: 'none' };
     },
     async stage(checkpoint) {
@@ -53,11 +62,21 @@ export function sqliteLeaseCheckpoint(ctx: Pick<WorkerContext, 'orchestrator' | 
           throw new LeaseLost(`checkpoint commit by ${ctx.worker} without the lease (held by ${lease.owner})`);
         db.prepare('INSERT OR REPLACE INTO checkpoint (id, body) VALUES (1, ?)').run(JSON.stringify(body));
       });
+      seen = JSON.stringify(body);
       staged = undefined;
     },
     async claim(untilMs) {
       return ctx.orchestrator.transaction((db) => {
         const nowMs = ctx.nowMs();
+        const lease = db.prepare('SELECT owner, until_ms FROM checkpoint_lease WHERE id = 1').get() as {
+          owner: string | null;
+          until_ms: number;
+        };
+        const renewing = lease.owner === ctx.worker && lease.until_ms > nowMs;
+        if (!renewing && seen !== undefined) {
+          const row = db.prepare('SELECT body FROM checkpoint WHERE id = 1').get() as { body: string } | undefined;
+          if (row?.body !== seen) throw new LeaseLost(`lease taken anew by ${ctx.worker} after another worker committed the checkpoint`);
+        }
         const taken = db
           .prepare('UPDATE checkpoint_lease SET owner = ?, until_ms = ? WHERE id = 1 AND (owner IS NULL OR owner = ? OR until_ms <= ?)')
           .run(ctx.worker, untilMs, ctx.worker, nowMs);
