@@ -29,6 +29,12 @@ export interface StoreMedium {
   create(path: string, schema: string): void;
   open(path: string): Connection;
   close(path: string, db: Connection): void;
+  /**
+   * Opens a connection for a reader that writes nothing (the checker). The
+   * reader closes it with `db.close()`: what it read is left as it was, so
+   * there is nothing to keep.
+   */
+  openReader(path: string): Connection;
   /** Removes whatever `create` and `open` left at `path`. */
   discard(path: string): void;
 }
@@ -70,6 +76,10 @@ export class FileMedium implements StoreMedium {
     db.close();
   }
 
+  openReader(path: string): Connection {
+    return openSqlite(path);
+  }
+
   discard(path: string): void {
     for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
   }
@@ -107,6 +117,13 @@ export class MemoryMedium implements StoreMedium {
     db.close();
   }
 
+  /** Read-only: SQLite refuses any write on it, so its image need not be serialized back. */
+  openReader(path: string): Connection {
+    const image = this.images.get(path);
+    if (!image) throw new Error(`no store at ${path}`);
+    return new Database(image, { readonly: true });
+  }
+
   discard(path: string): void {
     this.images.delete(path);
   }
@@ -137,13 +154,16 @@ export function reusePreparedStatements(db: Connection): Connection {
  * upgrade): committed if it returns, rolled back if it throws.
  */
 export function immediateTransaction<T>(db: Connection, work: (db: Connection) => T): T {
-  db.prepare('BEGIN IMMEDIATE').run();
+  // exec, not a prepared statement: these take no parameters, and on a fresh
+  // connection (every life opens one) exec runs them for less than compiling
+  // a statement object would cost.
+  db.exec('BEGIN IMMEDIATE');
   try {
     const result = work(db);
-    db.prepare('COMMIT').run();
+    db.exec('COMMIT');
     return result;
   } catch (error) {
-    if (db.inTransaction) db.prepare('ROLLBACK').run();
+    if (db.inTransaction) db.exec('ROLLBACK');
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import type { AnyFamily } from '../engine/run-case.js';
 import { MemoryMedium, type StoreMedium } from '../engine/connections.js';
 import type { CutHit, SchedulingPoint } from '../engine/injector.js';
 import type { Life } from '../engine/runner.js';
-import { runFamily, type FamilyOutcome, type RunWire } from '../engine/run-family.js';
+import { liveFamily, observeLived, type FamilyOutcome, type RunWire } from '../engine/run-family.js';
 import { ChoiceLog, Pruned } from './choices.js';
 import { filesBesideStores, fingerprint } from './fingerprint.js';
 
@@ -84,7 +84,7 @@ export async function runControlled(options: {
   };
 
   let finished = false;
-  const run = runFamily(options.family, {
+  const run = liveFamily(options.family, {
     protocol: options.protocol,
     workload: options.workload,
     folder: options.folder,
@@ -129,6 +129,7 @@ export async function runControlled(options: {
     waiting.delete(chosen);
     next?.release();
   }
-  const outcome = await run;
-  return stopping ? { log, pruned: true } : { log, pruned: false, outcome };
+  const lived = await run;
+  // A stopped execution is not judged: its stores are not read.
+  return stopping ? { log, pruned: true } : { log, pruned: false, outcome: observeLived(lived) };
 }
