@@ -90,8 +90,18 @@ const MEMORY_TEMPLATES = new Map<string, Buffer>();
 
 export class MemoryMedium implements StoreMedium {
   readonly kind = 'memory';
-  private readonly images = new Map<string, Buffer>();
+  private readonly images: Map<string, Buffer>;
   private readonly templates = MEMORY_TEMPLATES;
+
+  /** `stores`: committed images taken from another memory medium (`stores()`), to go on from where its stores were. */
+  constructor(stores: ReadonlyMap<string, Buffer> = new Map()) {
+    this.images = new Map(stores);
+  }
+
+  /** Every store's committed image, as the next connection would open it (images are never changed in place, only replaced). */
+  stores(): ReadonlyMap<string, Buffer> {
+    return new Map(this.images);
+  }
 
   create(path: string, schema: string): void {
     if (this.images.has(path)) throw new Error(`refusing to reuse an existing store: ${path}`);

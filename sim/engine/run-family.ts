@@ -15,7 +15,7 @@ import {
 } from './family.js';
 import type { History } from './history.js';
 import type { CrashDecider, CrashPoint, CutHit, YieldPoint } from './injector.js';
-import { runLives, type Life, type LifeRecord, type RunEnd, type RunOutcome, type Scenario } from './runner.js';
+import { runLives, type Life, type LifeRecord, type RunEnd, type LifeStart, type RunOutcome, type Scenario } from './runner.js';
 import { assertCutsAwaited, worldLife, type ClientFactory } from './worker-context.js';
 
 /** One run of a family's world: which protocol, on which workload, under which faults. */
@@ -49,6 +49,16 @@ export interface FamilyRunSpec<P extends FamilyProtocol, W, S> {
   history?: History;
   beforeLife?: (life: Life) => void;
   afterLife?: (life: Life) => void;
+  /** Goes on from the start of a recovery of an identical run; the medium holds that run's stores as they were then. */
+  resume?: FamilyLifeStart;
+  /** Called before every recovery with what it starts from, the stores aside (they are the medium's). */
+  atLifeStart?: (start: FamilyLifeStart) => void;
+}
+
+/** What a recovery of a family's run starts from besides its stores: the runner's state and the transport's run-wide count of calls. */
+export interface FamilyLifeStart {
+  life: LifeStart;
+  transportCalls: number;
 }
 
 /**
@@ -170,9 +180,12 @@ export async function liveFamily<P extends FamilyProtocol, W, S>(
 ): Promise<LivedFamily<P, W, S>> {
   const medium = spec.medium ?? new FileMedium();
   const world = worldSpec(family, spec);
-  createFreshStores(medium, world.files, storeSchemas(family as Family<P, unknown, unknown>, spec.protocol));
+  const { resume, atLifeStart } = spec;
+  if (!resume) createFreshStores(medium, world.files, storeSchemas(family as Family<P, unknown, unknown>, spec.protocol));
+  const transport = new TransportState(world.faults);
+  transport.calls = resume?.transportCalls ?? 0;
   const scenario = familyScenario(family, world, {
-    transport: new TransportState(world.faults),
+    transport,
     ...(spec.wire ? { clientFactory: spec.wire.clientFactory } : spec.clientFactory ? { clientFactory: spec.clientFactory } : {}),
     ...(spec.freshProtocol ? { freshProtocol: spec.freshProtocol } : {}),
   });
@@ -185,6 +198,8 @@ export async function liveFamily<P extends FamilyProtocol, W, S>(
     ...(spec.yieldPoint ? { yieldPoint: spec.wire ? spec.wire.turns.scheduled(spec.yieldPoint) : spec.yieldPoint } : {}),
     ...(spec.afterLife ? { afterLife: spec.afterLife } : {}),
     ...(spec.beforeLife ? { beforeLife: spec.beforeLife } : {}),
+    ...(resume ? { resume: resume.life } : {}),
+    ...(atLifeStart ? { atLifeStart: (life: LifeStart) => atLifeStart({ life, transportCalls: transport.calls }) } : {}),
   });
   if (spec.writeHistory && medium.kind === 'file') outcome.history.writeJsonl(world.files.history);
   return { family, medium, world, outcome };
