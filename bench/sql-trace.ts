@@ -7,7 +7,8 @@ export type TracedOp =
   | { op: 'create'; path: string; schema: string }
   | { op: 'open'; path: string; id: number }
   | { op: 'close'; id: number }
-  | { op: 'run' | 'get' | 'all'; id: number; sql: string; params: unknown[] };
+  | { op: 'run' | 'get' | 'all'; id: number; sql: string; params: unknown[] }
+  | { op: 'exec'; id: number; sql: string };
 
 /**
  * A store medium that records every create, open, statement and close the
@@ -29,6 +30,11 @@ export class TracingMedium implements StoreMedium {
     const id = this.ids.size + 1;
     this.ids.set(db, id);
     this.ops.push({ op: 'open', path, id });
+    const exec = db.exec.bind(db);
+    db.exec = (sql: string) => {
+      this.ops.push({ op: 'exec', id, sql });
+      return exec(sql);
+    };
     const prepare = db.prepare.bind(db);
     db.prepare = ((sql: string) => {
       const statement = prepare(sql);
@@ -50,6 +56,17 @@ export class TracingMedium implements StoreMedium {
   close(path: string, db: Connection): void {
     this.ops.push({ op: 'close', id: this.ids.get(db) ?? 0 });
     this.inner.close(path, db);
+  }
+
+  /** The checker's connections are traced like the others, their close included. */
+  openReader(path: string): Connection {
+    const db = this.open(path);
+    const close = db.close.bind(db);
+    db.close = () => {
+      this.ops.push({ op: 'close', id: this.ids.get(db) ?? 0 });
+      return close();
+    };
+    return db;
   }
 
   discard(path: string): void {
@@ -78,6 +95,9 @@ export function replayBare(ops: readonly TracedOp[], fromFolder: string, toFolde
       case 'close':
         connections.get(op.id)?.db.close();
         connections.delete(op.id);
+        break;
+      case 'exec':
+        connections.get(op.id)?.db.exec(op.sql);
         break;
       default: {
         const connection = connections.get(op.id);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Connection, StoreMedium } from './connections.js';
-import type { CaseFiles } from './family.js';
+import type { CaseFiles, StoreReader } from './family.js';
 
 /** The orchestrator's store name: the agent's own SQLite file, `orchestrator.db`. */
 export const ORCHESTRATOR = 'orchestrator';
@@ -31,12 +31,25 @@ export function createFreshStores(medium: StoreMedium, files: CaseFiles, schemas
   for (const [store, schema] of Object.entries(schemas)) medium.create(storePath(files, store), schema);
 }
 
-/** Reads a store with a connection of the reader's own, closed before returning. */
-export function readStore<T>(medium: StoreMedium, path: string, read: (db: Connection) => T): T {
-  const db = medium.open(path);
-  try {
+/**
+ * Reads a case's stores with connections of the reader's own: one per store,
+ * opened the first time `reading` asks for that store and shared by every
+ * later read of it (they all see the same finished store), all closed before
+ * returning.
+ */
+export function readStores<T>(medium: StoreMedium, files: CaseFiles, reading: (stores: StoreReader) => T): T {
+  const opened = new Map<string, Connection>();
+  const stores: StoreReader = (store, read) => {
+    let db = opened.get(store);
+    if (!db) {
+      db = medium.openReader(storePath(files, store));
+      opened.set(store, db);
+    }
     return read(db);
+  };
+  try {
+    return reading(stores);
   } finally {
-    medium.close(path, db);
+    for (const db of opened.values()) db.close();
   }
 }

@@ -29,6 +29,12 @@ export interface StoreMedium {
   create(path: string, schema: string): void;
   open(path: string): Connection;
   close(path: string, db: Connection): void;
+  /**
+   * Opens a connection for a reader that writes nothing (the checker). The
+   * reader closes it with `db.close()`: what it read is left as it was, so
+   * there is nothing to keep.
+   */
+  openReader(path: string): Connection;
   /** Removes whatever `create` and `open` left at `path`. */
   discard(path: string): void;
 }
@@ -70,6 +76,10 @@ export class FileMedium implements StoreMedium {
     db.close();
   }
 
+  openReader(path: string): Connection {
+    return openSqlite(path);
+  }
+
   discard(path: string): void {
     for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
   }
@@ -80,8 +90,18 @@ const MEMORY_TEMPLATES = new Map<string, Buffer>();
 
 export class MemoryMedium implements StoreMedium {
   readonly kind = 'memory';
-  private readonly images = new Map<string, Buffer>();
+  private readonly images: Map<string, Buffer>;
   private readonly templates = MEMORY_TEMPLATES;
+
+  /** `stores`: committed images taken from another memory medium (`stores()`), to go on from where its stores were. */
+  constructor(stores: ReadonlyMap<string, Buffer> = new Map()) {
+    this.images = new Map(stores);
+  }
+
+  /** Every store's committed image, as the next connection would open it (images are never changed in place, only replaced). */
+  stores(): ReadonlyMap<string, Buffer> {
+    return new Map(this.images);
+  }
 
   create(path: string, schema: string): void {
     if (this.images.has(path)) throw new Error(`refusing to reuse an existing store: ${path}`);
@@ -105,6 +125,13 @@ export class MemoryMedium implements StoreMedium {
   close(path: string, db: Connection): void {
     this.images.set(path, db.serialize());
     db.close();
+  }
+
+  /** Read-only: SQLite refuses any write on it, so its image need not be serialized back. */
+  openReader(path: string): Connection {
+    const image = this.images.get(path);
+    if (!image) throw new Error(`no store at ${path}`);
+    return new Database(image, { readonly: true });
   }
 
   discard(path: string): void {
@@ -137,13 +164,16 @@ export function reusePreparedStatements(db: Connection): Connection {
  * upgrade): committed if it returns, rolled back if it throws.
  */
 export function immediateTransaction<T>(db: Connection, work: (db: Connection) => T): T {
-  db.prepare('BEGIN IMMEDIATE').run();
+  // exec, not a prepared statement: these take no parameters, and on a fresh
+  // connection (every life opens one) exec runs them for less than compiling
+  // a statement object would cost.
+  db.exec('BEGIN IMMEDIATE');
   try {
     const result = work(db);
-    db.prepare('COMMIT').run();
+    db.exec('COMMIT');
     return result;
   } catch (error) {
-    if (db.inTransaction) db.prepare('ROLLBACK').run();
+    if (db.inTransaction) db.exec('ROLLBACK');
     throw error;
   }
 }

@@ -26,7 +26,12 @@ export interface HistoryEvent {
 
 /** The ordered events of one run. Deterministic: no wall-clock field anywhere. */
 export class History {
-  private readonly events: HistoryEvent[] = [];
+  private readonly events: HistoryEvent[];
+
+  /** A history that goes on from `earlier` (a run resumed at the start of a life): events are never changed once recorded. */
+  constructor(earlier: readonly HistoryEvent[] = []) {
+    this.events = [...earlier];
+  }
 
   record(event: Omit<HistoryEvent, 'seq'>): void {
     const recorded: HistoryEvent = { seq: this.events.length, ...event };

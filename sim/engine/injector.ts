@@ -21,6 +21,13 @@ export interface CrashPoint {
   during?: { cut: string; nth: number };
 }
 
+/** What an injector carries from one life into the next: the run's hits and crashes, and each fixed point's matches. */
+export interface InjectorState {
+  hitCounts: readonly (readonly [string, number])[];
+  crashesFired: readonly CutHit[];
+  matchCounts: readonly number[];
+}
+
 /** Decides at each cut whether to crash there: a systematic explorer's way to arm cuts as it goes. */
 export type CrashDecider = (hit: CutHit) => boolean;
 
@@ -76,6 +83,19 @@ export class CutInjector {
     this.points = typeof plan === 'function' ? [] : plan;
     this.decider = typeof plan === 'function' ? plan : undefined;
     this.matchCounts = this.points.map(() => 0);
+  }
+
+  /** Between two lives: everything that outlives a life (a life's own counts start afresh in startLife). */
+  state(): InjectorState {
+    return { hitCounts: [...this.hitCounts], crashesFired: [...this.crashesFired], matchCounts: [...this.matchCounts] };
+  }
+
+  /** Goes on from `state`, taken between two lives of an identical run: as if this injector had seen those lives. */
+  restore(state: InjectorState): void {
+    this.hitCounts.clear();
+    for (const [cut, count] of state.hitCounts) this.hitCounts.set(cut, count);
+    this.crashesFired.splice(0, this.crashesFired.length, ...state.crashesFired);
+    this.matchCounts.splice(0, this.matchCounts.length, ...state.matchCounts);
   }
 
   /** A quiet life has no crashes and no scheduler: faults have stopped. */

@@ -2,7 +2,7 @@ import type { ReceiverSettings } from '../../protocols/receivers/types.js';
 import { KEEP_RECEIPTS } from '../../protocols/receivers/types.js';
 import { TransportState } from '../transport/transport-state.js';
 import type { WireTurns } from '../transport/wire-turns.js';
-import { caseFiles, createFreshStores, ORCHESTRATOR, readStore, storePath } from './case-files.js';
+import { caseFiles, createFreshStores, ORCHESTRATOR, readStores } from './case-files.js';
 import { FileMedium, type StoreMedium } from './connections.js';
 import {
   NO_TRANSPORT_FAULTS,
@@ -15,7 +15,7 @@ import {
 } from './family.js';
 import type { History } from './history.js';
 import type { CrashDecider, CrashPoint, CutHit, YieldPoint } from './injector.js';
-import { runLives, type Life, type LifeRecord, type RunEnd, type Scenario } from './runner.js';
+import { runLives, type Life, type LifeRecord, type RunEnd, type LifeStart, type RunOutcome, type Scenario } from './runner.js';
 import { assertCutsAwaited, worldLife, type ClientFactory } from './worker-context.js';
 
 /** One run of a family's world: which protocol, on which workload, under which faults. */
@@ -49,6 +49,16 @@ export interface FamilyRunSpec<P extends FamilyProtocol, W, S> {
   history?: History;
   beforeLife?: (life: Life) => void;
   afterLife?: (life: Life) => void;
+  /** Goes on from the start of a recovery of an identical run; the medium holds that run's stores as they were then. */
+  resume?: FamilyLifeStart;
+  /** Called before every recovery with what it starts from, the stores aside (they are the medium's). */
+  atLifeStart?: (start: FamilyLifeStart) => void;
+}
+
+/** What a recovery of a family's run starts from besides its stores: the runner's state and the transport's run-wide count of calls. */
+export interface FamilyLifeStart {
+  life: LifeStart;
+  transportCalls: number;
 }
 
 /**
@@ -140,6 +150,14 @@ export function familyScenario<P extends FamilyProtocol, W, S>(
   };
 }
 
+/** A family's world after its lives, before anyone has read its stores. */
+export interface LivedFamily<P extends FamilyProtocol, W, S> {
+  family: Family<P, W, S>;
+  medium: StoreMedium;
+  world: WorldSpec<P, W, S>;
+  outcome: RunOutcome;
+}
+
 /**
  * Runs a family's world once: fresh stores, lives until one completes (crash,
  * recovery with fresh connections), optionally a quiet life, then the
@@ -149,11 +167,25 @@ export async function runFamily<P extends FamilyProtocol, W, S>(
   family: Family<P, W, S>,
   spec: FamilyRunSpec<P, W, S>,
 ): Promise<FamilyOutcome> {
+  return observeLived(await liveFamily(family, spec));
+}
+
+/**
+ * The lives of runFamily, without the observation: an explorer that stopped
+ * an execution at an explored state has no use for its end.
+ */
+export async function liveFamily<P extends FamilyProtocol, W, S>(
+  family: Family<P, W, S>,
+  spec: FamilyRunSpec<P, W, S>,
+): Promise<LivedFamily<P, W, S>> {
   const medium = spec.medium ?? new FileMedium();
   const world = worldSpec(family, spec);
-  createFreshStores(medium, world.files, storeSchemas(family as Family<P, unknown, unknown>, spec.protocol));
+  const { resume, atLifeStart } = spec;
+  if (!resume) createFreshStores(medium, world.files, storeSchemas(family as Family<P, unknown, unknown>, spec.protocol));
+  const transport = new TransportState(world.faults);
+  transport.calls = resume?.transportCalls ?? 0;
   const scenario = familyScenario(family, world, {
-    transport: new TransportState(world.faults),
+    transport,
     ...(spec.wire ? { clientFactory: spec.wire.clientFactory } : spec.clientFactory ? { clientFactory: spec.clientFactory } : {}),
     ...(spec.freshProtocol ? { freshProtocol: spec.freshProtocol } : {}),
   });
@@ -166,8 +198,15 @@ export async function runFamily<P extends FamilyProtocol, W, S>(
     ...(spec.yieldPoint ? { yieldPoint: spec.wire ? spec.wire.turns.scheduled(spec.yieldPoint) : spec.yieldPoint } : {}),
     ...(spec.afterLife ? { afterLife: spec.afterLife } : {}),
     ...(spec.beforeLife ? { beforeLife: spec.beforeLife } : {}),
+    ...(resume ? { resume: resume.life } : {}),
+    ...(atLifeStart ? { atLifeStart: (life: LifeStart) => atLifeStart({ life, transportCalls: transport.calls }) } : {}),
   });
   if (spec.writeHistory && medium.kind === 'file') outcome.history.writeJsonl(world.files.history);
+  return { family, medium, world, outcome };
+}
+
+/** A lived run's outcome: how its lives ended, and the family's observation of its stores. */
+export function observeLived<P extends FamilyProtocol, W, S>({ family, medium, world, outcome }: LivedFamily<P, W, S>): FamilyOutcome {
   return {
     ...observe(family, medium, world),
     end: outcome.end,
@@ -180,13 +219,13 @@ export async function runFamily<P extends FamilyProtocol, W, S>(
   };
 }
 
-/** The family's observation of a finished case, each store read with a connection of the checker's own. */
+/** The family's observation of a finished case, each store read with a connection of the checker's own (one per store). */
 export function observe<P extends FamilyProtocol, W, S>(
   family: Family<P, W, S>,
   medium: StoreMedium,
   world: WorldSpec<P, W, S>,
 ): Observation {
-  return family.observe((store, read) => readStore(medium, storePath(world.files, store), read), world);
+  return readStores(medium, world.files, (stores) => family.observe(stores, world));
 }
 
 function missingContract(family: string, receiver: string): never {

@@ -2,8 +2,8 @@ import { heartbeat } from './heartbeat.js';
 import { VirtualClock } from './clock.js';
 import { ConnectionSet, FileMedium, type StoreMedium } from './connections.js';
 import { isCrash } from './crash.js';
-import { History } from './history.js';
-import { CutInjector, type CrashDecider, type CrashPoint, type CutHit, type YieldPoint } from './injector.js';
+import { History, type HistoryEvent } from './history.js';
+import { CutInjector, type CrashDecider, type CrashPoint, type CutHit, type InjectorState, type YieldPoint } from './injector.js';
 
 /** One process life: the first attempt (index 0), a recovery after a crash, or the quiet life after faults stop. */
 export interface Life {
@@ -41,6 +41,27 @@ export interface RunOptions {
   beforeLife?: (life: Life) => void;
   /** Called after a life's connections are closed; tests use it to inspect the handles. */
   afterLife?: (life: Life) => void;
+  /**
+   * Goes on from the start of a life of an identical run instead of from the
+   * first attempt: the stores already hold what the earlier lives left.
+   */
+  resume?: LifeStart;
+  /** Called before every recovery (not the first attempt, not the quiet life) with what it starts from. */
+  atLifeStart?: (start: LifeStart) => void;
+}
+
+/**
+ * What a recovery starts from besides the stores: the lives before it and
+ * the harness's own run-wide state (clock, history, the injector's counts).
+ * A recovery depends on nothing else, so a run resumed from it lives the same
+ * lives from there as the run it was taken from.
+ */
+export interface LifeStart {
+  index: number;
+  lives: readonly LifeRecord[];
+  clockMs: number;
+  events: readonly HistoryEvent[];
+  injector: InjectorState;
 }
 
 export interface LifeRecord {
@@ -113,11 +134,13 @@ export async function runLives(scenario: Scenario, options: RunOptions): Promise
   if (!Number.isSafeInteger(options.livesMax) || options.livesMax < 1) {
     throw new RangeError(`livesMax must be a positive integer, got ${options.livesMax}`);
   }
+  const { resume } = options;
   const medium = options.medium ?? new FileMedium();
-  const clock = options.clock ?? new VirtualClock();
-  const history = options.history ?? new History();
+  const clock = resume ? new VirtualClock(resume.clockMs) : (options.clock ?? new VirtualClock());
+  const history = resume ? new History(resume.events) : (options.history ?? new History());
   const injector = new CutInjector(options.plan, history, clock, options.yieldPoint);
-  const lives: LifeRecord[] = [];
+  if (resume) injector.restore(resume.injector);
+  const lives: LifeRecord[] = resume ? [...resume.lives] : [];
   let end: RunEnd = { kind: 'lives-exhausted', livesMax: options.livesMax };
 
   const live = async (index: number, quiet: boolean): Promise<RunEnd | undefined> => {
@@ -140,8 +163,11 @@ export async function runLives(scenario: Scenario, options: RunOptions): Promise
     return undefined;
   };
 
-  let index = 0;
+  let index = resume?.index ?? 0;
   for (; index < options.livesMax; index++) {
+    if (index > (resume?.index ?? 0)) {
+      options.atLifeStart?.({ index, lives: [...lives], clockMs: clock.nowMs(), events: [...history.all()], injector: injector.state() });
+    }
     const ended = await live(index, false);
     if (ended) {
       end = ended;

@@ -1,11 +1,12 @@
+import { join, relative } from 'node:path';
 import type { ReceiverSettings } from '../../protocols/receivers/types.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { MemoryMedium, type StoreMedium } from '../engine/connections.js';
 import type { CutHit, SchedulingPoint } from '../engine/injector.js';
 import type { Life } from '../engine/runner.js';
-import { runFamily, type FamilyOutcome, type RunWire } from '../engine/run-family.js';
-import { ChoiceLog, Pruned } from './choices.js';
+import { liveFamily, observeLived, type FamilyLifeStart, type FamilyOutcome, type RunWire } from '../engine/run-family.js';
+import { ChoiceLog, Pruned, type Choice } from './choices.js';
 import { filesBesideStores, fingerprint } from './fingerprint.js';
 
 export interface ExploreBounds {
@@ -23,6 +24,19 @@ export interface Execution {
   /** Stopped early: it reached a state whose every continuation was already explored. */
   pruned: boolean;
   outcome?: FamilyOutcome;
+}
+
+/**
+ * What a recovery of an execution starts from: the choices made before it,
+ * the crashes spent, the stores' committed images and the run's own state.
+ * An execution whose first choices are these goes through the same start.
+ */
+export interface ExecutionStart {
+  made: readonly Choice[];
+  crashesUsed: number;
+  /** By path relative to the execution's folder (each execution has a folder of its own). */
+  stores: ReadonlyMap<string, Buffer>;
+  run: FamilyLifeStart;
 }
 
 interface Waiting {
@@ -48,14 +62,22 @@ export async function runControlled(options: {
   writeHistory?: boolean;
   /** Receivers over a real wire (--transport http); in process when omitted. */
   wire?: RunWire;
+  /** Go on from a recovery's start that this execution's first choices lead to (in-memory stores only), instead of from the first attempt. */
+  resume?: ExecutionStart;
+  /** Called with the start of every recovery of this execution (in-memory stores only). */
+  onLifeStart?: (start: ExecutionStart) => void;
 }): Promise<Execution> {
-  const { bounds, log } = options;
-  const medium = options.medium ?? new MemoryMedium();
+  const { bounds, log, resume, onLifeStart } = options;
+  if ((resume || onLifeStart) && (options.medium || options.wire)) throw new Error('runControlled: only an execution on its own in-memory stores resumes');
+  const memory = new MemoryMedium(resume ? new Map([...resume.stores].map(([path, image]) => [join(options.folder, path), image])) : undefined);
+  const ownStores = () => new Map([...memory.stores()].map(([path, image]) => [relative(options.folder, path), image]));
+  const medium = options.medium ?? memory;
   // On real files, what a world keeps beside its stores is part of the state a choice point is at.
   const beside = () => (medium.kind === 'file' ? filesBesideStores(options.folder) : '');
   const waiting = new Map<string, Waiting>();
   let life: Life | undefined;
-  let crashesUsed = 0;
+  let crashesUsed = resume?.crashesUsed ?? 0;
+  if (resume) log.made.push(...resume.made);
   let stopping = false;
 
   const positions = (extra?: [string, string]) => {
@@ -84,7 +106,7 @@ export async function runControlled(options: {
   };
 
   let finished = false;
-  const run = runFamily(options.family, {
+  const run = liveFamily(options.family, {
     protocol: options.protocol,
     workload: options.workload,
     folder: options.folder,
@@ -100,6 +122,8 @@ export async function runControlled(options: {
     beforeLife: (started) => {
       life = started;
     },
+    ...(resume ? { resume: resume.run } : {}),
+    ...(onLifeStart ? { atLifeStart: (run: FamilyLifeStart) => onLifeStart({ made: [...log.made], crashesUsed, stores: ownStores(), run }) } : {}),
     yieldPoint: (point) =>
       stopping ? Promise.reject(new Pruned()) : new Promise<void>((release, abort) => waiting.set(point.worker, { point, release, abort })),
   }).finally(() => {
@@ -129,6 +153,7 @@ export async function runControlled(options: {
     waiting.delete(chosen);
     next?.release();
   }
-  const outcome = await run;
-  return stopping ? { log, pruned: true } : { log, pruned: false, outcome };
+  const lived = await run;
+  // A stopped execution is not judged: its stores are not read.
+  return stopping ? { log, pruned: true } : { log, pruned: false, outcome: observeLived(lived) };
 }

@@ -1,4 +1,5 @@
 import { letSignalsIn } from '../process/let-signals-in.js';
+import { LifeStarts } from './life-starts.js';
 import { executeSchedule, type ExploreTarget } from './target.js';
 import { endStateHash, recordViolation, type Verdicts, type ViolationGroup } from './verdicts.js';
 
@@ -19,6 +20,8 @@ export async function exploreSubtree(
   key: readonly number[],
   executionsMax: number,
   onExecution?: () => void,
+  /** Where executions find the recoveries the last one started; tests give one that counts or never resumes. */
+  starts: LifeStarts = new LifeStarts(),
 ): Promise<SubtreeVerdicts> {
   const workload = target.family.exploreWorkload(target.bounds.intentions);
   const explored = new Set<string>();
@@ -33,7 +36,7 @@ export async function exploreSubtree(
   while (schedules < executionsMax) {
     await letSignalsIn();
     const memory = target.memoise === false ? new Set<string>() : explored;
-    const execution = await executeSchedule(target, prefix, memory, known, `explore/${key.join('.')}/${schedules}`);
+    const execution = await executeSchedule(target, prefix, memory, known, `explore/${key.join('.')}/${schedules}`, starts);
     schedules++;
     onExecution?.();
     if (execution.pruned || !execution.outcome) {

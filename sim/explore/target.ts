@@ -2,7 +2,8 @@ import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { RunWire } from '../engine/run-family.js';
 import { ChoiceLog } from './choices.js';
-import { runControlled, type Execution, type ExploreBounds } from './controlled-run.js';
+import { runControlled, type Execution, type ExecutionStart, type ExploreBounds } from './controlled-run.js';
+import type { LifeStarts } from './life-starts.js';
 import { exploreStores, type ExploreStores } from './explore-stores.js';
 
 /** What is explored: one protocol of a family within bounds, and whether explored states are remembered. */
@@ -37,11 +38,16 @@ export async function executeSchedule(
   explored: ReadonlySet<string>,
   known: readonly string[],
   folder: string,
+  /** The recoveries the last execution started, which shares all but the last of `prefix`'s choices with this one. */
+  starts?: LifeStarts,
 ): Promise<Execution> {
   const workload = target.family.exploreWorkload(target.bounds.intentions);
   const log = new ChoiceLog(prefix, explored, known);
   const stores = target.family.needsRealFolder ? (realFolders ??= exploreStores(target.family)) : undefined;
   const where = stores ? stores.named(folder) : folder;
+  // Only in-memory stores of this execution's own can be taken up again where an earlier execution left them.
+  const resuming = stores || target.openWire ? undefined : starts;
+  const resume = resuming?.resumeFor(Math.max(0, prefix.length - 1));
   try {
     return await runControlled({
       family: target.family,
@@ -52,6 +58,8 @@ export async function executeSchedule(
       folder: where,
       ...(stores ? { medium: stores.medium() } : {}),
       ...(target.openWire ? { wire: target.openWire() } : {}),
+      ...(resume ? { resume } : {}),
+      ...(resuming ? { onLifeStart: (start: ExecutionStart) => resuming.record(start) } : {}),
     });
   } finally {
     stores?.discard(where);
