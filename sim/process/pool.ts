@@ -33,8 +33,10 @@ export async function mapPool<T, R>(items: readonly T[], jobs: number, work: (it
 
 /**
  * Runs `work` on every item, each on one of `workers` (long-lived slots: a
- * thread, a child process, this thread) that is free at the time, and returns
- * the results in the items' order. It is `mapPool` with one job per worker.
+ * child process, this process) that is free at the time, the first free one
+ * in the order given (so the first item goes to the first worker, which may
+ * be the one ready soonest), and returns the results in the items' order. It
+ * is `mapPool` with one job per worker.
  */
 export async function mapWorkers<W, T, R>(
   items: readonly T[],
@@ -43,7 +45,7 @@ export async function mapWorkers<W, T, R>(
 ): Promise<R[]> {
   const free = [...workers];
   return mapPool(items, workers.length, async (item, index) => {
-    const worker = free.pop() as W;
+    const worker = free.shift() as W;
     try {
       return await work(worker, item, index);
     } finally {
