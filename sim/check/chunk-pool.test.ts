@@ -28,7 +28,14 @@ function alive(pid: number): boolean {
 async function dedupSafety() {
   const suite = (await propertySuite('reservation'))!;
   const definition = suite.properties.find((property) => property.name === 'dedup-safety')!;
-  const data: ChunkWorkerData = { family: 'reservation', bounds: suite.defaultBounds, store: 'memory', scratch, familyOptions: {}, cwd: scratch };
+  const data: ChunkWorkerData = {
+    family: 'reservation',
+    bounds: suite.defaultBounds,
+    store: 'memory',
+    scratch,
+    familyOptions: {},
+    cwd: scratch,
+  };
   /** This process's runner, counting the chunks it ran. */
   const ranHere: number[] = [];
   const here: ChunkRunner = (chunk, onRun) => {
@@ -54,19 +61,19 @@ async function merged(runners: readonly ChunkRunner[], runs: number): Promise<Pr
 describe('sim check pool: this process and worker processes share the chunks', { timeout: 120_000 }, () => {
   it('this process and one worker run the chunks of dedup-safety; the verdict is the one this process gives alone', async () => {
     const alone = await dedupSafety();
-    const one = await merged([alone.here], 400);
-    expect(alone.ranHere).toEqual([0, 1, 2, 3]);
+    const one = await merged([alone.here], 600);
+    expect(alone.ranHere).toEqual([0, 1, 2, 3, 4, 5]);
 
     const shared = await dedupSafety();
     const pool = startChunkPool(shared.data, 1);
     open.push(pool);
-    const two = await merged([shared.here, ...pool.runners], 400);
-    // The first chunk goes to this process at once, the second to the worker while it loads; the rest to whoever is free.
+    const two = await merged([shared.here, ...pool.runners], 600);
+    // This process takes the first chunk at once and more while the worker loads; the worker takes chunks once loaded.
     expect(shared.ranHere[0]).toBe(0);
     expect(pool.chunksDone[0]).toBeGreaterThanOrEqual(1);
-    expect(shared.ranHere.length + pool.chunksDone[0]!).toBe(4);
+    expect(shared.ranHere.length + pool.chunksDone[0]!).toBe(6);
     expect(one.outcome).toBe('held');
-    expect(one.tally.runs).toBe(400);
+    expect(one.tally.runs).toBe(600);
     expect(verdict(two)).toEqual(verdict(one));
 
     const [pid] = pool.pids;

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { RunWire } from '../engine/run-family.js';
 import type { AnyFamily } from '../engine/run-case.js';
-import { mapWorkers } from '../process/pool.js';
+import { mapWorkers, type Slot } from '../process/pool.js';
 import type { ExploreBounds } from './controlled-run.js';
 import { shardItems, type Shard } from './shard.js';
 import { splitSubtrees, SUBTREES_MIN } from './split.js';
@@ -40,8 +40,8 @@ export interface ProtocolSource {
   protocolFile?: string;
 }
 
-/** Explores one subtree within a budget of executions: in this process, or in a worker process of a pool. */
-export type SubtreeRunner = (key: readonly number[], executionsMax: number) => Promise<SubtreeVerdicts>;
+/** Explores one subtree within a budget of executions: in this process, or in a worker process of a pool (which says when it has loaded). */
+export type SubtreeRunner = ((key: readonly number[], executionsMax: number) => Promise<SubtreeVerdicts>) & Slot;
 
 /**
  * Explores every crash schedule (up to crashDepth crashes, in the attempt or
@@ -94,13 +94,18 @@ export async function explore(
     processes > 0 ? startSubtreePool({ ...options.source!, bounds, memoise: target.memoise ?? true }, processes, counted) : undefined;
   try {
     let inWorkers = 0;
-    const inWorker = (pool?.runners ?? []).map((runner): SubtreeRunner => async (key, executionsMax) => {
-      const part = await runner(key, executionsMax);
-      inWorkers++;
-      return part;
-    });
+    const inWorker = (pool?.runners ?? []).map((runner): SubtreeRunner =>
+      Object.assign(
+        async (key: readonly number[], executionsMax: number) => {
+          const part = await runner(key, executionsMax);
+          inWorkers++;
+          return part;
+        },
+        { ready: runner.ready },
+      ),
+    );
     // This process first: it takes the first subtree (the biggest, as a rule: no crash yet in its first choices) at once,
-    // while the workers still load.
+    // and the next ones while the workers still load; a worker takes subtrees once it has loaded.
     const parts = await exploreInOrder(keys, [here, ...inWorker], here, options.executionsMax);
     const merged = mergeVerdicts(parts);
     return {

@@ -43,10 +43,10 @@ export function startSubtreePool(data: SubtreeWorkerData, processes: number, onE
     name: 'sim explore worker',
   });
   return {
-    runners: pool.workers.map(
-      (worker): SubtreeRunner =>
-        (key, executionsMax) =>
-          worker({ key, executionsMax }, () => onExecution?.()),
+    runners: pool.workers.map((worker): SubtreeRunner =>
+      Object.assign((key: readonly number[], executionsMax: number) => worker({ key, executionsMax }, () => onExecution?.()), {
+        ready: worker.ready,
+      }),
     ),
     pids: pool.pids,
     close: () => pool.close(),

@@ -29,4 +29,5 @@ export async function serveJobs<D, J, R, E>(name: string, setUp: (data: D) => Pr
       );
   });
   await ready;
+  reply({ ready: true });
 }

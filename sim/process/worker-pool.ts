@@ -9,11 +9,18 @@ export interface JobMessage<J> {
   job: J;
 }
 
-/** What a worker process says of a job: something it reports on the way (progress), its result, or why it threw. */
-export type ReplyMessage<R, E> = { id: number; event: E } | { id: number; result: R } | { id: number; error: string };
+/**
+ * What a worker process says: that it has set itself up and takes jobs, or of
+ * a job: something it reports on the way (progress), its result, or why it threw.
+ */
+export type ReplyMessage<R, E> = { ready: true } | { id: number; event: E } | { id: number; result: R } | { id: number; error: string };
 
-/** Runs one job in one worker process; `onEvent` hears what the job reports while it runs. */
-export type PoolWorker<J, R, E> = (job: J, onEvent: (event: E) => void) => Promise<R>;
+/**
+ * Runs one job in one worker process; `onEvent` hears what the job reports
+ * while it runs. `ready` settles once the worker has loaded (a job sent
+ * before waits for it there), or rejects if it died first.
+ */
+export type PoolWorker<J, R, E> = ((job: J, onEvent: (event: E) => void) => Promise<R>) & { ready: Promise<void> };
 
 export interface WorkerPool<J, R, E> {
   /** One runner per worker process, each running one job at a time. */
@@ -90,14 +97,20 @@ function poolWorker<J, R, E>(child: ChildProcess, name: string, newId: () => num
   type Pending = { resolve: (result: R) => void; reject: (error: Error) => void; onEvent: (event: E) => void };
   const pending = new Map<number, Pending>();
   let dead: Error | undefined;
+  let settleReady!: { resolve: () => void; reject: (error: Error) => void };
+  const ready = new Promise<void>((resolve, reject) => (settleReady = { resolve, reject }));
+  // Whoever does not wait for the worker to load (it may be killed still loading) must not see an unhandled rejection.
+  ready.catch(() => {});
   const failAll = (error: Error) => {
     // Ctrl-C reaches the workers too (a terminal signals the whole group): the process is about to exit 130, nothing settles.
     if (interruptedBy()) return;
     dead ??= error;
+    settleReady.reject(error);
     for (const job of pending.values()) job.reject(error);
     pending.clear();
   };
   child.on('message', (reply: ReplyMessage<R, E>) => {
+    if ('ready' in reply) return settleReady.resolve();
     const job = pending.get(reply.id);
     if ('event' in reply) return job?.onEvent(reply.event);
     pending.delete(reply.id);
@@ -108,7 +121,7 @@ function poolWorker<J, R, E>(child: ChildProcess, name: string, newId: () => num
   });
   child.on('error', failAll);
   child.on('exit', (code, signal) => failAll(new Error(`${name} process ended (${signal ?? `exit code ${code}`})`)));
-  return (job, onEvent) =>
+  const run = (job: J, onEvent: (event: E) => void) =>
     new Promise<R>((resolve, reject) => {
       if (dead) return reject(dead);
       const id = newId();
@@ -118,4 +131,5 @@ function poolWorker<J, R, E>(child: ChildProcess, name: string, newId: () => num
         if (error) failAll(error);
       });
     });
+  return Object.assign(run, { ready });
 }
