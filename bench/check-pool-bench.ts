@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { CheckResults } from '../sim/results/check-results.js';
+import { cpuSecondsSoFar } from './cpu-time.js';
 
 /** The built bin beside this file in dist/: each check is a command of its own, cold, as a user runs it. */
 const SIM = fileURLToPath(new URL('../entry/sim.js', import.meta.url));
@@ -15,6 +16,8 @@ const ARGV = ['check', 'dedup-safety', '--runs', '1000', '--seed', '1'];
 interface PoolRun {
   jobs: number;
   seconds: number;
+  /** CPU seconds of the command and its worker processes: the work done, whatever the load. */
+  cpuSeconds: number;
   runsPerSecond: number;
   document: CheckResults;
 }
@@ -27,15 +30,21 @@ interface PoolRun {
  */
 async function timedCheck(jobs: number, folder: string): Promise<PoolRun> {
   const started = performance.now();
+  const cpuBefore = cpuSecondsSoFar();
   // A failing check rejects here with its exit code: the bench measures a check that passes.
-  const { stdout } = await promisify(execFile)(process.execPath, [SIM, ...ARGV, '--jobs', String(jobs), '--format', 'json', '--out', 'runs'], {
-    cwd: folder,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [SIM, ...ARGV, '--jobs', String(jobs), '--format', 'json', '--out', 'runs'],
+    {
+      cwd: folder,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = cpuSecondsSoFar() - cpuBefore;
   const document = JSON.parse(stdout) as CheckResults;
   const runs = document.properties.reduce((sum, property) => sum + property.runs, 0);
-  return { jobs, seconds, runsPerSecond: runs / seconds, document };
+  return { jobs, seconds, cpuSeconds, runsPerSecond: runs / seconds, document };
 }
 
 /** The verdict fields of a document (no timings): --jobs must not change them. */
@@ -59,9 +68,15 @@ export async function checkPoolBench(): Promise<void> {
     const two = median(samples[2]!);
     const same = [...samples[1]!, ...samples[2]!].every((run) => verdicts(run.document) === verdicts(one.document));
     console.log(`\nsim ${ARGV.join(' ')} (median of 3, taken in turns)`);
-    console.log(`  --jobs 1  ${one.runsPerSecond.toFixed(1).padStart(7)} runs/s  ${one.seconds.toFixed(2).padStart(6)} s`);
-    console.log(`  --jobs 2  ${two.runsPerSecond.toFixed(1).padStart(7)} runs/s  ${two.seconds.toFixed(2).padStart(6)} s`);
-    console.log(`  ratio     ${(two.runsPerSecond / one.runsPerSecond).toFixed(2)}x (target >= 1.8 on 2 cores); verdicts identical: ${same ? 'yes' : 'NO'}`);
+    console.log(
+      `  --jobs 1  ${one.runsPerSecond.toFixed(1).padStart(7)} runs/s  ${one.seconds.toFixed(2).padStart(6)} s  ${one.cpuSeconds.toFixed(2).padStart(6)} s CPU`,
+    );
+    console.log(
+      `  --jobs 2  ${two.runsPerSecond.toFixed(1).padStart(7)} runs/s  ${two.seconds.toFixed(2).padStart(6)} s  ${two.cpuSeconds.toFixed(2).padStart(6)} s CPU`,
+    );
+    console.log(
+      `  ratio     ${(two.runsPerSecond / one.runsPerSecond).toFixed(2)}x (target >= 1.8 on 2 cores); verdicts identical: ${same ? 'yes' : 'NO'}`,
+    );
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { findProtocol } from '../protocols/reservation/registry.js';
 import { explore } from '../sim/explore/explore.js';
 import { reservationFamily } from '../sim/reservation/family.js';
+import { cpuSecondsSoFar } from './cpu-time.js';
 
 export interface SpeedRow {
   what: string;
@@ -74,7 +75,9 @@ export function tableAgainstPython(bin: string, scratch: string, runs: number): 
 
 /**
  * `sim explore` W=2 I=2 D=2 on the three seed protocols together, with one
- * job and with one per core (this thread and a worker thread), side by side.
+ * job and with one per core (this process and worker processes), side by
+ * side, each with the CPU time it took (its workers' included): under load
+ * the wall times stretch, the CPU times say whether the pool added work.
  */
 export async function exploreOnCores(cores: number): Promise<SpeedRow[]> {
   const bounds = { workers: 2, intentions: 2, crashDepth: 2, retentionMs: null, cuts: 'named' as const };
@@ -83,6 +86,7 @@ export async function exploreOnCores(cores: number): Promise<SpeedRow[]> {
   const seconds: Record<number, number> = {};
   for (const jobs of [1, cores]) {
     const started = performance.now();
+    const cpuBefore = cpuSecondsSoFar();
     let schedules = 0;
     for (const name of protocols) {
       const result = await explore(reservationFamily, findProtocol(name)!, bounds, {
@@ -94,11 +98,12 @@ export async function exploreOnCores(cores: number): Promise<SpeedRow[]> {
       schedules += result.schedules;
     }
     seconds[jobs] = (performance.now() - started) / 1000;
+    const cpu = cpuSecondsSoFar() - cpuBefore;
     rows.push({
       what: `explore W=2 I=2 D=2, three seed protocols, --jobs ${jobs}`,
       value: seconds[jobs]!,
       unit: 's',
-      note: `${schedules} schedules; target: under 10 s with one job per core`,
+      note: `${schedules} schedules, ${cpu.toFixed(1)} s CPU; target: under 10 s with one job per core`,
     });
   }
   rows.push({ what: `explore speed-up, --jobs ${cores} over --jobs 1`, value: seconds[1]! / seconds[cores]!, unit: 'x', note: '' });

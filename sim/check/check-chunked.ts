@@ -1,10 +1,10 @@
-import { mapWorkers } from '../process/pool.js';
+import { mapWorkers, type Slot } from '../process/pool.js';
 import type { PropertyResult } from './check-property.js';
 import type { CheckChunk } from './chunks.js';
 import { mergeChunks } from './merge-chunks.js';
 
-/** Runs one chunk somewhere (this process, a worker process) and returns its result with its chunk's verdict. */
-export type ChunkRunner = (chunk: CheckChunk, onRun: (progress: RunProgress) => void) => Promise<PropertyResult>;
+/** Runs one chunk somewhere (this process, a worker process: that one says when it has loaded) and returns its result with its chunk's verdict. */
+export type ChunkRunner = ((chunk: CheckChunk, onRun: (progress: RunProgress) => void) => Promise<PropertyResult>) & Slot;
 
 /** A chunk's runs so far (shrinking included), and whether it is shrinking a failure. */
 export interface RunProgress {

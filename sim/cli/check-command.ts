@@ -106,7 +106,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .option(
       '-j, --jobs <n>',
-      'chunks run at a time, in worker processes (default: one per core); with --transport http they run in this process',
+      'chunks run at a time: this process and worker processes (default: one per core); with --transport http all run in this process',
       positiveInt('jobs', 64),
     )
     .option('--report', 'then measure the sweeps of the family (reservation: retention and concurrency) and draw them into the run folder')

@@ -13,30 +13,29 @@ export interface CheckRunners {
 }
 
 /**
- * The runners of `sim check --jobs N`: N worker processes, or this process
+ * The runners of `sim check --jobs N`: this process and N - 1 worker
+ * processes (it runs chunks while they load, and after), or this process
  * alone when N is 1, or when there is a single chunk, or when the receivers are
  * on a wire served by this process (--transport http), which a worker cannot reach.
  * A chunk's result does not depend on where it runs: its runs, seed and
  * scratch folder are the chunk's own.
  */
 export function checkRunners(plan: Plan, jobs: number, chunks: readonly CheckChunk[], scratch: string, cwd: string): CheckRunners {
-  const processes = plan.openWire ? 0 : Math.min(jobs, chunks.length);
-  if (processes <= 1) {
-    const here: ChunkRunner = (chunk, onRun) => {
-      const definition = plan.suite.properties.find((candidate) => candidate.name === chunk.property);
-      if (!definition) throw new Error(`a chunk of an unknown property ${chunk.property}`);
-      return checkChunk(plan.suite, definition, chunk, {
-        bounds: plan.bounds,
-        store: plan.store,
-        scratch,
-        ...(plan.protocol ? { protocol: plan.protocol } : {}),
-        ...(plan.transform ? { transform: plan.transform } : {}),
-        ...(plan.openWire ? { openWire: plan.openWire } : {}),
-        onRun,
-      });
-    };
-    return { runners: [here], jobs: 1, close: async () => {} };
-  }
+  const processes = plan.openWire ? 0 : Math.min(jobs, chunks.length) - 1;
+  const here: ChunkRunner = (chunk, onRun) => {
+    const definition = plan.suite.properties.find((candidate) => candidate.name === chunk.property);
+    if (!definition) throw new Error(`a chunk of an unknown property ${chunk.property}`);
+    return checkChunk(plan.suite, definition, chunk, {
+      bounds: plan.bounds,
+      store: plan.store,
+      scratch,
+      ...(plan.protocol ? { protocol: plan.protocol } : {}),
+      ...(plan.transform ? { transform: plan.transform } : {}),
+      ...(plan.openWire ? { openWire: plan.openWire } : {}),
+      onRun,
+    });
+  };
+  if (processes < 1) return { runners: [here], jobs: 1, close: async () => {} };
   const pool = startChunkPool(
     {
       family: plan.family.name,
@@ -51,5 +50,5 @@ export function checkRunners(plan: Plan, jobs: number, chunks: readonly CheckChu
     },
     processes,
   );
-  return { runners: pool.runners, jobs: processes, close: () => pool.close() };
+  return { runners: [here, ...pool.runners], jobs: processes + 1, close: () => pool.close() };
 }

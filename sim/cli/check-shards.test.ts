@@ -1,4 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unionOfShards } from '../check/union-of-shards.js';
@@ -7,29 +6,11 @@ import { reservationRows } from '../testing/read-warehouse.js';
 import { runCli } from '../testing/run-cli.js';
 import { shellWords } from '../testing/shell-words.js';
 import { parseStrictXml } from '../testing/strict-xml.js';
+import { RARE, writeRareFlaw } from '../testing/rare-flaw.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const cwd = tempFolder('check-shards');
-const RARE = 'rare-new-key.ts';
-
-/**
- * The README's example protocol against atomic receipts, with one planted
- * flaw: for one rare intention (tenantB's k3, three of them) every send mints
- * a new key, so a resend of it is a second reservation. With seed 1 its
- * first chunk of 100 runs holds and the second fails: a property that fails
- * on some seeds only, so the union must find the failure in the right shard.
- */
-function writeRareFlaw(): void {
-  writeFileSync(join(cwd, 'package.json'), '{"type":"module"}');
-  const example = readFileSync(join(REPO, 'protocols/examples/my-protocol.ts'), 'utf8')
-    .replace("from '../reservation/module-shape.js'", `from '${join(REPO, 'protocols/reservation/module-shape.js')}'`)
-    .replace("name: 'my-split-confirm'", "name: 'rare-new-key'")
-    .replace('        key: row.key,\n', "        key: row.tenant === 'tenantB' && row.key === 'k3' && row.qty === 3 ? `${row.key}@${ctx.nowMs()}` : row.key,\n");
-  if (!example.includes('@${ctx.nowMs()}')) throw new Error('the example protocol changed: plant the flaw anew');
-  writeFileSync(join(cwd, RARE), example);
-}
-
 /** Two checks: one that holds beside a negative control (built-ins), one on the rare flaw. 300 runs: three chunks each. */
 const SUBJECTS = {
   holds: ['dedup-safety', 'control-no-dedup', '--runs', '300', '--seed', '1', '--store', 'memory'],
@@ -61,7 +42,7 @@ const whole: Partial<Record<keyof typeof SUBJECTS, { code: number; document: Che
 // Each test runs several whole checks (a protocol file's through the watched child): minutes under a loaded machine.
 describe('sim check --shard i/n and --jobs N', { timeout: 240_000 }, () => {
   beforeAll(async () => {
-    writeRareFlaw();
+    writeRareFlaw(cwd);
     whole.holds = await check(SUBJECTS.holds, ['--jobs', '1']);
     whole.rare = await check(SUBJECTS.rare, ['--jobs', '1']);
   }, 240_000);
@@ -116,7 +97,7 @@ describe('sim check --shard i/n and --jobs N', { timeout: 240_000 }, () => {
     expect(rows.filter((row) => row.intention_id === 'tenantB:k3')).toHaveLength(2);
   });
 
-  it('--jobs 2 gives the same verdicts and counterexamples as --jobs 1, with two worker processes', async () => {
+  it('--jobs 2 gives the same verdicts and counterexamples as --jobs 1, with this process and a worker process', async () => {
     for (const subject of ['holds', 'rare'] as const) {
       const pooled = await check(SUBJECTS[subject], ['--jobs', '2']);
       expect(pooled.text).toMatch(/runs\/s with 2 jobs\./);
@@ -124,7 +105,7 @@ describe('sim check --shard i/n and --jobs N', { timeout: 240_000 }, () => {
     }
   });
 
-  it('--format junit: one document per shard, holding that shard\'s properties', async () => {
+  it("--format junit: one document per shard, holding that shard's properties", async () => {
     const run = await runCli(['check', ...SUBJECTS.holds, '--shard', '2/2', '--format', 'junit', '--out', 'runs'], cwd);
     const xml = parseStrictXml(run.stdout);
     const cases = JSON.stringify(xml);
@@ -141,7 +122,7 @@ describe('sim check --shard i/n and --jobs N', { timeout: 240_000 }, () => {
     expect(empty.text).toContain('shard 2/2: 0 of the 1 chunks');
   });
 
-  it('a protocol file that loops inside a worker process (three chunks, two workers) is stopped by the watchdog, exit 1', async () => {
+  it('a protocol file that loops (three chunks, the watched child and a worker process) is stopped by the watchdog, exit 1', async () => {
     const loops = join(REPO, 'fixtures/misbehaving/loops.ts');
     const argv = ['check', 'dedup-safety', '--protocol', loops, '--runs', '300', '--seed', '1', '--jobs', '2', '--life-timeout-ms', '3000'];
     const run = await runCli(argv, cwd);

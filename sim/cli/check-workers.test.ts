@@ -58,19 +58,19 @@ function startSim(argv: readonly string[]) {
   return { sim, exited, stdout: () => stdout, stderr: () => stderr };
 }
 
-/** A check long enough (minutes) that the signal surely comes while both workers run chunks. */
-const LONG = ['check', 'dedup-safety', '--runs', '100000', '--seed', '1', '--jobs', '2', '--store', 'memory', '--out', 'runs'];
+/** A check long enough (minutes) that the signal surely comes while both workers run chunks (beside the parent: --jobs 3). */
+const LONG = ['check', 'dedup-safety', '--runs', '100000', '--seed', '1', '--jobs', '3', '--store', 'memory', '--out', 'runs'];
 
-describe('sim check --jobs 2 runs its chunks in two worker processes, which never outlive it', { timeout: 120_000 }, () => {
-  it('two workers run the chunks, their progress reaches the parent, and they are gone when it ends', async () => {
-    const run = startSim(['check', 'dedup-safety', '--runs', '1000', '--seed', '1', '--jobs', '2', '--store', 'memory', '--out', 'runs']);
+describe('sim check --jobs N runs its chunks in this process and N - 1 worker processes, which never outlive it', { timeout: 120_000 }, () => {
+  it('--jobs 3: two workers run chunks beside the parent, their progress reaches it, and they are gone when it ends', async () => {
+    const run = startSim(['check', 'dedup-safety', '--runs', '1000', '--seed', '1', '--jobs', '3', '--store', 'memory', '--out', 'runs']);
     let seen = 0;
     await until(() => (seen = Math.max(seen, workers().length)) === 2 || run.sim.exitCode !== null, 'two worker processes ran');
     expect(await run.exited).toEqual({ code: 0, signal: null });
     expect(seen).toBe(2);
-    // The parent runs no chunk itself: each tenth of the progress came over a worker's channel.
+    // Each tenth of the progress is drawn once, whichever process ran the runs (the workers' came over their channels).
     expect(run.stderr().match(/^dedup-safety: \d+\/1000 runs, \d+ runs\/s$/gm)).toHaveLength(9);
-    expect(run.stdout()).toMatch(/1\/1 properties passed \(seed 1\)\.\n1000 runs in [\d.]+ s, \d+ runs\/s with 2 jobs\./);
+    expect(run.stdout()).toMatch(/1\/1 properties passed \(seed 1\)\.\n1000 runs in [\d.]+ s, \d+ runs\/s with 3 jobs\./);
     expect(workers()).toEqual([]);
   });
 
@@ -98,8 +98,8 @@ describe('sim check --jobs 2 runs its chunks in two worker processes, which neve
 
   it('a protocol file that loops in a worker: the watchdog stops the command, and no worker is left looping', async () => {
     const loops = join(REPO, 'fixtures/misbehaving/loops.ts');
-    const run = startSim(['check', 'dedup-safety', '--protocol', loops, '--runs', '300', '--seed', '1', '--jobs', '2', '--life-timeout-ms', '3000']);
-    // The watched child started its two workers, and the loop is in one of them.
+    const run = startSim(['check', 'dedup-safety', '--protocol', loops, '--runs', '300', '--seed', '1', '--jobs', '3', '--life-timeout-ms', '3000']);
+    // The watched child started its two workers, and the loop is in one of them (the third chunk's loop in the child itself).
     await until(() => workers().length === 2, 'the watched child started two workers');
     expect(await run.exited).toEqual({ code: 1, signal: null });
     expect(run.stderr()).toMatch(/protocol loops: a life did not end within 3000 ms in run \d+ of dedup-safety, life \d+/);

@@ -74,7 +74,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       'explore only the i-th of n parts (subtrees of the first choices, the same split for every n): n CI jobs, together, explore what one does',
       shardValue,
     )
-    .option('-j, --jobs <n>', 'subtrees explored at a time, in worker threads (default: one per core)', positiveInt('jobs', 64))
+    .option('-j, --jobs <n>', 'subtrees explored at a time: this process and worker processes (default: one per core)', positiveInt('jobs', 64))
     .option('--life-timeout-ms <ms>', LIFE_TIMEOUT_HELP, positiveInt('life-timeout-ms', 3_600_000), LIFE_TIMEOUT_MS)
     .option(
       '--transport <name>',

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIM_BIN } from '../testing/spawn-sim.js';
@@ -23,7 +24,7 @@ async function until(ready: () => boolean, what: string): Promise<void> {
 }
 
 /** Starts the real bin, waits until `ready`, sends `signal`, and returns how it ended. */
-async function interrupt(argv: readonly string[], ready: (stdout: string) => boolean, signal: NodeJS.Signals) {
+async function interrupt(argv: readonly string[], ready: (stdout: string, pid: number) => boolean, signal: NodeJS.Signals) {
   const sim = spawn(process.execPath, [SIM_BIN, ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(sim);
   let stdout = '';
@@ -33,9 +34,24 @@ async function interrupt(argv: readonly string[], ready: (stdout: string) => boo
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
     sim.once('close', (code, endedBy) => resolve({ code, signal: endedBy })),
   );
-  await until(() => ready(stdout), `sim ${argv[0]} was under way`);
+  await until(() => ready(stdout, sim.pid!), `sim ${argv[0]} was under way`);
   sim.kill(signal);
   return { ended: await exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** The live children of `parent` whose command line names `entry` (a zombie, dead and not yet reaped, is not alive). */
+function childrenRunning(parent: number, entry: string): number {
+  let count = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const [state, ppid] = readFileSync(`/proc/${name}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      if (Number(ppid) === parent && state !== 'Z' && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(entry)) count++;
+    } catch {
+      // The process ended while we read it.
+    }
+  }
+  return count;
 }
 
 function scratchFolders(parent: string): string[] {
@@ -70,15 +86,19 @@ describe('Ctrl-C or SIGTERM during a command: cleaned up, one line, exit 130 / 1
     expect(readdirSync(join(out, runFolder as string), { recursive: true })).toEqual([]);
   });
 
-  it('sim explore, SIGTERM: an in-process loop of thousands of schedules still hears the signal within moments', async () => {
+  it('sim explore, SIGTERM: an in-process loop of thousands of schedules still hears the signal within moments, its workers reaped', async () => {
     const out = join(cwd, 'explore-runs');
+    // The default --jobs is one per core: on two cores or more, this process explores beside worker processes.
+    const workers = Math.min(availableParallelism(), 64) - 1;
     const run = await interrupt(
       ['explore', '-p', 'outbox-dedup', '-w', '3', '-i', '3', '-d', '2', '--out', out],
-      (stdout) => stdout.startsWith('sim explore: outbox-dedup'),
+      (stdout, pid) => stdout.startsWith('sim explore: outbox-dedup') && childrenRunning(pid, 'subtree-worker.js') === workers,
       'SIGTERM',
     );
     expect(run.ended).toEqual({ code: 143, signal: null });
-    expect(run.stderr().trimEnd().split('\n').at(-1)).toMatch(/^sim: interrupted by SIGTERM; /);
+    expect(run.stderr().trimEnd().split('\n').at(-1)).toMatch(
+      new RegExp(`^sim: interrupted by SIGTERM; ${workers > 0 ? `${workers} sim explore worker process\\(es\\) killed and reaped` : ''}`),
+    );
     expect(run.stdout()).not.toMatch(/schedules explored/);
   });
 

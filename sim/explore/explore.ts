@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { RunWire } from '../engine/run-family.js';
 import type { AnyFamily } from '../engine/run-case.js';
-import { mapWorkers } from '../process/pool.js';
+import { mapWorkers, type Slot } from '../process/pool.js';
 import type { ExploreBounds } from './controlled-run.js';
 import { shardItems, type Shard } from './shard.js';
 import { splitSubtrees, SUBTREES_MIN } from './split.js';
@@ -26,22 +26,22 @@ export interface ExploreResult {
   violations: ViolationGroup[];
   /** True when every schedule within the bounds (of this shard) was explored (false: the executions bound was hit). */
   exhaustive: boolean;
-  /** The subtrees (by first choices) the executions were split into, how many this run explored, and how many of those a worker thread did. */
-  subtrees: { total: number; explored: number; inThreads: number };
+  /** The subtrees (by first choices) the executions were split into, how many this run explored, and how many of those a worker process did. */
+  subtrees: { total: number; explored: number; inWorkers: number };
   /** Present when only one shard of the subtrees was explored. */
   shard?: Shard;
   timeMs: number;
 }
 
-/** How a worker thread finds the protocol again: by names, and the user's module it came from. */
+/** How a worker process finds the protocol again: by names, and the user's module it came from. */
 export interface ProtocolSource {
   family: string;
   protocol: string;
   protocolFile?: string;
 }
 
-/** Explores one subtree within a budget of executions: in this thread, or in a worker thread of a pool. */
-export type SubtreeRunner = (key: readonly number[], executionsMax: number) => Promise<SubtreeVerdicts>;
+/** Explores one subtree within a budget of executions: in this process, or in a worker process of a pool (which says when it has loaded). */
+export type SubtreeRunner = ((key: readonly number[], executionsMax: number) => Promise<SubtreeVerdicts>) & Slot;
 
 /**
  * Explores every crash schedule (up to crashDepth crashes, in the attempt or
@@ -67,7 +67,7 @@ export async function explore(
     /** A fresh wire per execution when receivers are reached over a real transport (--transport http). */
     openWire?: () => RunWire;
     shard?: Shard;
-    /** Subtrees explored at a time (default 1): this thread and jobs - 1 worker threads, which load the protocol by `source`. */
+    /** Subtrees explored at a time (default 1): this process and jobs - 1 worker processes, which load the protocol by `source`. */
     jobs?: number;
     source?: ProtocolSource;
   },
@@ -85,21 +85,28 @@ export async function explore(
   const here: SubtreeRunner = (key, executionsMax) => exploreSubtree(target, key, executionsMax, counted);
   const all = await splitSubtrees(target);
   const keys = shardItems(all, options.shard);
-  // A tree too small to split in full was mostly explored by the split itself: starting threads would cost more than it saves.
-  // The wire is this thread's server, and real folders are this thread's scratch: such explorations stay in this thread.
+  // A tree too small to split in full was mostly explored by the split itself: starting processes would cost more than it saves.
+  // The wire is this process's server, and real folders are this process's scratch: such explorations stay in this process.
   const hereOnly = options.openWire !== undefined || family.needsRealFolder === true;
-  const threads = keys.length >= SUBTREES_MIN && !hereOnly ? Math.min((options.jobs ?? 1) - 1, keys.length - 1) : 0;
-  if (threads > 0 && !options.source) throw new Error('explore: jobs > 1 needs the protocol source for its worker threads');
+  const processes = keys.length >= SUBTREES_MIN && !hereOnly ? Math.min((options.jobs ?? 1) - 1, keys.length - 1) : 0;
+  if (processes > 0 && !options.source) throw new Error('explore: jobs > 1 needs the protocol source for its worker processes');
   const pool: SubtreePool | undefined =
-    threads > 0 ? startSubtreePool({ ...options.source!, bounds, memoise: target.memoise ?? true }, threads, counted) : undefined;
+    processes > 0 ? startSubtreePool({ ...options.source!, bounds, memoise: target.memoise ?? true }, processes, counted) : undefined;
   try {
-    let inThreads = 0;
-    const inThread = (pool?.runners ?? []).map((runner): SubtreeRunner => async (key, executionsMax) => {
-      const part = await runner(key, executionsMax);
-      inThreads++;
-      return part;
-    });
-    const parts = await exploreInOrder(keys, [here, ...inThread], here, options.executionsMax);
+    let inWorkers = 0;
+    const inWorker = (pool?.runners ?? []).map((runner): SubtreeRunner =>
+      Object.assign(
+        async (key: readonly number[], executionsMax: number) => {
+          const part = await runner(key, executionsMax);
+          inWorkers++;
+          return part;
+        },
+        { ready: runner.ready },
+      ),
+    );
+    // This process first: it takes the first subtree (the biggest, as a rule: no crash yet in its first choices) at once,
+    // and the next ones while the workers still load; a worker takes subtrees once it has loaded.
+    const parts = await exploreInOrder(keys, [here, ...inWorker], here, options.executionsMax);
     const merged = mergeVerdicts(parts);
     return {
       protocol: protocol.name,
@@ -111,7 +118,7 @@ export async function explore(
       endStates: merged.endStates,
       violations: merged.violations,
       exhaustive: merged.exhaustive && parts.length === keys.length,
-      subtrees: { total: all.length, explored: parts.length, inThreads },
+      subtrees: { total: all.length, explored: parts.length, inWorkers },
       ...(options.shard ? { shard: options.shard } : {}),
       timeMs: performance.now() - started,
     };

@@ -63,14 +63,14 @@ describe('sim explore --shard i/n', () => {
     300_000,
   );
 
-  it('explores the same subtrees one at a time and two at a time (a worker thread beside this one): the same verdicts', async () => {
+  it('explores the same subtrees one at a time and two at a time (a worker process beside this one): the same verdicts', async () => {
     const protocol = findProtocol('outbox-no-dedup')!;
     const source = { family: 'reservation', protocol: 'outbox-no-dedup' };
     const one = await explore(reservationFamily, protocol, BOUNDS, { executionsMax: 50_000 });
     const two = await explore(reservationFamily, protocol, BOUNDS, { executionsMax: 50_000, jobs: 2, source });
     expect(verdicts(two)).toEqual(verdicts(one));
-    expect(one.subtrees.inThreads).toBe(0);
-    expect(two.subtrees.inThreads).toBeGreaterThan(0);
+    expect(one.subtrees.inWorkers).toBe(0);
+    expect(two.subtrees.inWorkers).toBeGreaterThan(0);
     // Under a bound on executions the pool stops where one runner would.
     const boundOne = await explore(reservationFamily, protocol, BOUNDS, { executionsMax: 40 });
     const boundTwo = await explore(reservationFamily, protocol, BOUNDS, { executionsMax: 40, jobs: 2, source });

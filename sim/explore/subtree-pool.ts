@@ -1,67 +1,54 @@
-import { Worker } from 'node:worker_threads';
 import { compiledEntry } from '../process/entry-path.js';
+import { startWorkerPool } from '../process/worker-pool.js';
 import type { ExploreBounds } from './controlled-run.js';
 import type { SubtreeRunner } from './explore.js';
 import type { SubtreeVerdicts } from './subtree.js';
 
-/** What a worker thread needs to rebuild the target: names, not objects (functions do not cross threads). */
+/** What a worker process needs to rebuild the target: names, not objects (functions do not cross processes). */
 export interface SubtreeWorkerData {
   family: string;
   protocol: string;
-  /** The user's module the protocol came from, loaded again in the thread. */
+  /** The user's module the protocol came from, loaded again in the worker. */
   protocolFile?: string;
   bounds: ExploreBounds;
   memoise: boolean;
 }
 
+/** A subtree to explore: the first choices that name it, and the most executions it may take. */
 export interface SubtreeJob {
-  id: number;
   key: readonly number[];
   executionsMax: number;
 }
 
-export type SubtreeReply = { id: number; executed: true } | { id: number; verdicts: SubtreeVerdicts } | { id: number; error: string };
+/** What a worker reports while it explores: one execution went by (for the progress line). */
+export type SubtreeEvent = 'executed';
 
 export interface SubtreePool {
   runners: SubtreeRunner[];
+  /** The worker processes' pids (a test checks they explored subtrees and are gone afterwards). */
+  pids: number[];
   close(): Promise<void>;
 }
 
 /**
- * Starts `threads` worker threads that explore subtrees of one target, each
- * a runner for `explore`'s pool slots. A thread that fails rejects the job it
- * had; `close` stops them all.
+ * Starts `processes` worker processes (see startWorkerPool) that explore
+ * subtrees of one target, each a runner for `explore`'s pool slots. A worker
+ * that dies rejects the subtree it had; `close` kills and reaps them all.
  */
-export function startSubtreePool(data: SubtreeWorkerData, threads: number, onExecution?: () => void): SubtreePool {
-  const entry = compiledEntry(new URL('./subtree-worker.js', import.meta.url));
-  const workers = Array.from({ length: threads }, () => new Worker(entry, { workerData: data }));
-  let nextId = 0;
-  const runners = workers.map((worker): SubtreeRunner => {
-    const pending = new Map<number, { resolve: (v: SubtreeVerdicts) => void; reject: (e: Error) => void }>();
-    const failAll = (error: Error) => {
-      for (const job of pending.values()) job.reject(error);
-      pending.clear();
-    };
-    worker.on('message', (message: SubtreeReply) => {
-      if ('executed' in message) return onExecution?.();
-      const job = pending.get(message.id);
-      pending.delete(message.id);
-      if ('verdicts' in message) job?.resolve(message.verdicts);
-      else job?.reject(new Error(`explore worker thread failed: ${message.error}`));
-    });
-    worker.on('error', failAll);
-    worker.on('exit', (code) => failAll(new Error(`explore worker thread exited with code ${code}`)));
-    return (key, executionsMax) =>
-      new Promise<SubtreeVerdicts>((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, key, executionsMax } satisfies SubtreeJob);
-      });
+export function startSubtreePool(data: SubtreeWorkerData, processes: number, onExecution?: () => void): SubtreePool {
+  const pool = startWorkerPool<SubtreeJob, SubtreeVerdicts, SubtreeEvent>({
+    entry: compiledEntry(new URL('./subtree-worker.js', import.meta.url)),
+    data,
+    processes,
+    name: 'sim explore worker',
   });
   return {
-    runners,
-    close: async () => {
-      await Promise.all(workers.map((worker) => worker.terminate()));
-    },
+    runners: pool.workers.map((worker): SubtreeRunner =>
+      Object.assign((key: readonly number[], executionsMax: number) => worker({ key, executionsMax }, () => onExecution?.()), {
+        ready: worker.ready,
+      }),
+    ),
+    pids: pool.pids,
+    close: () => pool.close(),
   };
 }

@@ -1,6 +1,9 @@
 import { join, resolve } from 'node:path';
 import { timeline } from '../../reports/timeline.js';
-import { checkProperty as checkSuiteProperty, type PropertyResult } from '../check/check-property.js';
+import { checkChunk } from '../check/check-chunk.js';
+import { checkChunked, type ChunkRunner } from '../check/check-chunked.js';
+import type { PropertyResult } from '../check/check-property.js';
+import { propertyChunks } from '../check/chunks.js';
 import { replayLine } from '../check/replay-line.js';
 import { replayProperty } from '../check/replay-property.js';
 import type { StoreKind } from '../check/suite.js';
@@ -47,7 +50,11 @@ export type PropertyCheck = PropertyResult & { failure?: Counterexample };
 /**
  * Checks one property of a family with fast-check, on the property's own
  * protocol or on the one given; a counterexample is replayed into a run
- * folder so its stores and timeline are kept.
+ * folder so its stores and timeline are kept. The runs are cut into the
+ * chunks `sim check` cuts them into (chunks.ts: 100 runs each, seeds derived
+ * from the seed), run in order up to the first that fails, so the verdict is
+ * the CLI's for the same seed and a replay line (with its chunk's seed)
+ * reproduces with `npx sim check`.
  */
 export async function checkProperty(options: CheckPropertyOptions): Promise<PropertyCheck> {
   const family = familyOf(options.family, options.protocol);
@@ -72,21 +79,18 @@ export async function checkProperty(options: CheckPropertyOptions): Promise<Prop
   const scratch = createScratch(defaultScratchParent());
   let result: PropertyResult;
   try {
-    result = await checkSuiteProperty(suite, definition, {
-      runs: options.runs ?? 100,
-      seed,
-      bounds,
-      store,
-      scratch: scratch.path,
-      ...protocol,
-    });
+    const here: ChunkRunner = (chunk, onRun) =>
+      checkChunk(suite, definition, chunk, { bounds, store, scratch: scratch.path, ...protocol, onRun });
+    const check = checkChunked(propertyChunks(definition.name, options.runs ?? 100, seed), [here], seed, () => {});
+    [result] = await Promise.all([check.properties[0]!.result, check.done]);
   } finally {
     scratch.remove();
   }
   const ce = result.counterexample;
   if (!ce) return result;
   const folder = join(createRunFolder(resolve(options.out ?? 'runs')).path, definition.name);
-  const replayed = await replayProperty(suite, definition, { seed, path: ce.path, bounds, folder, ...protocol });
+  // The counterexample's seed is the seed of the chunk that found it (the seed itself in the first chunk).
+  const replayed = await replayProperty(suite, definition, { seed: ce.seed, path: ce.path, bounds, folder, ...protocol });
   const replayOptions: [string, string][] = [];
   if (options.workersMax !== undefined && options.workersMax !== suite.workersOf(suite.defaultBounds))
     replayOptions.push(['--workers', String(options.workersMax)]);
@@ -96,7 +100,7 @@ export async function checkProperty(options: CheckPropertyOptions): Promise<Prop
   return {
     ...result,
     failure: {
-      replay: replayLine({ family: family.name, property: definition.name, seed, path: ce.path, options: replayOptions }),
+      replay: replayLine({ family: family.name, property: definition.name, seed: ce.seed, path: ce.path, options: replayOptions }),
       trial: suite.trialText(ce.trial),
       timeline: replayed ? timeline(replayed.events) : '(the replay found no run at this path)',
       violation: violation ? `${violation.kind}: ${violation.message}` : 'the property threw',

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { mapPool } from './pool.js';
+import { mapPool, mapWorkers } from './pool.js';
 
 describe('worker pool', () => {
   it("keeps the items' order whatever order they finish in, and never runs more than `jobs` at once", async () => {
@@ -26,5 +26,28 @@ describe('worker pool', () => {
     });
     await expect(run).rejects.toThrow('boom');
     expect(started).toEqual([1, 2]);
+  });
+
+  it('mapWorkers: a worker still loading takes nothing until it is ready, and is not waited for once every item is taken', async () => {
+    const ran: string[] = [];
+    const here: { name: string; ready?: Promise<void> } = { name: 'here' };
+    const slow = { name: 'slow', ready: sleep(40) };
+    const never = { name: 'never', ready: new Promise<void>(() => {}) };
+    const work = async (worker: { name: string }, ms: number) => {
+      ran.push(worker.name);
+      await sleep(ms);
+      return `${worker.name}:${ms}`;
+    };
+    const results = await mapWorkers([20, 20, 20, 20, 20, 20], [here, slow, never], work);
+    // here runs 0 and 1 (0-40 ms), then both take the rest as they come free; never is never waited for.
+    expect(results.slice(0, 2)).toEqual(['here:20', 'here:20']);
+    expect(ran).toContain('slow');
+    expect(ran).not.toContain('never');
+    expect(ran).toHaveLength(6);
+  });
+
+  it('mapWorkers: a worker that dies while loading, with items left, fails the whole', async () => {
+    const dead = { ready: Promise.reject(new Error('worker ended (SIGKILL)')) };
+    await expect(mapWorkers([50, 50], [{}, dead], (_worker, ms) => sleep(ms))).rejects.toThrow('worker ended (SIGKILL)');
   });
 });
