@@ -1,5 +1,5 @@
 import { protocolFromFile } from '../engine/protocol-file.js';
-import { findFamily } from '../families.js';
+import { loadFamily } from '../family-catalogue.js';
 import { serveJobs, type JobHandler } from '../process/serve-jobs.js';
 import { propertySuite } from '../suites.js';
 import { checkChunk } from './check-chunk.js';
@@ -21,7 +21,7 @@ export async function serveChunks(): Promise<void> {
 
 /** The check rebuilt from names: the family's suite and the options every chunk runs with. */
 async function chunkHandler(data: ChunkWorkerData): Promise<JobHandler<CheckChunk, PropertyResult, RunProgress>> {
-  const family = findFamily(data.family);
+  const family = await loadFamily(data.family);
   const suite = await propertySuite(data.family);
   if (!family || !suite) throw new Error(`sim check worker: no property suite for family '${data.family}'`);
   let protocol: ProtocolChoice | undefined;

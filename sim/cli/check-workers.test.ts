@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIM_BIN } from '../testing/spawn-sim.js';
@@ -59,50 +59,91 @@ function startSim(argv: readonly string[]) {
 }
 
 /** A check long enough (minutes) that the signal surely comes while both workers run chunks (beside the parent: --jobs 3). */
-const LONG = ['check', 'dedup-safety', '--runs', '100000', '--seed', '1', '--jobs', '3', '--store', 'memory', '--out', 'runs'];
+// Its scratch folder in this file's folder: a SIGKILLed parent cannot remove it, and /dev/shm would keep it until a reboot.
+mkdirSync(join(cwd, 'scratch'));
+const LONG = [
+  'check',
+  'dedup-safety',
+  '--runs',
+  '100000',
+  '--seed',
+  '1',
+  '--jobs',
+  '3',
+  '--store',
+  'memory',
+  '--out',
+  'runs',
+  '--scratch',
+  'scratch',
+];
 
-describe('sim check --jobs N runs its chunks in this process and N - 1 worker processes, which never outlive it', { timeout: 120_000 }, () => {
-  it('--jobs 3: two workers run chunks beside the parent, their progress reaches it, and they are gone when it ends', async () => {
-    const run = startSim(['check', 'dedup-safety', '--runs', '1000', '--seed', '1', '--jobs', '3', '--store', 'memory', '--out', 'runs']);
-    let seen = 0;
-    await until(() => (seen = Math.max(seen, workers().length)) === 2 || run.sim.exitCode !== null, 'two worker processes ran');
-    expect(await run.exited).toEqual({ code: 0, signal: null });
-    expect(seen).toBe(2);
-    // Each tenth of the progress is drawn once, whichever process ran the runs (the workers' came over their channels).
-    expect(run.stderr().match(/^dedup-safety: \d+\/1000 runs, \d+ runs\/s$/gm)).toHaveLength(9);
-    expect(run.stdout()).toMatch(/1\/1 properties passed \(seed 1\)\.\n1000 runs in [\d.]+ s, \d+ runs\/s with 3 jobs\./);
-    expect(workers()).toEqual([]);
-  });
+describe(
+  'sim check --jobs N runs its chunks in this process and N - 1 worker processes, which never outlive it',
+  { timeout: 120_000 },
+  () => {
+    it('--jobs 3: two workers run chunks beside the parent, their progress reaches it, and they are gone when it ends', async () => {
+      const run = startSim(['check', 'dedup-safety', '--runs', '1000', '--seed', '1', '--jobs', '3', '--store', 'memory', '--out', 'runs']);
+      let seen = 0;
+      await until(() => (seen = Math.max(seen, workers().length)) === 2 || run.sim.exitCode !== null, 'two worker processes ran');
+      expect(await run.exited).toEqual({ code: 0, signal: null });
+      expect(seen).toBe(2);
+      // Each tenth of the progress is drawn once, whichever process ran the runs (the workers' came over their channels).
+      expect(run.stderr().match(/^dedup-safety: \d+\/1000 runs, \d+ runs\/s$/gm)).toHaveLength(9);
+      expect(run.stdout()).toMatch(/1\/1 properties passed \(seed 1\)\.\n1000 runs in [\d.]+ s, \d+ runs\/s with 3 jobs\./);
+      expect(workers()).toEqual([]);
+    });
 
-  it('the parent SIGKILLed: both workers die too', async () => {
-    const run = startSim(LONG);
-    await until(() => workers().length === 2, 'two worker processes ran');
-    const pids = workers();
-    run.sim.kill('SIGKILL');
-    expect(await run.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    await until(() => workers().length === 0, `the workers ${pids.join(', ')} died with their parent`);
-  });
+    it('the parent SIGKILLed: both workers die too', async () => {
+      const run = startSim(LONG);
+      await until(() => workers().length === 2, 'two worker processes ran');
+      const pids = workers();
+      run.sim.kill('SIGKILL');
+      expect(await run.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      await until(() => workers().length === 0, `the workers ${pids.join(', ')} died with their parent`);
+    });
 
-  it.each(['SIGINT', 'SIGTERM'] as const)('%s to the whole group (Ctrl-C): the workers are killed and reaped, one line, no stack', async (signal) => {
-    const run = startSim(LONG);
-    await until(() => workers().length === 2, 'the workers were under way');
-    // Long enough for both to have taken a chunk (loading takes a moment), short of the first tenth of the runs.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    process.kill(-run.sim.pid!, signal);
-    expect(await run.exited).toEqual({ code: signal === 'SIGINT' ? 130 : 143, signal: null });
-    const last = run.stderr().trimEnd().split('\n').at(-1);
-    expect(last).toMatch(new RegExp(`^sim: interrupted by ${signal}; dedup-safety: \\d+/100000 done; 2 sim check worker process\\(es\\) killed and reaped; `));
-    expect(run.stderr()).not.toMatch(/\n\s+at /);
-    expect(workers()).toEqual([]);
-  });
+    it.each(['SIGINT', 'SIGTERM'] as const)(
+      '%s to the whole group (Ctrl-C): the workers are killed and reaped, one line, no stack',
+      async (signal) => {
+        const run = startSim(LONG);
+        await until(() => workers().length === 2, 'the workers were under way');
+        // Long enough for both to have taken a chunk (loading takes a moment), short of the first tenth of the runs.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        process.kill(-run.sim.pid!, signal);
+        expect(await run.exited).toEqual({ code: signal === 'SIGINT' ? 130 : 143, signal: null });
+        const last = run.stderr().trimEnd().split('\n').at(-1);
+        expect(last).toMatch(
+          new RegExp(
+            `^sim: interrupted by ${signal}; dedup-safety: \\d+/100000 done; 2 sim check worker process\\(es\\) killed and reaped; `,
+          ),
+        );
+        expect(run.stderr()).not.toMatch(/\n\s+at /);
+        expect(workers()).toEqual([]);
+      },
+    );
 
-  it('a protocol file that loops in a worker: the watchdog stops the command, and no worker is left looping', async () => {
-    const loops = join(REPO, 'fixtures/misbehaving/loops.ts');
-    const run = startSim(['check', 'dedup-safety', '--protocol', loops, '--runs', '300', '--seed', '1', '--jobs', '3', '--life-timeout-ms', '3000']);
-    // The watched child started its two workers, and the loop is in one of them (the third chunk's loop in the child itself).
-    await until(() => workers().length === 2, 'the watched child started two workers');
-    expect(await run.exited).toEqual({ code: 1, signal: null });
-    expect(run.stderr()).toMatch(/protocol loops: a life did not end within 3000 ms in run \d+ of dedup-safety, life \d+/);
-    await until(() => workers().length === 0, 'the looping worker died with the watched child');
-  });
-});
+    it('a protocol file that loops in a worker: the watchdog stops the command, and no worker is left looping', async () => {
+      const loops = join(REPO, 'fixtures/misbehaving/loops.ts');
+      const run = startSim([
+        'check',
+        'dedup-safety',
+        '--protocol',
+        loops,
+        '--runs',
+        '300',
+        '--seed',
+        '1',
+        '--jobs',
+        '3',
+        '--life-timeout-ms',
+        '3000',
+      ]);
+      // The watched child started its two workers, and the loop is in one of them (the third chunk's loop in the child itself).
+      await until(() => workers().length === 2, 'the watched child started two workers');
+      expect(await run.exited).toEqual({ code: 1, signal: null });
+      expect(run.stderr()).toMatch(/protocol loops: a life did not end within 3000 ms in run \d+ of dedup-safety, life \d+/);
+      await until(() => workers().length === 0, 'the looping worker died with the watched child');
+    });
+  },
+);

@@ -1,5 +1,5 @@
 import { protocolFromFile } from '../engine/protocol-file.js';
-import { findFamily } from '../families.js';
+import { loadFamily } from '../family-catalogue.js';
 import { serveJobs, type JobHandler } from '../process/serve-jobs.js';
 import { exploreSubtree, type SubtreeVerdicts } from './subtree.js';
 import type { SubtreeEvent, SubtreeJob, SubtreeWorkerData } from './subtree-pool.js';
@@ -11,7 +11,7 @@ import type { SubtreeEvent, SubtreeJob, SubtreeWorkerData } from './subtree-pool
  * progress line) and of the verdicts.
  */
 async function subtreeHandler(data: SubtreeWorkerData): Promise<JobHandler<SubtreeJob, SubtreeVerdicts, SubtreeEvent>> {
-  const family = findFamily(data.family);
+  const family = await loadFamily(data.family);
   if (!family) throw new Error(`sim explore worker: no family '${data.family}'`);
   const protocol = data.protocolFile
     ? await protocolFromFile(family, data.protocolFile, data.protocolFile)
