@@ -78,7 +78,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .option(
       '-j, --jobs <n>',
-      'cases at a time (default: one per core): in process, in worker threads beside this one; in kill mode, each in its own child processes',
+      'cases at a time (default: one per core; in process, only for a table of 64 cases or more, a smaller one runs here): in process, in worker threads beside this one; in kill mode, each in its own child processes',
       positiveInt('jobs', 64),
     )
     .option('--cuts <which>', "'all': find every boundary (each cut, each commit) in a fault-free run and crash after each", cutsChoice)

@@ -46,6 +46,15 @@ export interface TableRunRequest {
   transport?: TransportName;
 }
 
+/**
+ * A worker thread loads the engine and the family again before its first
+ * case (about 0.3 s of CPU), while an in-process table case takes 5 to 10 ms:
+ * the seed table (15 cases) measured 486 ms at --jobs 1 and 551 ms with a
+ * thread beside it (`npm run bench -- speed`, session 5). Below this many
+ * cases the default runs them all here.
+ */
+const THREAD_POOL_CASES_MIN = 64;
+
 /** Creates the run folder, runs every case, writes results.json. Shared by `sim table` and `sim run`. */
 export async function executeTableRun(
   request: TableRunRequest,
@@ -83,7 +92,9 @@ export async function executeTableRun(
     ...(request.transport ? { transport: request.transport } : {}),
   });
   // In process, cases beyond the first run in worker threads; over HTTP they share the table's one server, so they stay here.
-  const pool = !kill && !serverKill && request.transport !== 'http' && jobs > 1 ? startCasePool(jobs - 1, isolating) : undefined;
+  // By default only for a table big enough to pay for a thread's start-up (see THREAD_POOL_CASES_MIN); --jobs N asks for it.
+  const threads = request.jobs !== undefined || cases >= THREAD_POOL_CASES_MIN;
+  const pool = !kill && !serverKill && request.transport !== 'http' && jobs > 1 && threads ? startCasePool(jobs - 1, isolating) : undefined;
   const table = () =>
     runTable({
       family,
