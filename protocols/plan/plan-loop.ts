@@ -48,11 +48,15 @@ export interface PlanLoopDefinition {
   seams: PlanLoopSeams;
 }
 
-/** The files a plan has written up to and including step `index`, with their planned content: what a build gate expects. */
+/**
+ * The files a plan has written up to and including step `index`, each once
+ * with the content of the last step that wrote it: what a build gate expects,
+ * and what the step writes (a file two steps write gets the later's content).
+ */
 export function plannedFiles(plan: Plan, index: number): { path: string; content: string }[] {
-  return plan.steps
-    .slice(0, index + 1)
-    .flatMap((step) => (step.files ?? []).map((path) => ({ path, content: plannedContent(plan, step) })));
+  const latest = new Map<string, string>();
+  for (const step of plan.steps.slice(0, index + 1)) for (const path of step.files ?? []) latest.set(path, plannedContent(plan, step));
+  return [...latest].map(([path, content]) => ({ path, content }));
 }
 
 function plannedContent(plan: Plan, step: PlanStep): string {

@@ -115,6 +115,33 @@ describe('stops and crashes between the seed’s steps', () => {
   });
 });
 
+describe('a file two steps write', () => {
+  const REWRITE: Plan = {
+    goal: 'rewrite',
+    budget_calls: 40,
+    steps: [
+      { id: 'first', action: 'edit', files: ['a.ts'], args: { content: 'one\n' }, gate: 'npm run build' },
+      { id: 'second', action: 'edit', files: ['a.ts'], args: { content: 'two\n' }, gate: 'npm run build' },
+    ],
+  };
+
+  it('gets each step’s own content, and the later gate expects the later content only', async () => {
+    const outcome = await run(checkpointAfterStep, { workload: { plan: REWRITE } });
+    const writes = outcome.state['tool-server']?.['writes'] as { intention_id: string; content: string }[];
+    expect(writes.map((write) => [write.intention_id, write.content])).toEqual([
+      ['first:a.ts', 'one\n'],
+      ['second:a.ts', 'two\n'],
+    ]);
+    const log = outcome.state['orchestrator']?.['call_log'] as { step: string; args: string; outcome: string }[];
+    expect(JSON.parse(log.find((row) => row.step === 'second:gate')?.args ?? '{}')).toEqual({
+      command: 'npm run build',
+      expect: [{ path: 'a.ts', content: 'two\n' }],
+    });
+    // Both gates passed the first time: each step was attempted once and the plan completed.
+    expect(checkpointOf(outcome)).toMatchObject({ status: 'completed', steps: [{ attempts: 1 }, { attempts: 1 }] });
+  });
+});
+
 describe('gates that do not answer', () => {
   it('a gate command that times out fails the attempt: the step is redone and passes', async () => {
     const outcome = await run(checkpointAfterStep, { tools: { slowCalls: { '3': 40_000 } } });
