@@ -1,11 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempFolder } from '../testing/temp-folder.js';
-import { stageCases } from './staged-cases.js';
+import { onTmpfs, stageCases } from './staged-cases.js';
 
-const TMPFS_MAGIC = 0x01021994;
-const onTmpfs = (path: string) => statfsSync(path).type === TMPFS_MAGIC;
 const shm = existsSync('/dev/shm') && onTmpfs('/dev/shm');
 
 describe("a table's cases run on a tmpfs and their files reach the run folder", () => {

@@ -4,7 +4,8 @@ import { createScratch, defaultScratchParent } from './scratch.js';
 /** statfs's f_type of a tmpfs (linux/magic.h TMPFS_MAGIC): memory-backed, an fsync there costs nothing. */
 const TMPFS_MAGIC = 0x01021994;
 
-function onTmpfs(path: string): boolean {
+/** Whether `path` is on a tmpfs (false when it cannot be asked). */
+export function onTmpfs(path: string): boolean {
   try {
     return statfsSync(path).type === TMPFS_MAGIC;
   } catch {

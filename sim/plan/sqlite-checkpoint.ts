@@ -77,12 +77,11 @@ export function sqliteLeaseCheckpoint(ctx: Pick<WorkerContext, 'orchestrator' | 
           const row = db.prepare('SELECT body FROM checkpoint WHERE id = 1').get() as { body: string } | undefined;
           if (row?.body !== seen) throw new LeaseLost(`lease taken anew by ${ctx.worker} after another worker committed the checkpoint`);
         }
-        const taken = db
-          .prepare('UPDATE checkpoint_lease SET owner = ?, until_ms = ? WHERE id = 1 AND (owner IS NULL OR owner = ? OR until_ms <= ?)')
-          .run(ctx.worker, untilMs, ctx.worker, nowMs);
-        if (taken.changes === 1) return { granted: true } as const;
-        const { until_ms } = db.prepare('SELECT until_ms FROM checkpoint_lease WHERE id = 1').get() as { until_ms: number };
-        return { granted: false, retryAtMs: until_ms } as const;
+        // The row read above decides, inside this transaction: free, this worker's own, or lapsed.
+        const free = lease.owner === null || lease.owner === ctx.worker || lease.until_ms <= nowMs;
+        if (!free) return { granted: false, retryAtMs: lease.until_ms } as const;
+        db.prepare('UPDATE checkpoint_lease SET owner = ?, until_ms = ? WHERE id = 1').run(ctx.worker, untilMs);
+        return { granted: true } as const;
       });
     },
   };

@@ -66,14 +66,17 @@ function onSignal(signal: HandledSignal): void {
     process.exit(code);
   }
   interrupted = signal;
+  void cleanUpThenExit(code, (what) => stderr(`sim: interrupted by ${signal}; ${what || 'nothing was left to clean up'}\n`));
+}
+
+/** Runs every cleanup (waiting at most CLEANUP_WAIT_MS_MAX), tells `say` what was done, and exits with `code`. */
+async function cleanUpThenExit(code: number, say: (what: string) => void): Promise<void> {
   const waited = new Promise<string[]>((resolve) =>
     setTimeout(() => resolve([`cleanups still running after ${CLEANUP_WAIT_MS_MAX} ms were abandoned`]), CLEANUP_WAIT_MS_MAX),
   );
-  void Promise.race([runCleanups(), waited]).then((done) => {
-    const what = done.filter(Boolean).join('; ');
-    stderr(`sim: interrupted by ${signal}; ${what || 'nothing was left to clean up'}\n`);
-    process.exit(code);
-  });
+  const done = await Promise.race([runCleanups(), waited]);
+  say(done.filter(Boolean).join('; '));
+  process.exit(code);
 }
 
 async function runCleanups(): Promise<string[]> {
@@ -121,7 +124,7 @@ export function endOnClosedPipe(stream: NodeJS.WritableStream): void {
     if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
     if (interrupted) return;
     interrupted = 'SIGPIPE';
-    const waited = new Promise<void>((resolve) => setTimeout(resolve, CLEANUP_WAIT_MS_MAX));
-    void Promise.race([runCleanups(), waited]).then(() => process.exit(EXIT_CLOSED_PIPE));
+    // Nothing is said: the reader that would have read it is gone.
+    void cleanUpThenExit(EXIT_CLOSED_PIPE, () => undefined);
   });
 }
