@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIM_BIN } from '../testing/spawn-sim.js';
 import { tempFolder } from '../testing/temp-folder.js';
+import { liveChildren } from '../testing/live-children.js';
 
 const cwd = tempFolder('interrupt');
 const started: ReturnType<typeof spawn>[] = [];
@@ -37,21 +38,6 @@ async function interrupt(argv: readonly string[], ready: (stdout: string, pid: n
   await until(() => ready(stdout, sim.pid!), `sim ${argv[0]} was under way`);
   sim.kill(signal);
   return { ended: await exited, stdout: () => stdout, stderr: () => stderr };
-}
-
-/** The live children of `parent` whose command line names `entry` (a zombie, dead and not yet reaped, is not alive). */
-function childrenRunning(parent: number, entry: string): number {
-  let count = 0;
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const [state, ppid] = readFileSync(`/proc/${name}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-      if (Number(ppid) === parent && state !== 'Z' && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(entry)) count++;
-    } catch {
-      // The process ended while we read it.
-    }
-  }
-  return count;
 }
 
 function scratchFolders(parent: string): string[] {
@@ -92,7 +78,7 @@ describe('Ctrl-C or SIGTERM during a command: cleaned up, one line, exit 130 / 1
     const workers = Math.min(availableParallelism(), 64) - 1;
     const run = await interrupt(
       ['explore', '-p', 'outbox-dedup', '-w', '3', '-i', '3', '-d', '2', '--out', out],
-      (stdout, pid) => stdout.startsWith('sim explore: outbox-dedup') && childrenRunning(pid, 'subtree-worker.js') === workers,
+      (stdout, pid) => stdout.startsWith('sim explore: outbox-dedup') && liveChildren(pid, 'subtree-worker.js').length === workers,
       'SIGTERM',
     );
     expect(run.ended).toEqual({ code: 143, signal: null });

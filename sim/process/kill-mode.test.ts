@@ -10,6 +10,7 @@ import { runCli } from '../testing/run-cli.js';
 import { historyEvents } from '../testing/run-files.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { childrenAlive } from './children.js';
+import { alive, liveChildren, type LiveProcess } from '../testing/live-children.js';
 import { runKillCase, type KillCaseResult } from './kill-case.js';
 import { protocolFromFile } from '../engine/protocol-file.js';
 import { referenceEffectsOnDisk } from '../testing/read-warehouse.js';
@@ -103,8 +104,8 @@ function processesMentioning(marker: string): number[] {
   return found;
 }
 
-/** Starts `sim <argv> --out <out>` as a real process and waits until one of its children runs. */
-async function startSim(argv: readonly string[], out: string) {
+/** Starts `sim <argv> --out <out>` as a real process and waits until one of its children runs `entry`. */
+async function startSim(argv: readonly string[], out: string, entry: string) {
   const bin = join(process.cwd(), 'dist', 'entry', 'sim.js');
   const sim = spawn(process.execPath, [bin, ...argv, '--out', out], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
@@ -112,25 +113,29 @@ async function startSim(argv: readonly string[], out: string) {
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
     sim.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  // A child names the run's output folder on its command line.
-  let children: number[] = [];
-  for (let tries = 0; tries < 500 && children.length === 0; tries++) {
+  let children: LiveProcess[] = [];
+  for (let tries = 0; tries < 1000 && children.length === 0; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 10));
-    children = processesMentioning(out).filter((pid) => pid !== sim.pid);
+    children = liveChildren(sim.pid!, entry);
   }
   return { sim, exited, children, stderr: () => stderr };
 }
 
 describe('interrupting a kill-mode run', () => {
-  it('Ctrl-C (SIGINT) kills and reaps every child, exits 130, and leaves no process behind', async () => {
+  it('Ctrl-C (SIGINT) kills and reaps every child, exits 130, and leaves no process and no scratch folder behind', async () => {
     const out = join(cwd, 'interrupted-runs');
-    const run = await startSim(['table', '--crash-mode', 'kill'], out);
+    const run = await startSim(['table', '--crash-mode', 'kill'], out, 'life-child.js');
     expect(run.children.length).toBeGreaterThan(0);
+    // A child's life spec lies where the cases run: a tmpfs scratch folder when the run folder is on a disk.
+    const specFolder = /\s(\/\S*?)\/[^/\s]+\/cut-\d+\//.exec(run.children[0]!.commandLine)![1]!;
     run.sim.kill('SIGINT');
 
     expect(await run.exited).toEqual({ code: 130, signal: null });
     expect(run.stderr()).toMatch(/interrupted by SIGINT; \d+ child process\(es\) killed and reaped/);
-    expect(processesMentioning(out)).toEqual([]);
+    expect(run.children.filter((child) => alive(child.pid))).toEqual([]);
+    expect(processesMentioning(specFolder)).toEqual([]);
+    if (specFolder !== out) expect(existsSync(specFolder)).toBe(false);
+    expect(existsSync(join(out, 'results.json'))).toBe(false);
   });
 
   it('a parent killed with SIGKILL (no handler runs) still leaves no child: each child dies when its stdin pipe closes', async () => {
@@ -139,16 +144,18 @@ describe('interrupting a kill-mode run', () => {
     const run = await startSim(
       ['stress', '-p', 'outbox-dedup', '-w', '2', '-i', '10000', '-t', '1', '--crashes', '0', '--pause-chance', '0'],
       out,
+      'stress-worker.js',
     );
     expect(run.children.length).toBeGreaterThan(0);
     run.sim.kill('SIGKILL');
     expect(await run.exited).toEqual({ code: null, signal: 'SIGKILL' });
 
-    let left = processesMentioning(out);
-    for (let tries = 0; tries < 50 && left.length > 0; tries++) {
+    let left = run.children.filter((child) => alive(child.pid));
+    for (let tries = 0; tries < 100 && left.length > 0; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
-      left = processesMentioning(out);
+      left = left.filter((child) => alive(child.pid));
     }
     expect(left).toEqual([]);
+    expect(processesMentioning(out)).toEqual([]);
   });
 });
