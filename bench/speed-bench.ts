@@ -15,6 +15,8 @@ export interface SpeedRow {
 }
 
 const PYTHON_BASELINE = fileURLToPath(new URL('../../bench/seed-baseline.py', import.meta.url));
+/** The same experiment in plain Node (bench/seed-baseline-node.ts, built beside this file): the runtime's own floor. */
+const NODE_BASELINE = fileURLToPath(new URL('./seed-baseline-node.js', import.meta.url));
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -43,13 +45,25 @@ function wallMsWith(env: Record<string, string>, command: string, args: string[]
  * sim table runs its cases' stores on /dev/shm (sim/cli/staged-cases.ts), so
  * Python runs twice: with its files in the OS temporary folder (a disk here,
  * as the issue's baseline was written) and on /dev/shm as well, the fair
- * comparison for the stores' own cost.
+ * comparison for the stores' own cost. The same experiment in plain Node,
+ * with better-sqlite3 and nothing of cutpoint, says what any Node program
+ * pays for it: the floor under `sim table` that no harness work can cross.
  */
 export function tableAgainstPython(bin: string, scratch: string, runs: number): SpeedRow[] {
-  const samples = { python: [] as number[], pythonShm: [] as number[], one: [] as number[], cores: [] as number[], node: [] as number[] };
+  const samples = {
+    python: [] as number[],
+    pythonShm: [] as number[],
+    bareNode: [] as number[],
+    bareNodeShm: [] as number[],
+    one: [] as number[],
+    cores: [] as number[],
+    node: [] as number[],
+  };
   for (let i = 0; i < runs; i++) {
     samples.python.push(wallMs('python3', [PYTHON_BASELINE]));
     samples.pythonShm.push(wallMsWith({ TMPDIR: '/dev/shm' }, 'python3', [PYTHON_BASELINE]));
+    samples.bareNode.push(wallMs(process.execPath, [NODE_BASELINE]));
+    samples.bareNodeShm.push(wallMsWith({ TMPDIR: '/dev/shm' }, process.execPath, [NODE_BASELINE]));
     samples.one.push(wallMs(process.execPath, [bin, 'table', '--jobs', '1', '--out', join(scratch, 'table-1')]));
     samples.cores.push(wallMs(process.execPath, [bin, 'table', '--out', join(scratch, 'table-cores')]));
     samples.node.push(wallMs(process.execPath, ['-e', '0']));
@@ -65,11 +79,29 @@ export function tableAgainstPython(bin: string, scratch: string, runs: number): 
       note: 'python3 start-up included',
     },
     { what: 'seed-baseline.py, files on /dev/shm (TMPDIR=/dev/shm)', value: pythonShm, unit: 'ms', note: 'python3 start-up included' },
+    {
+      what: 'seed-baseline-node.js (plain Node, better-sqlite3, no cutpoint), OS temporary folder',
+      value: median(samples.bareNode),
+      unit: 'ms',
+      note: 'node start-up included',
+    },
+    {
+      what: 'seed-baseline-node.js, files on /dev/shm',
+      value: median(samples.bareNodeShm),
+      unit: 'ms',
+      note: 'the floor for a Node program',
+    },
     { what: '`sim table --jobs 1` (15 cases, one at a time)', value: median(samples.one), unit: 'ms', note: 'node start-up included' },
     { what: '`sim table` (default --jobs: one per core)', value: cores, unit: 'ms', note: 'node start-up included' },
     { what: 'node start-up alone (node -e 0)', value: median(samples.node), unit: 'ms', note: '' },
     { what: '`sim table` / Python (temporary folder)', value: cores / python, unit: 'x', note: 'target: under 0.5' },
     { what: '`sim table` / Python (/dev/shm)', value: cores / pythonShm, unit: 'x', note: 'the same stores medium on both sides' },
+    {
+      what: 'plain Node on /dev/shm / Python (temporary folder)',
+      value: median(samples.bareNodeShm) / python,
+      unit: 'x',
+      note: "the runtime's floor for that ratio",
+    },
   ];
 }
 

@@ -11,9 +11,8 @@ export type Connection = Database.Database;
  */
 export function openSqlite(path: string): Connection {
   const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
+  // One exec, not three db.pragma calls: each of those compiles a statement to read back a result nobody needs.
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000');
   return db;
 }
 

@@ -1,6 +1,7 @@
 import type { VirtualClock } from './clock.js';
 import { Crash } from './crash.js';
 import type { History } from './history.js';
+import { byCodePoint } from './code-point-order.js';
 
 /**
  * Where to crash: the `nth` hit (1-based, default 1) within process life
@@ -146,7 +147,7 @@ export class CutInjector {
 
   /** Hits per cut name over every life of the run. */
   hits(): Record<string, number> {
-    return Object.fromEntries([...this.hitCounts.entries()].sort(([a], [b]) => a.localeCompare(b)));
+    return Object.fromEntries([...this.hitCounts.entries()].sort(([a], [b]) => byCodePoint(a, b)));
   }
 
   crashes(): readonly CutHit[] {

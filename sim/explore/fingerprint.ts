@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HistoryEvent } from '../engine/history.js';
 import type { Life } from '../engine/runner.js';
+import { byCodePoint } from '../engine/code-point-order.js';
 
 /** Every table of every store open in this life, row by row: the durable state. */
 export function storeContents(life: Life): string {
@@ -55,7 +56,7 @@ function ownSteps(events: readonly HistoryEvent[], life: number, worker: string)
 export function fingerprint(life: Life, crashesUsed: number, positions: ReadonlyMap<string, string>, besideStores = ''): string {
   const events = life.history.all();
   const workers = [...positions.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => byCodePoint(a, b))
     .map(([worker, position]) => `${worker}@${position}[${ownSteps(events, life.index, worker)}]`);
   const text = `${life.index}/${crashesUsed}/${life.clock.nowMs()}/${storeContents(life)}/${besideStores}/${workers.join(' ')}`;
   return createHash('sha1').update(text).digest('hex');

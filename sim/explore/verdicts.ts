@@ -2,6 +2,7 @@ import type { FamilyOutcome } from '../engine/run-family.js';
 import type { Violation } from '../engine/family.js';
 import { createHash } from 'node:crypto';
 import type { ChoiceLog } from './choices.js';
+import { byCodePoint } from '../engine/code-point-order.js';
 
 export interface ViolationGroup {
   kind: string;
@@ -99,7 +100,7 @@ export function mergeVerdicts(parts: readonly Verdicts[]): Verdicts {
     endStates: [...ends].sort(),
     violations: [...groups.values()]
       .map((group) => ({ ...group, singleCrashCuts: [...group.singleCrashCuts].sort() }))
-      .sort((a, b) => a.kind.localeCompare(b.kind)),
+      .sort((a, b) => byCodePoint(a.kind, b.kind)),
     exhaustive: parts.every((part) => part.exhaustive),
   };
 }

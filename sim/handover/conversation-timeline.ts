@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { parseHistory } from '../engine/history.js';
 import { InputError } from '../engine/input-error.js';
+import { byCodePoint } from '../engine/code-point-order.js';
 
 interface Line {
   atMs: number;
@@ -129,7 +130,7 @@ export function conversationTimeline(folder: string): string[] {
           lines.push({ atMs: event.atMs, order: 4e9 + event.seq, conversation, who: 'process', text });
     }
   }
-  lines.sort((a, b) => a.conversation.localeCompare(b.conversation) || a.atMs - b.atMs || a.order - b.order);
+  lines.sort((a, b) => byCodePoint(a.conversation, b.conversation) || a.atMs - b.atMs || a.order - b.order);
   const width = Math.max(8, ...lines.map((line) => line.who.length));
   return lines.map((line) => `${clockText(line.atMs)}  ${line.conversation}  ${line.who.padEnd(width)}  ${line.text}`);
 }

@@ -2,6 +2,7 @@ import type { ConversationEvent, HandoverSettings, ModelAction } from '../../pro
 import type { AdversaryMove } from './adversarial-policy.js';
 import { DEFAULT_GRAPH, type HandoverGraph } from './graph.js';
 import { FREE_FORM_WINDOW_MS } from './receivers.js';
+import { byCodePoint } from '../engine/code-point-order.js';
 
 /** One event of a conversation as a workload states it: when it arrives, and what it says. */
 export type ScriptedEvent = (
@@ -102,7 +103,7 @@ export function deliverySchedule(workload: HandoverWorkload): ConversationEvent[
         : { ...identity, kind: 'operator-return', messages: event.messages };
     }),
   );
-  return events.sort((a, b) => a.atMs - b.atMs || a.conversationId.localeCompare(b.conversationId) || a.ordinal - b.ordinal);
+  return events.sort((a, b) => a.atMs - b.atMs || byCodePoint(a.conversationId, b.conversationId) || a.ordinal - b.ordinal);
 }
 
 /**

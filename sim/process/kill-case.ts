@@ -14,6 +14,7 @@ import { compiledEntry } from './entry-path.js';
 import { LifeWatchdog } from './life-watchdog.js';
 import { classifyLife, type LifeVerdict } from './life-verdict.js';
 import type { LifeCompleted, LifeSpec } from './life-spec.js';
+import { byCodePoint } from '../engine/code-point-order.js';
 
 /** One child process per life, as the parent saw it end: the proof that each fault really fired. */
 export interface ChildRecord {
@@ -185,5 +186,5 @@ function hasCall(event: HistoryEvent): boolean {
 function hitsOf(events: readonly HistoryEvent[]): Record<string, number> {
   const hits = new Map<string, number>();
   for (const event of events) if (event.type === 'cut') hits.set(event.op, (hits.get(event.op) ?? 0) + 1);
-  return Object.fromEntries([...hits.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries([...hits.entries()].sort(([a], [b]) => byCodePoint(a, b)));
 }

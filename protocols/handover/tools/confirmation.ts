@@ -1,3 +1,5 @@
+import { byCodePoint } from '../../../sim/engine/code-point-order.js';
+
 /**
  * Whether an irreversible call may run now. The user confirms, never a tool's
  * output: the call runs when the user's message of this event names every
@@ -17,5 +19,5 @@ export const userConfirms: ConfirmationGate = (call, userText, askedEarlier) => 
 
 /** One key per call, whatever the order of its arguments: what a confirmation is held under. */
 export function callKey(tool: string, args: Record<string, unknown>): string {
-  return `${tool}:${JSON.stringify(Object.fromEntries(Object.entries(args).sort(([a], [b]) => a.localeCompare(b))))}`;
+  return `${tool}:${JSON.stringify(Object.fromEntries(Object.entries(args).sort(([a], [b]) => byCodePoint(a, b))))}`;
 }
