@@ -11,8 +11,8 @@ type Register = (program: Command, io: Io, exit: (code: ExitCode) => void) => vo
 
 /**
  * Every command, by name, loaded on demand: a run of `sim table` does not
- * pay for loading the probe, the MCP SDK or the property definitions. Help,
- * a version request or an unknown command loads them all.
+ * pay for loading the probe, the MCP SDK or the property definitions. Help
+ * or an unknown command loads them all; a version request loads none.
  */
 const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   table: async () => (await import('./table-command.js')).registerTable,
@@ -48,7 +48,9 @@ export async function buildProgram(io: Io, exit: (code: ExitCode) => void, argv:
       outputError: (text, write) => write(`sim: ${commanderLine(text)}\n`),
     });
   const named = argv.find((word) => !word.startsWith('-'));
-  const wanted = named !== undefined && named in COMMANDS ? [named] : Object.keys(COMMANDS);
+  // `sim --version` needs no command at all (loading them all took it from 0.15 s to 0.9 s).
+  const versionOnly = named === undefined && argv.some((word) => word === '-V' || word === '--version');
+  const wanted = named !== undefined && named in COMMANDS ? [named] : versionOnly ? [] : Object.keys(COMMANDS);
   for (const name of wanted) (await COMMANDS[name]!())(program, io, exit);
   return program;
 }
