@@ -7,6 +7,7 @@ import type { PropertyResult } from './check-property.js';
 import type { RunProgress } from './check-chunked.js';
 import type { ChunkWorkerData } from './chunk-pool.js';
 import type { CheckChunk } from './chunks.js';
+import { traceSchedule } from './schedule-trace.js';
 import type { ProtocolChoice } from './suite.js';
 
 /**
@@ -40,6 +41,7 @@ async function chunkHandler(data: ChunkWorkerData): Promise<JobHandler<CheckChun
     ...(protocol ? { protocol } : {}),
     ...(transform ? { transform } : {}),
   };
+  traceSchedule('ready');
   return async (chunk, report) => {
     const definition = suite.properties.find((candidate) => candidate.name === chunk.property);
     if (!definition) throw new Error(`no property '${chunk.property}' in family ${data.family}`);

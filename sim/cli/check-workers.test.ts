@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { alive, liveChildren, type LiveProcess } from '../testing/live-children.js';
 import { SIM_BIN } from '../testing/spawn-sim.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
@@ -15,24 +16,20 @@ afterEach(() => {
 });
 
 /**
- * The live worker processes of the checks started in this file: their
- * command line names the worker entry and carries the check's data, which
- * holds this file's own folder. A zombie (dead, not yet reaped by whoever
- * adopted it) is not alive.
+ * The live worker processes of the checks started in this file: processes
+ * running the worker entry among the descendants of each started sim (a
+ * watched child's workers are its grandchildren). Looked up by parent pid
+ * and entry, never by the check's data: workers started ahead of the plan
+ * get it over their channel, not on their command line.
  */
-function workers(): number[] {
-  const pids: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      const state = readFileSync(`/proc/${name}/stat`, 'utf8').replace(/^.*\) /, '')[0];
-      if (cmdline.includes('check-worker.js') && cmdline.includes(cwd) && state !== 'Z') pids.push(Number(name));
-    } catch {
-      // The process ended while we read it.
-    }
-  }
-  return pids;
+function workers(generation: 'children' | 'grandchildren' | 'any' = 'any'): number[] {
+  const below = (pid: number, depth: number): (LiveProcess & { depth: number })[] =>
+    liveChildren(pid, '').flatMap((child) => [{ ...child, depth }, ...below(child.pid, depth + 1)]);
+  const depths = { children: [1], grandchildren: [2], any: [1, 2, 3] }[generation];
+  return started
+    .flatMap((sim) => (sim.pid === undefined ? [] : below(sim.pid, 1)))
+    .filter((process) => process.commandLine.includes('check-worker.js') && depths.includes(process.depth))
+    .map((process) => process.pid);
 }
 
 /** Waits (bounded) until `ready` holds: a real process needs a moment to start or to die. */
@@ -100,7 +97,8 @@ describe(
       const pids = workers();
       run.sim.kill('SIGKILL');
       expect(await run.exited).toEqual({ code: null, signal: 'SIGKILL' });
-      await until(() => workers().length === 0, `the workers ${pids.join(', ')} died with their parent`);
+      // By their pids: an orphan is no longer the dead parent's child.
+      await until(() => pids.every((pid) => !alive(pid)), `the workers ${pids.join(', ')} died with their parent`);
     });
 
     it.each(['SIGINT', 'SIGTERM'] as const)(
@@ -140,10 +138,12 @@ describe(
         '3000',
       ]);
       // The watched child started its two workers, and the loop is in one of them (the third chunk's loop in the child itself).
-      await until(() => workers().length === 2, 'the watched child started two workers');
+      // Its own (the parent's, started ahead of reading the options, are stopped once it knows the protocol is a file).
+      await until(() => workers('grandchildren').length === 2, 'the watched child started two workers');
+      const pids = workers('grandchildren');
       expect(await run.exited).toEqual({ code: 1, signal: null });
       expect(run.stderr()).toMatch(/protocol loops: a life did not end within 3000 ms in run \d+ of dedup-safety, life \d+/);
-      await until(() => workers().length === 0, 'the looping worker died with the watched child');
+      await until(() => pids.every((pid) => !alive(pid)), 'the looping worker died with the watched child');
     });
   },
 );
