@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SCHEDULE_TRACE_ENV, type ScheduleEvent } from '../check/schedule-trace.js';
 import { alive, liveChildren, type LiveProcess } from '../testing/live-children.js';
 import { SIM_BIN } from '../testing/spawn-sim.js';
 import { tempFolder } from '../testing/temp-folder.js';
@@ -9,6 +10,7 @@ import { tempFolder } from '../testing/temp-folder.js';
 const REPO = resolve(import.meta.dirname, '../..');
 const cwd = tempFolder('check-workers');
 const started: ChildProcess[] = [];
+let traces = 0;
 
 afterEach(() => {
   // A failed assertion must not leave a long check behind.
@@ -43,7 +45,14 @@ async function until(ready: () => boolean, what: string, triesMax = 500): Promis
 
 /** The real bin in a process group of its own (as a terminal runs a command), its output collected. */
 function startSim(argv: readonly string[]) {
-  const sim = spawn(process.execPath, [SIM_BIN, ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // Its schedule traced: the one outside sign that its workers have their data and run chunks.
+  const trace = join(cwd, `schedule-${traces++}.jsonl`);
+  const sim = spawn(process.execPath, [SIM_BIN, ...argv], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...process.env, [SCHEDULE_TRACE_ENV]: trace },
+  });
   started.push(sim);
   let stdout = '';
   let stderr = '';
@@ -52,7 +61,13 @@ function startSim(argv: readonly string[]) {
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
     sim.once('close', (code, signal) => resolve({ code, signal })),
   );
-  return { sim, exited, stdout: () => stdout, stderr: () => stderr };
+  /** How many processes of the check have begun a chunk. */
+  const running = () => {
+    const lines = existsSync(trace) ? readFileSync(trace, 'utf8').trim().split('\n') : [];
+    const events = lines.filter(Boolean).map((line) => JSON.parse(line) as ScheduleEvent);
+    return new Set(events.filter((event) => event.event === 'chunk-start').map((event) => event.pid)).size;
+  };
+  return { sim, exited, stdout: () => stdout, stderr: () => stderr, running };
 }
 
 /** A check long enough (minutes) that the signal surely comes while both workers run chunks (beside the parent: --jobs 3). */
@@ -105,9 +120,7 @@ describe(
       '%s to the whole group (Ctrl-C): the workers are killed and reaped, one line, no stack',
       async (signal) => {
         const run = startSim(LONG);
-        await until(() => workers().length === 2, 'the workers were under way');
-        // Long enough for both to have taken a chunk (loading takes a moment), short of the first tenth of the runs.
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await until(() => workers().length === 2 && run.running() === 3, 'the workers were under way');
         process.kill(-run.sim.pid!, signal);
         expect(await run.exited).toEqual({ code: signal === 'SIGINT' ? 130 : 143, signal: null });
         const last = run.stderr().trimEnd().split('\n').at(-1);
