@@ -6,6 +6,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { CheckResults } from '../sim/results/check-results.js';
+import { SCHEDULE_TRACE_ENV } from '../sim/check/schedule-trace.js';
+import { scheduleSummary, scheduleText, type ScheduleSummary } from './check-schedule.js';
 import { cpuSecondsSoFar } from './cpu-time.js';
 
 /** The built bin beside this file in dist/: each check is a command of its own, cold, as a user runs it. */
@@ -20,6 +22,8 @@ interface PoolRun {
   cpuSeconds: number;
   runsPerSecond: number;
   document: CheckResults;
+  /** Who ran which chunk when, read from the command's schedule trace. */
+  schedule: ScheduleSummary;
 }
 
 /**
@@ -28,7 +32,8 @@ interface PoolRun {
  * here --jobs 1 would run in a process whose JIT earlier rounds warmed,
  * against the workers' cold start, and a user's command starts cold either way.
  */
-async function timedCheck(jobs: number, folder: string): Promise<PoolRun> {
+async function timedCheck(jobs: number, folder: string, round: number): Promise<PoolRun> {
+  const trace = join(folder, `schedule-${jobs}-${round}.jsonl`);
   const started = performance.now();
   const cpuBefore = cpuSecondsSoFar();
   // A failing check rejects here with its exit code: the bench measures a check that passes.
@@ -38,13 +43,28 @@ async function timedCheck(jobs: number, folder: string): Promise<PoolRun> {
     {
       cwd: folder,
       maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, [SCHEDULE_TRACE_ENV]: trace },
     },
   );
   const seconds = (performance.now() - started) / 1000;
   const cpuSeconds = cpuSecondsSoFar() - cpuBefore;
   const document = JSON.parse(stdout) as CheckResults;
   const runs = document.properties.reduce((sum, property) => sum + property.runs, 0);
-  return { jobs, seconds, cpuSeconds, runsPerSecond: runs / seconds, document };
+  return { jobs, seconds, cpuSeconds, runsPerSecond: runs / seconds, document, schedule: scheduleSummary(trace) };
+}
+
+/**
+ * The ratio the two runs would show on two idle cores, estimated from what
+ * depends less on the load than wall time: each runner's time is when it
+ * began its first chunk, plus its chunks' CPU, plus its waits between
+ * chunks; a run ends when its last runner does, plus the writing of results.
+ * The start-ups are wall times (on a loaded machine they too are inflated).
+ */
+function boundFromCpu(one: PoolRun, two: PoolRun): number {
+  const estimate = ({ schedule }: PoolRun) =>
+    Math.max(...schedule.runners.map((runner) => runner.firstStartMs + runner.cpuMs + runner.gapsMs)) +
+    (schedule.endMs - Math.max(...schedule.runners.map((runner) => runner.lastEndMs)));
+  return estimate(one) / estimate(two);
 }
 
 /** The verdict fields of a document (no timings): --jobs must not change them. */
@@ -62,7 +82,7 @@ export async function checkPoolBench(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'cutpoint-check-pool-'));
   try {
     const samples: Record<number, PoolRun[]> = { 1: [], 2: [] };
-    for (let round = 0; round < 3; round++) for (const jobs of [1, 2]) samples[jobs]!.push(await timedCheck(jobs, folder));
+    for (let round = 0; round < 3; round++) for (const jobs of [1, 2]) samples[jobs]!.push(await timedCheck(jobs, folder, round));
     const median = (runs: PoolRun[]) => [...runs].sort((a, b) => a.runsPerSecond - b.runsPerSecond)[1]!;
     const one = median(samples[1]!);
     const two = median(samples[2]!);
@@ -76,6 +96,12 @@ export async function checkPoolBench(): Promise<void> {
     );
     console.log(
       `  ratio     ${(two.runsPerSecond / one.runsPerSecond).toFixed(2)}x (target >= 1.8 on 2 cores); verdicts identical: ${same ? 'yes' : 'NO'}`,
+    );
+    // What the wall time does not say under load: where each process was busy or waiting, and the work each did.
+    for (const run of [one, two]) console.log(`  --jobs ${run.jobs}, the median run's schedule:\n${scheduleText(run.schedule)}`);
+    const chunkCpu = (run: PoolRun) => run.schedule.runners.reduce((sum, runner) => sum + runner.cpuMs, 0) / 1000;
+    console.log(
+      `  CPU in chunks: --jobs 1 ${chunkCpu(one).toFixed(2)} s, --jobs 2 ${chunkCpu(two).toFixed(2)} s; the ratio's bound from CPU and waiting alone: ${boundFromCpu(one, two).toFixed(2)}x`,
     );
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { checkProperty, type CheckOptions, type PropertyResult } from './check-property.js';
 import type { CheckChunk } from './chunks.js';
+import { traceSchedule } from './schedule-trace.js';
 import type { PropertyDefinition, PropertySuite } from './suite.js';
 
 /** The options of one chunk's run: those of a property's check, less the runs and seed the chunk fixes. */
@@ -19,6 +20,7 @@ export async function checkChunk<T, B>(
   options: ChunkOptions<B>,
 ): Promise<PropertyResult<T>> {
   let executed = 0;
+  traceSchedule('chunk-start', { chunk: chunk.index });
   const result = await checkProperty(suite, definition, {
     ...options,
     runs: chunk.runs,
@@ -29,9 +31,19 @@ export async function checkChunk<T, B>(
       options.onRun?.(progress);
     },
   });
+  traceSchedule('chunk-end', { chunk: chunk.index });
   const failed = result.outcome === 'failed' || result.outcome === 'found';
   result.chunks = [
-    { index: chunk.index, seed: chunk.seed, runs: result.runs, failed, shrinks: result.shrinks, executed, timeMs: result.timeMs, tally: result.tally },
+    {
+      index: chunk.index,
+      seed: chunk.seed,
+      runs: result.runs,
+      failed,
+      shrinks: result.shrinks,
+      executed,
+      timeMs: result.timeMs,
+      tally: result.tally,
+    },
   ];
   return result;
 }

@@ -1,5 +1,7 @@
-import { compiledEntry } from '../process/entry-path.js';
 import { startWorkerPool } from '../process/worker-pool.js';
+import { chunkWorkerSpec } from './chunk-worker-spec.js';
+import { takeChunkWorkersAhead } from './early-workers.js';
+import { traceSchedule } from './schedule-trace.js';
 import type { PropertyResult } from './check-property.js';
 import type { ChunkRunner, RunProgress } from './check-chunked.js';
 import type { CheckChunk } from './chunks.js';
@@ -34,16 +36,13 @@ export interface ChunkPool {
 
 /**
  * `processes` worker processes (see startWorkerPool), each a runner of chunks
- * for checkChunked. The entry is the composition root's
- * (entry/check-worker.ts), since a worker must register the scenarios before
- * it can find a property.
+ * for checkChunked: those the command started ahead (see
+ * startChunkWorkersAhead), told the data now, or new ones started with it.
  */
 export function startChunkPool(data: ChunkWorkerData, processes: number): ChunkPool {
-  const pool = startWorkerPool<CheckChunk, PropertyResult, RunProgress>({
-    entry: compiledEntry(new URL('../../entry/check-worker.js', import.meta.url)),
-    data,
-    processes,
-    name: 'sim check worker',
-  });
+  const ahead = takeChunkWorkersAhead(processes);
+  ahead?.setUp(data);
+  const pool = ahead ?? startWorkerPool<CheckChunk, PropertyResult, RunProgress>({ ...chunkWorkerSpec(), data, processes });
+  if (!ahead) traceSchedule('spawn', { pids: pool.pids });
   return { runners: pool.workers, pids: pool.pids, chunksDone: pool.jobsDone, close: () => pool.close() };
 }

@@ -1,5 +1,5 @@
 import { protocolFromFile } from '../engine/protocol-file.js';
-import { loadFamily } from '../family-catalogue.js';
+import { DEFAULT_FAMILY, loadFamily } from '../family-catalogue.js';
 import { serveJobs, type JobHandler } from '../process/serve-jobs.js';
 import { propertySuite } from '../suites.js';
 import { checkChunk } from './check-chunk.js';
@@ -7,6 +7,7 @@ import type { PropertyResult } from './check-property.js';
 import type { RunProgress } from './check-chunked.js';
 import type { ChunkWorkerData } from './chunk-pool.js';
 import type { CheckChunk } from './chunks.js';
+import { traceSchedule } from './schedule-trace.js';
 import type { ProtocolChoice } from './suite.js';
 
 /**
@@ -16,7 +17,18 @@ import type { ProtocolChoice } from './suite.js';
  * the chunks the parent sends, one at a time, exactly as checkChunk does there.
  */
 export async function serveChunks(): Promise<void> {
+  // Started ahead of the plan (its data comes later over the channel): the default family, the likeliest, loads while it waits.
+  if (process.argv[2] === undefined) void preload(DEFAULT_FAMILY);
   await serveJobs('sim check worker', chunkHandler);
+}
+
+/** Loads a family's modules and property suite, so that the set-up finds them loaded; a failure here is the set-up's to report. */
+async function preload(family: string): Promise<void> {
+  try {
+    await Promise.all([loadFamily(family), propertySuite(family)]);
+  } catch {
+    // The set-up loads what its data names, and says what went wrong then.
+  }
 }
 
 /** The check rebuilt from names: the family's suite and the options every chunk runs with. */
@@ -40,6 +52,7 @@ async function chunkHandler(data: ChunkWorkerData): Promise<JobHandler<CheckChun
     ...(protocol ? { protocol } : {}),
     ...(transform ? { transform } : {}),
   };
+  traceSchedule('ready');
   return async (chunk, report) => {
     const definition = suite.properties.find((candidate) => candidate.name === chunk.property);
     if (!definition) throw new Error(`no property '${chunk.property}' in family ${data.family}`);

@@ -12,6 +12,7 @@ import type { Io } from './io.js';
 import { resolveProtocols } from './load-protocol.js';
 import { positiveInt, protocolName, replayPath, seedValue, shardValue, storeKind } from './options.js';
 import { CHUNK_RUNS } from '../check/chunks.js';
+import { dropChunkWorkersAhead } from '../check/early-workers.js';
 import type { Shard } from '../explore/shard.js';
 import { defaultJobs } from '../process/pool.js';
 import { jsonFromRunFolder } from './json-from-run-folder.js';
@@ -180,6 +181,8 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         throw new UsageError(`--report draws the sweeps of a family that has them; the ${family.name} family has none`);
       // A user's module would run in this process: the whole check moves into a watched child, which cannot hang us.
       const subject = plan.protocol && { name: plan.protocol.protocol.name, file: plan.protocol.file };
+      // Neither that child's parent nor a replay runs chunks beside this process.
+      if (subject?.file !== undefined || options.path !== undefined) dropChunkWorkersAhead();
       const watchedCode = await inWatchedChild(self, subject, options.lifeTimeoutMs, io);
       if (watchedCode !== undefined) return exit(watchedCode);
       if (options.path !== undefined) {

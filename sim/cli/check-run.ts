@@ -7,6 +7,7 @@ import { replayLine } from '../check/replay-line.js';
 import { replayProperty } from '../check/replay-property.js';
 import { checkChunked } from '../check/check-chunked.js';
 import { CHUNK_RUNS, shardChunks, type CheckChunk } from '../check/chunks.js';
+import { traceSchedule } from '../check/schedule-trace.js';
 import type { Shard } from '../explore/shard.js';
 import { checkRunners } from './check-runners.js';
 import type { AnySuite, ProtocolChoice, PropertyDefinition, StoreKind, TrialTransform } from '../check/suite.js';
@@ -127,6 +128,7 @@ export async function checkAll(
   folder: RunFolder,
   io: Io,
 ): Promise<ExitCode> {
+  traceSchedule('plan');
   const chunks = shardChunks(selected, options.runs, plan.seed, options.shard);
   const here = selected.filter((definition) => chunks.some((chunk) => chunk.property === definition.name));
   const where =
@@ -196,6 +198,7 @@ export async function checkAll(
     verdict,
   };
   writeJsonAtomic(join(folder.path, 'results.json'), results);
+  traceSchedule('end');
   // The sweeps are measurements drawn as charts, not checks: they never change the exit code.
   if (options.report) await measureSweeps(folder, plan.family.name, { seed: plan.seed, trialsPerPoint: options.sweepTrials }, io);
   const passed = stored.filter((p) => p.passed).length;

@@ -1,6 +1,7 @@
 import { checkChunk } from '../check/check-chunk.js';
 import type { ChunkRunner } from '../check/check-chunked.js';
 import { startChunkPool } from '../check/chunk-pool.js';
+import { dropChunkWorkersAhead } from '../check/early-workers.js';
 import type { CheckChunk } from '../check/chunks.js';
 import type { Plan } from './check-run.js';
 
@@ -35,7 +36,10 @@ export function checkRunners(plan: Plan, jobs: number, chunks: readonly CheckChu
       onRun,
     });
   };
-  if (processes < 1) return { runners: [here], jobs: 1, close: async () => {} };
+  if (processes < 1) {
+    dropChunkWorkersAhead();
+    return { runners: [here], jobs: 1, close: async () => {} };
+  }
   const pool = startChunkPool(
     {
       family: plan.family.name,

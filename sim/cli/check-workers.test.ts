@@ -1,13 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SCHEDULE_TRACE_ENV, type ScheduleEvent } from '../check/schedule-trace.js';
+import { alive, liveChildren, type LiveProcess } from '../testing/live-children.js';
 import { SIM_BIN } from '../testing/spawn-sim.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const cwd = tempFolder('check-workers');
 const started: ChildProcess[] = [];
+let traces = 0;
 
 afterEach(() => {
   // A failed assertion must not leave a long check behind.
@@ -15,24 +18,20 @@ afterEach(() => {
 });
 
 /**
- * The live worker processes of the checks started in this file: their
- * command line names the worker entry and carries the check's data, which
- * holds this file's own folder. A zombie (dead, not yet reaped by whoever
- * adopted it) is not alive.
+ * The live worker processes of the checks started in this file: processes
+ * running the worker entry among the descendants of each started sim (a
+ * watched child's workers are its grandchildren). Looked up by parent pid
+ * and entry, never by the check's data: workers started ahead of the plan
+ * get it over their channel, not on their command line.
  */
-function workers(): number[] {
-  const pids: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      const state = readFileSync(`/proc/${name}/stat`, 'utf8').replace(/^.*\) /, '')[0];
-      if (cmdline.includes('check-worker.js') && cmdline.includes(cwd) && state !== 'Z') pids.push(Number(name));
-    } catch {
-      // The process ended while we read it.
-    }
-  }
-  return pids;
+function workers(generation: 'children' | 'grandchildren' | 'any' = 'any'): number[] {
+  const below = (pid: number, depth: number): (LiveProcess & { depth: number })[] =>
+    liveChildren(pid, '').flatMap((child) => [{ ...child, depth }, ...below(child.pid, depth + 1)]);
+  const depths = { children: [1], grandchildren: [2], any: [1, 2, 3] }[generation];
+  return started
+    .flatMap((sim) => (sim.pid === undefined ? [] : below(sim.pid, 1)))
+    .filter((process) => process.commandLine.includes('check-worker.js') && depths.includes(process.depth))
+    .map((process) => process.pid);
 }
 
 /** Waits (bounded) until `ready` holds: a real process needs a moment to start or to die. */
@@ -46,7 +45,14 @@ async function until(ready: () => boolean, what: string, triesMax = 500): Promis
 
 /** The real bin in a process group of its own (as a terminal runs a command), its output collected. */
 function startSim(argv: readonly string[]) {
-  const sim = spawn(process.execPath, [SIM_BIN, ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // Its schedule traced: the one outside sign that its workers have their data and run chunks.
+  const trace = join(cwd, `schedule-${traces++}.jsonl`);
+  const sim = spawn(process.execPath, [SIM_BIN, ...argv], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...process.env, [SCHEDULE_TRACE_ENV]: trace },
+  });
   started.push(sim);
   let stdout = '';
   let stderr = '';
@@ -55,7 +61,13 @@ function startSim(argv: readonly string[]) {
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
     sim.once('close', (code, signal) => resolve({ code, signal })),
   );
-  return { sim, exited, stdout: () => stdout, stderr: () => stderr };
+  /** How many processes of the check have begun a chunk. */
+  const running = () => {
+    const lines = existsSync(trace) ? readFileSync(trace, 'utf8').trim().split('\n') : [];
+    const events = lines.filter(Boolean).map((line) => JSON.parse(line) as ScheduleEvent);
+    return new Set(events.filter((event) => event.event === 'chunk-start').map((event) => event.pid)).size;
+  };
+  return { sim, exited, stdout: () => stdout, stderr: () => stderr, running };
 }
 
 /** A check long enough (minutes) that the signal surely comes while both workers run chunks (beside the parent: --jobs 3). */
@@ -100,24 +112,21 @@ describe(
       const pids = workers();
       run.sim.kill('SIGKILL');
       expect(await run.exited).toEqual({ code: null, signal: 'SIGKILL' });
-      await until(() => workers().length === 0, `the workers ${pids.join(', ')} died with their parent`);
+      // By their pids: an orphan is no longer the dead parent's child.
+      await until(() => pids.every((pid) => !alive(pid)), `the workers ${pids.join(', ')} died with their parent`);
     });
 
     it.each(['SIGINT', 'SIGTERM'] as const)(
       '%s to the whole group (Ctrl-C): the workers are killed and reaped, one line, no stack',
       async (signal) => {
         const run = startSim(LONG);
-        await until(() => workers().length === 2, 'the workers were under way');
-        // Long enough for both to have taken a chunk (loading takes a moment), short of the first tenth of the runs.
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await until(() => workers().length === 2 && run.running() === 3, 'the workers were under way');
         process.kill(-run.sim.pid!, signal);
         expect(await run.exited).toEqual({ code: signal === 'SIGINT' ? 130 : 143, signal: null });
         const last = run.stderr().trimEnd().split('\n').at(-1);
-        expect(last).toMatch(
-          new RegExp(
-            `^sim: interrupted by ${signal}; dedup-safety: \\d+/100000 done; 2 sim check worker process\\(es\\) killed and reaped; `,
-          ),
-        );
+        expect(last).toMatch(new RegExp(`^sim: interrupted by ${signal}; dedup-safety: \\d+/100000 done; `));
+        // The workers were started before the scratch folder was made: undone in reverse order, they are said last.
+        expect(last).toMatch(/; scratch folder \S+ removed; 2 sim check worker process\(es\) killed and reaped$/);
         expect(run.stderr()).not.toMatch(/\n\s+at /);
         expect(workers()).toEqual([]);
       },
@@ -140,10 +149,12 @@ describe(
         '3000',
       ]);
       // The watched child started its two workers, and the loop is in one of them (the third chunk's loop in the child itself).
-      await until(() => workers().length === 2, 'the watched child started two workers');
+      // Its own (the parent's, started ahead of reading the options, are stopped once it knows the protocol is a file).
+      await until(() => workers('grandchildren').length === 2, 'the watched child started two workers');
+      const pids = workers('grandchildren');
       expect(await run.exited).toEqual({ code: 1, signal: null });
       expect(run.stderr()).toMatch(/protocol loops: a life did not end within 3000 ms in run \d+ of dedup-safety, life \d+/);
-      await until(() => workers().length === 0, 'the looping worker died with the watched child');
+      await until(() => pids.every((pid) => !alive(pid)), 'the looping worker died with the watched child');
     });
   },
 );

@@ -8,16 +8,20 @@ import { errorDocument, jsonDocument, requestedFormat } from './output-format.js
 
 /** How a command module adds itself to the program. */
 type Register = (program: Command, io: Io, exit: (code: ExitCode) => void) => void;
+/** Loads a command's module; it sees the words of the command line, to start what it will need while the rest loads. */
+type Loader = (argv: readonly string[]) => Promise<Register>;
 
 /**
  * Every command, by name, loaded on demand: a run of `sim table` does not
  * pay for loading the probe, the MCP SDK or the property definitions. Help
  * or an unknown command loads them all; a version request loads none.
  */
-const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
+const COMMANDS: Readonly<Record<string, Loader>> = {
   table: async () => (await import('./table-command.js')).registerTable,
   run: async () => (await import('./run-command.js')).registerRun,
-  check: async () => {
+  check: async (argv) => {
+    // Its worker processes load while this process loads the command and builds the plan (they get it then).
+    (await import('../check/early-workers.js')).startChunkWorkersAhead(argv);
     const { registerCheck } = await import('./check-command.js');
     const suites = await (await import('../suites.js')).allPropertySuites();
     return (program, io, exit) => registerCheck(program, io, exit, suites);
@@ -51,7 +55,7 @@ export async function buildProgram(io: Io, exit: (code: ExitCode) => void, argv:
   // `sim --version` needs no command at all (loading them all took it from 0.15 s to 0.9 s).
   const versionOnly = named === undefined && argv.some((word) => word === '-V' || word === '--version');
   const wanted = named !== undefined && named in COMMANDS ? [named] : versionOnly ? [] : Object.keys(COMMANDS);
-  for (const name of wanted) (await COMMANDS[name]!())(program, io, exit);
+  for (const name of wanted) (await COMMANDS[name]!(argv))(program, io, exit);
   return program;
 }
 
@@ -86,6 +90,9 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
     io.stderr(outcome.text);
     if (json) io.stdout(jsonDocument(errorDocument(outcome.code, outcome.text)));
     return outcome.code;
+  } finally {
+    // Workers sim check started ahead of reading its options, and did not take (bad input, --list), end with the command.
+    if (argv.includes('check')) await (await import('../check/early-workers.js')).stopUnusedChunkWorkers();
   }
 }
 

@@ -9,6 +9,11 @@ export interface JobMessage<J> {
   job: J;
 }
 
+/** The set-up data of a pool started before its data was known (see WorkerPool.setUp), the first message its workers get. */
+export interface SetUpMessage {
+  setUp: unknown;
+}
+
 /**
  * What a worker process says: that it has set itself up and takes jobs, or of
  * a job: something it reports on the way (progress), its result, or why it threw.
@@ -31,13 +36,22 @@ export interface WorkerPool<J, R, E> {
   jobsDone: number[];
   /** Kills and reaps every worker. */
   close(): Promise<void>;
+  /**
+   * Sends every worker its set-up data, for a pool started without (spec.data
+   * undefined): from then on the pool holds this process open as any pool does.
+   */
+  setUp(data: unknown): void;
 }
 
 export interface WorkerPoolSpec {
   /** The compiled module each worker process runs (it calls serveJobs). */
   entry: string;
-  /** What every worker needs to set itself up, as JSON on its command line: names and plain values, not objects. */
-  data: unknown;
+  /**
+   * What every worker needs to set itself up, as JSON on its command line: names and plain values, not objects.
+   * Undefined: the workers start now and load what they can, and get it later from setUp. Until then they do not
+   * keep this process alive, so that a command which ends without them (bad input) is not held up by them.
+   */
+  data?: unknown;
   processes: number;
   /** How the workers are named in messages: "sim check worker". */
   name: string;
@@ -58,11 +72,18 @@ const REPLY_LATENCY_MS_MAX = 2;
  * a worker that dies rejects the job it had and every job sent to it later.
  */
 export function startWorkerPool<J, R, E>(spec: WorkerPoolSpec): WorkerPool<J, R, E> {
+  const later = spec.data === undefined;
   const children = Array.from({ length: spec.processes }, () =>
-    spawn(process.execPath, [spec.entry, JSON.stringify(spec.data)], { stdio: ['pipe', 'inherit', 'inherit', 'ipc'], env: childEnv() }),
+    spawn(process.execPath, later ? [spec.entry] : [spec.entry, JSON.stringify(spec.data)], {
+      stdio: ['pipe', 'inherit', 'inherit', 'ipc'],
+      env: childEnv(),
+    }),
   );
+  if (later) for (const child of children) holdOpen(child, false);
   const exits = children.map((child) => new Promise<void>((resolve) => child.once('exit', () => resolve())));
   const killAll = async () => {
+    // Waiting for their exits must hold this process open, also for workers that never got their data.
+    for (const child of children) child.ref();
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await Promise.all(exits);
   };
@@ -89,7 +110,20 @@ export function startWorkerPool<J, R, E>(spec: WorkerPoolSpec): WorkerPool<J, R,
       restoreLatency();
       await killAll();
     },
+    setUp: (data) => {
+      for (const child of children) {
+        holdOpen(child, true);
+        child.send({ setUp: data } satisfies SetUpMessage, () => {});
+      }
+    },
   };
+}
+
+/** Whether a child (its process, IPC channel and stdin pipe) keeps this process's event loop alive. */
+function holdOpen(child: ChildProcess, held: boolean): void {
+  for (const handle of [child, child.channel, child.stdin as { ref?: () => void; unref?: () => void } | null])
+    if (held) handle?.ref?.();
+    else handle?.unref?.();
 }
 
 /** The runner of one worker process: each job sent with an id, its replies matched by it. */
