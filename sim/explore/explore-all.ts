@@ -31,6 +31,19 @@ export interface ExploreAllOptions {
   shard?: Shard;
   /** Subtrees explored at a time (default 1): this process and jobs - 1 worker processes, which load the protocols by their sources. */
   jobs?: number;
+  /** Told of every subtree once explored: who ran it and when (real ms since the start), for finding where a core waited. */
+  onUnit?: (record: UnitRecord) => void;
+}
+
+/** One subtree's exploration as it happened: a measurement, which decides nothing. */
+export interface UnitRecord {
+  protocol: string;
+  key: string;
+  /** 0: this process; 1 and up: a worker process. */
+  runner: number;
+  startMs: number;
+  endMs: number;
+  schedules: number;
 }
 
 /** One subtree of one protocol: the unit a slot of the pool takes. */
@@ -93,24 +106,40 @@ export async function exploreAll(
       ? startSubtreePool({ sources: sources as ProtocolSource[], bounds, memoise: options.memoise ?? true }, processes, counted)
       : undefined;
   const doneMs = subjects.map(() => 0);
+  const record = (unit: Unit, runner: number, startMs: number, schedules: number) =>
+    options.onUnit?.({
+      protocol: subjects[unit.subject]!.protocol.name,
+      key: unit.key.join(':'),
+      runner,
+      startMs: startMs - started,
+      endMs: performance.now() - started,
+      schedules,
+    });
   const inWorkers = subjects.map(() => 0);
   try {
-    const inWorker = (pool?.runners ?? []).map(
-      (runner): UnitRunner =>
-        Object.assign(
-          async (unit: Unit, executionsMax: number) => {
-            const { family, protocol } = sources[unit.subject]!;
-            const part = await runner({ family, protocol, key: unit.key, executionsMax });
-            inWorkers[unit.subject]!++;
-            return part;
-          },
-          { ready: runner.ready },
-        ),
+    const inWorker = (pool?.runners ?? []).map((runner): UnitRunner =>
+      Object.assign(
+        async (unit: Unit, executionsMax: number) => {
+          const { family, protocol } = sources[unit.subject]!;
+          const part = await runner({ family, protocol, key: unit.key, executionsMax });
+          inWorkers[unit.subject]!++;
+          return part;
+        },
+        { ready: runner.ready },
+      ),
     );
     const parts = pool
-      ? await exploreOnPool(units, subjects.length, [here, ...inWorker], here, options.executionsMax, (subject) => {
-          doneMs[subject] = performance.now() - started;
-        })
+      ? await exploreOnPool(
+          units,
+          subjects.length,
+          [here, ...inWorker],
+          here,
+          options.executionsMax,
+          (subject) => {
+            doneMs[subject] = performance.now() - started;
+          },
+          record,
+        )
       : await exploreInTurn(units, subjects.length, here, options.executionsMax, (subject) => {
           doneMs[subject] = performance.now() - started;
         });
@@ -176,12 +205,15 @@ async function exploreOnPool(
   here: UnitRunner,
   executionsMax: number,
   onDone: (subject: number) => void,
+  onUnit?: (unit: Unit, runner: number, startMs: number, schedules: number) => void,
 ): Promise<SubtreeVerdicts[][]> {
   // A stable sort: between equal departures, the protocols' order, then the subtrees' (depth-first) order.
   const queue = [...units].sort((a, b) => departures(a) - departures(b));
   const left = Array.from({ length: subjects }, (_, subject) => units.filter((unit) => unit.subject === subject).length);
   const found = await mapWorkers(queue, runners, async (runner, unit) => {
+    const startMs = performance.now();
     const part = await runner(unit, executionsMax);
+    onUnit?.(unit, runners.indexOf(runner), startMs, part.schedules);
     if (--left[unit.subject]! === 0) onDone(unit.subject);
     return part;
   });
