@@ -91,20 +91,12 @@ export async function exploreAll(
   let executions = 0;
   const counted = () => options.onProgress?.(++executions);
   const here: UnitRunner = (unit, executionsMax) => exploreSubtree(targets[unit.subject]!, unit.key, executionsMax, counted);
-  const splits: number[][][] = [];
-  for (const target of targets) splits.push(await splitSubtrees(target));
-  const units = splits.flatMap((all, subject) => shardItems(all, options.shard).map((key, position) => ({ subject, key, position })));
-  // A tree too small to split in full was mostly explored by the split itself: starting processes would cost more than it saves.
   // The wire is this process's server, and real folders are this process's scratch: such explorations stay in this process.
   const hereOnly = options.openWire !== undefined || subjects.some((subject) => subject.family.needsRealFolder === true);
-  const processes = units.length >= SUBTREES_MIN && !hereOnly ? Math.min((options.jobs ?? 1) - 1, units.length - 1) : 0;
   const sources = subjects.map((subject) => subject.source);
-  if (processes > 0 && !sources.every((source) => source !== undefined))
-    throw new Error('explore: jobs > 1 needs every protocol source for its worker processes');
-  const pool: SubtreePool | undefined =
-    processes > 0
-      ? startSubtreePool({ sources: sources as ProtocolSource[], bounds, memoise: options.memoise ?? true }, processes, counted)
-      : undefined;
+  const splits: number[][][] = [];
+  const units: Unit[] = [];
+  let pool: SubtreePool | undefined;
   const doneMs = subjects.map(() => 0);
   const record = (unit: Unit, runner: number, startMs: number, schedules: number) =>
     options.onUnit?.({
@@ -117,6 +109,18 @@ export async function exploreAll(
     });
   const inWorkers = subjects.map(() => 0);
   try {
+    for (const [subject, target] of targets.entries()) {
+      const all = await splitSubtrees(target);
+      splits.push(all);
+      units.push(...shardItems(all, options.shard).map((key, position) => ({ subject, key, position })));
+      // A tree too small to split in full was mostly explored by the split itself: starting processes would cost more than
+      // it saves. Once there are enough subtrees, the workers start loading while the other protocols are split.
+      const processes = units.length >= SUBTREES_MIN && !hereOnly ? Math.min((options.jobs ?? 1) - 1, units.length - 1) : 0;
+      if (pool || processes === 0) continue;
+      if (!sources.every((source) => source !== undefined))
+        throw new Error('explore: jobs > 1 needs every protocol source for its worker processes');
+      pool = startSubtreePool({ sources: sources as ProtocolSource[], bounds, memoise: options.memoise ?? true }, processes, counted);
+    }
     const inWorker = (pool?.runners ?? []).map((runner): UnitRunner =>
       Object.assign(
         async (unit: Unit, executionsMax: number) => {
