@@ -29,9 +29,15 @@ describe('exploreAll: several protocols on one pool', () => {
   it('gives each protocol, at one job and at two, exactly what exploring it alone gives; one worker serves several protocols', async () => {
     const expected = await alone({ executionsMax: 50_000 });
     expect(expected.map((result) => result.violations.map((group) => group.kind))).toEqual([[], ['lost'], ['duplicate']]);
-    const one = await exploreAll(SUBJECTS, BOUNDS, { executionsMax: 50_000, jobs: 1 });
+    const inTurn: UnitRecord[] = [];
+    const one = await exploreAll(SUBJECTS, BOUNDS, { executionsMax: 50_000, jobs: 1, onUnit: (unit) => inTurn.push(unit) });
     expect(one.map(verdicts)).toEqual(expected);
     expect(one.every((result) => result.subtrees.inWorkers === 0)).toBe(true);
+    // One job: this process alone, every protocol's subtrees in turn, in their order.
+    expect(inTurn.every((unit) => unit.runner === 0)).toBe(true);
+    expect(inTurn.map((unit) => unit.protocol)).toEqual(
+      SUBJECTS.flatMap((subject, index) => Array(one[index]!.subtrees.total).fill(subject.protocol.name)),
+    );
     const units: UnitRecord[] = [];
     const two = await exploreAll(SUBJECTS, BOUNDS, { executionsMax: 50_000, jobs: 2, onUnit: (unit) => units.push(unit) });
     expect(two.map(verdicts)).toEqual(expected);

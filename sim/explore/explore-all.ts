@@ -144,9 +144,16 @@ export async function exploreAll(
           },
           record,
         )
-      : await exploreInTurn(units, subjects.length, here, options.executionsMax, (subject) => {
-          doneMs[subject] = performance.now() - started;
-        });
+      : await exploreInTurn(
+          units,
+          subjects.length,
+          here,
+          options.executionsMax,
+          (subject) => {
+            doneMs[subject] = performance.now() - started;
+          },
+          record,
+        );
     return subjects.map((subject, index): ExploreResult => {
       const found = parts[index]!;
       const merged = mergeVerdicts(found);
@@ -178,6 +185,7 @@ async function exploreInTurn(
   here: UnitRunner,
   executionsMax: number,
   onDone: (subject: number) => void,
+  onUnit: (unit: Unit, runner: number, startMs: number, schedules: number) => void,
 ): Promise<SubtreeVerdicts[][]> {
   const parts: SubtreeVerdicts[][] = [];
   for (let subject = 0; subject < subjects; subject++) {
@@ -185,7 +193,9 @@ async function exploreInTurn(
     let budget = executionsMax;
     for (const unit of units.filter((candidate) => candidate.subject === subject)) {
       if (budget === 0) break;
+      const startMs = performance.now();
       const part = await here(unit, budget);
+      onUnit(unit, 0, startMs, part.schedules);
       kept.push(part);
       budget -= part.schedules;
     }
