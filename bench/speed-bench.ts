@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { findProtocol } from '../protocols/reservation/registry.js';
-import { explore } from '../sim/explore/explore.js';
+import { exploreAll, type UnitRecord } from '../sim/explore/explore-all.js';
 import { reservationFamily } from '../sim/reservation/family.js';
 import { cpuSecondsSoFar } from './cpu-time.js';
 
@@ -106,40 +106,60 @@ export function tableAgainstPython(bin: string, scratch: string, runs: number): 
 }
 
 /**
- * `sim explore` W=2 I=2 D=2 on the three seed protocols together, with one
- * job and with one per core (this process and worker processes), side by
- * side, each with the CPU time it took (its workers' included): under load
- * the wall times stretch, the CPU times say whether the pool added work.
+ * `sim explore` W=2 I=2 D=2 on the three seed protocols together, as one
+ * call of exploreAll (what `sim explore -p A -p B -p C` runs), with one job
+ * and with one per core (this process and worker processes), side by side,
+ * each with the CPU time it took (its workers' included): under load the
+ * wall times stretch, the CPU times say whether the pool added work. With the
+ * pool, each slot's busy time and the time it waited (before its first
+ * subtree, and at the end for the last slot to finish) say where a core idled.
  */
 export async function exploreOnCores(cores: number): Promise<SpeedRow[]> {
   const bounds = { workers: 2, intentions: 2, crashDepth: 2, retentionMs: null, cuts: 'named' as const };
   const protocols = ['outbox-dedup', 'mark-first', 'outbox-no-dedup'];
+  const subjects = protocols.map((name) => ({
+    family: reservationFamily,
+    protocol: findProtocol(name)!,
+    source: { family: 'reservation', protocol: name },
+  }));
   const rows: SpeedRow[] = [];
   const seconds: Record<number, number> = {};
   for (const jobs of [1, cores]) {
+    const units: UnitRecord[] = [];
     const started = performance.now();
     const cpuBefore = cpuSecondsSoFar();
-    let schedules = 0;
-    for (const name of protocols) {
-      const result = await explore(reservationFamily, findProtocol(name)!, bounds, {
-        executionsMax: 200_000,
-        jobs,
-        source: { family: 'reservation', protocol: name },
-      });
-      if (!result.exhaustive) throw new Error(`explore ${name} was not exhaustive`);
-      schedules += result.schedules;
-    }
+    const results = await exploreAll(subjects, bounds, { executionsMax: 200_000, jobs, onUnit: (unit) => units.push(unit) });
     seconds[jobs] = (performance.now() - started) / 1000;
     const cpu = cpuSecondsSoFar() - cpuBefore;
+    for (const result of results) if (!result.exhaustive) throw new Error(`explore ${result.protocol} was not exhaustive`);
+    const schedules = results.reduce((sum, result) => sum + result.schedules, 0);
     rows.push({
-      what: `explore W=2 I=2 D=2, three seed protocols, --jobs ${jobs}`,
+      what: `explore W=2 I=2 D=2, three seed protocols in one call, --jobs ${jobs}`,
       value: seconds[jobs]!,
       unit: 's',
       note: `${schedules} schedules, ${cpu.toFixed(1)} s CPU; target: under 10 s with one job per core`,
     });
+    if (units.length > 0) rows.push(...slotRows(units, seconds[jobs]! * 1000));
   }
   rows.push({ what: `explore speed-up, --jobs ${cores} over --jobs 1`, value: seconds[1]! / seconds[cores]!, unit: 'x', note: '' });
   return rows;
+}
+
+/** Per slot of the pool: how long it explored, when it took its first subtree, and how long before the end it ran out of work. */
+function slotRows(units: readonly UnitRecord[], totalMs: number): SpeedRow[] {
+  const slots = [...new Set(units.map((unit) => unit.runner))].sort((a, b) => a - b);
+  return slots.map((slot) => {
+    const own = units.filter((unit) => unit.runner === slot);
+    const busy = own.reduce((sum, unit) => sum + unit.endMs - unit.startMs, 0);
+    const first = Math.min(...own.map((unit) => unit.startMs));
+    const last = Math.max(...own.map((unit) => unit.endMs));
+    return {
+      what: `  slot ${slot} (${slot === 0 ? 'this process' : 'worker process'}): busy`,
+      value: busy / 1000,
+      unit: 's' as const,
+      note: `${own.length} subtrees, first taken at ${(first / 1000).toFixed(2)} s, out of work ${((totalMs - last) / 1000).toFixed(2)} s before the end`,
+    };
+  });
 }
 
 export function speedLine(row: SpeedRow): string {

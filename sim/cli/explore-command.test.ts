@@ -47,6 +47,40 @@ describe('sim explore', () => {
     expect(stdout).toContain('NOT exhaustive: stopped at the bound of 5 executions');
   });
 
+  it('explores several protocols in one command: one section each, what each alone gives, at --jobs 1 and --jobs 2', async () => {
+    const bounds = ['-w', '2', '-i', '1', '-d', '1'];
+    // What a run decides, without when it ran and who explored which subtree.
+    const decided = (section: Record<string, unknown>) => {
+      const { kind: _kind, tool: _tool, runId: _id, startedAt: _at, timeMs: _time, ...rest } = section;
+      return { ...rest, subtrees: { ...(rest.subtrees as object), inWorkers: 0 } };
+    };
+    const results = (stdout: string) => JSON.parse(readFileSync(join(cwd, /run folder: (\S+)/.exec(stdout)![1]!, 'results.json'), 'utf8'));
+    const alone = [];
+    for (const name of ['mark-first', 'outbox-dedup']) {
+      const run = await runCli(['explore', '-p', name, ...bounds, '--jobs', '1'], cwd);
+      alone.push(decided(results(run.stdout)));
+    }
+    for (const jobs of ['1', '2']) {
+      const { code, stdout } = await runCli(['explore', '-p', 'mark-first', '-p', 'outbox-dedup', ...bounds, '--jobs', jobs], cwd);
+      expect(code).toBe(1);
+      expect(stdout.split('\n').slice(0, 2)).toEqual([
+        'sim explore: mark-first, workers 2, intentions 1 (tenantA:k1), crash depth 1, at the named cuts, receipts kept forever',
+        'sim explore: outbox-dedup, workers 2, intentions 1 (tenantA:k1), crash depth 1, at the named cuts, receipts kept forever',
+      ]);
+      expect(stdout).toMatch(
+        /^mark-first:\nexplored \d+ schedules[^]*replay: npx sim explore --protocol mark-first [^]*^outbox-dedup:\nexplored/m,
+      );
+      const stored = results(stdout);
+      expect(stored).toMatchObject({ kind: 'explore', bounds: { workers: 2, intentions: 1, crashDepth: 1 } });
+      expect(stored.protocols.map(decided)).toEqual(alone);
+      const inWorkers = stored.protocols.reduce(
+        (sum: number, section: { subtrees: { inWorkers: number } }) => sum + section.subtrees.inWorkers,
+        0,
+      );
+      expect(inWorkers > 0).toBe(jobs === '2');
+    }
+  }, 300_000);
+
   it.each([
     { argv: ['explore'], says: /required option '-p, --protocol <name>'/ },
     { argv: ['explore', '-p', 'nope'], says: /unknown protocol 'nope'/ },
@@ -55,6 +89,10 @@ describe('sim explore', () => {
     { argv: ['explore', '-p', 'outbox-dedup', '-d', '4'], says: /crash-depth must be a whole number from 0 to 3/ },
     { argv: ['explore', '-p', 'outbox-dedup', '--schedule', 'a.b'], says: /schedule must look like 1:0:2/ },
     { argv: ['explore', '-p', 'outbox-dedup', '--schedule', '7'], says: /schedule step 0 is 7, but only 2 alternatives exist there/ },
+    {
+      argv: ['explore', '-p', 'mark-first', '-p', 'outbox-dedup', '--schedule', '0:1'],
+      says: /--schedule replays one schedule of one protocol/,
+    },
   ])('bad input $argv: one line, exit 2', async ({ argv, says }) => {
     const { code, stderr } = await runCli([...argv, '--out', join(cwd, 'bad')], cwd);
     expect(stderr).toMatch(says);

@@ -6,7 +6,7 @@ import { timeline } from '../../reports/timeline.js';
 import { FileMedium } from '../engine/connections.js';
 import { ChoiceLog, parseSchedule } from '../explore/choices.js';
 import { runControlled, type ExploreBounds } from '../explore/controlled-run.js';
-import { explore } from '../explore/explore.js';
+import { exploreAll } from '../explore/explore-all.js';
 import { createRunFolder, displayPath, writeJsonAtomic } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
@@ -53,8 +53,10 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
     .command('explore')
     .description('explore every crash schedule and every interleaving of the relay workers within bounds, and check N = 1')
     .option('--family <name>', FAMILY_OPTION_HELP, familyName)
-    .requiredOption('-p, --protocol <name>', 'the protocol (`sim list` names them), or a path to your own module', (v: string) =>
-      protocolName(v),
+    .requiredOption(
+      '-p, --protocol <name>',
+      'the protocol (`sim list` names them), or a path to your own module; more than once: several, explored on one pool of --jobs',
+      (v: string, previous: string[] | undefined) => protocolName(v, previous),
     )
     .option('-w, --workers <w>', 'relay workers (1-4)', positiveInt('workers', 4), 1)
     .option('-i, --intentions <i>', 'intentions (1-4): tenantA:k1, tenantB:k1, tenantA:k2, tenantB:k2', positiveInt('intentions', 4), 1)
@@ -74,7 +76,11 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       'explore only the i-th of n parts (subtrees of the first choices, the same split for every n): n CI jobs, together, explore what one does',
       shardValue,
     )
-    .option('-j, --jobs <n>', 'subtrees explored at a time: this process and worker processes (default: one per core)', positiveInt('jobs', 64))
+    .option(
+      '-j, --jobs <n>',
+      'subtrees explored at a time: this process and worker processes (default: one per core)',
+      positiveInt('jobs', 64),
+    )
     .option('--life-timeout-ms <ms>', LIFE_TIMEOUT_HELP, positiveInt('life-timeout-ms', 3_600_000), LIFE_TIMEOUT_MS)
     .option(
       '--transport <name>',
@@ -85,17 +91,25 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
     .option('-f, --format <format>', formatHelp(EXPLORE_FORMATS), formatOption(EXPLORE_FORMATS), 'text')
     .addHelpText(
       'after',
-      "\nExit codes: 0 no violation (and, when exploring, every schedule explored); 1 a violation, or the bound stopped it; 2 bad input.\n--shard and --jobs do not change what a subtree finds: the shards' verdicts together are the unsharded run's, and a\nprinted --schedule replays without --shard. --schedule replays one schedule: it takes neither.",
+      "\nExit codes: 0 no violation (and, when exploring, every schedule explored) in any protocol named; 1 a violation, or the bound stopped it; 2 bad input.\n--shard and --jobs do not change what a subtree finds: the shards' verdicts together are the unsharded run's, and a\nprinted --schedule replays without --shard. --schedule replays one schedule of one protocol: it takes neither, nor a\nsecond --protocol. Several protocols give one section each (in results.json too), each what exploring it alone gives.",
     )
     .action(async (options: ExploreOptions, self: Command) => {
       const family = await chooseFamily(options.family, options.protocol);
-      const {
-        protocols: [protocol],
-        files,
-      } = await resolveProtocols(family, options.protocol, io.cwd);
+      const { protocols, files } = await resolveProtocols(family, options.protocol, io.cwd);
+      const [protocol] = protocols;
       if (!protocol) throw new UsageError('--protocol names no protocol');
+      if (options.schedule !== undefined && protocols.length > 1)
+        throw new UsageError(
+          '--schedule replays one schedule of one protocol: give exactly one --protocol (as printed with the violation).',
+        );
       // A user's module would run in this process: the exploration moves into a watched child, which cannot hang us.
-      const watchedCode = await inWatchedChild(self, { name: protocol.name, file: files.get(protocol.name) }, options.lifeTimeoutMs, io);
+      const ownModule = protocols.find((candidate) => files.has(candidate.name));
+      const watchedCode = await inWatchedChild(
+        self,
+        ownModule && { name: ownModule.name, file: files.get(ownModule.name) },
+        options.lifeTimeoutMs,
+        io,
+      );
       if (watchedCode !== undefined) return exit(watchedCode);
       const bounds: ExploreBounds = {
         workers: options.workers,
@@ -108,14 +122,17 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       const workload = family.exploreWorkload(bounds.intentions);
       const intentions = family.describeWorkload(workload);
       const json = options.format === 'json';
-      if (!json) io.stdout(`sim explore: ${boundsText({ protocol: protocol.name, bounds }, intentions)}\n`);
+      if (!json) for (const each of protocols) io.stdout(`sim explore: ${boundsText({ protocol: each.name, bounds }, intentions)}\n`);
+      // The --protocol value each protocol was named by (a user's module by its path), for its replay line.
+      const named = (name: string) =>
+        options.protocol.find((value) => value === name || (files.has(name) && resolve(io.cwd, value) === files.get(name))) ?? name;
       // Every option that changes which schedule a replay runs, and where its files go, so the line can be pasted as it is.
-      const replayLine = (schedule: string) =>
+      const replayLine = (name: string) => (schedule: string) =>
         simCommandLine([
           'explore',
           ...(options.family ? ['--family', family.name] : []),
           '--protocol',
-          options.protocol[0] ?? protocol.name,
+          named(name),
           '--workers',
           String(bounds.workers),
           '--intentions',
@@ -182,43 +199,61 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
 
       let lastDraw = 0;
       const started = performance.now();
-      const protocolFile = files.get(protocol.name);
-      const result = await withTransport(options.transport, (http) =>
-        explore(family, protocol, bounds, {
-          ...(http ? { openWire: http.open } : {}),
-          executionsMax: options.executionsMax,
-          ...(options.shard ? { shard: options.shard } : {}),
-          jobs: options.jobs ?? defaultJobs(),
-          source: { family: family.name, protocol: protocol.name, ...(protocolFile ? { protocolFile } : {}) },
-          onProgress: (schedules) => {
-            const now = performance.now();
-            if (!io.isTty || now - lastDraw < 100) return;
-            lastDraw = now;
-            io.stderr(`\rexploring: ${schedules} schedules, ${Math.round(schedules / ((now - started) / 1000))} schedules/s\x1b[K`);
+      const results = await withTransport(options.transport, (http) =>
+        exploreAll(
+          protocols.map((each) => {
+            const protocolFile = files.get(each.name);
+            return {
+              family,
+              protocol: each,
+              source: { family: family.name, protocol: each.name, ...(protocolFile ? { protocolFile } : {}) },
+            };
+          }),
+          bounds,
+          {
+            ...(http ? { openWire: http.open } : {}),
+            executionsMax: options.executionsMax,
+            ...(options.shard ? { shard: options.shard } : {}),
+            jobs: options.jobs ?? defaultJobs(),
+            onProgress: (schedules) => {
+              const now = performance.now();
+              if (!io.isTty || now - lastDraw < 100) return;
+              lastDraw = now;
+              io.stderr(`\rexploring: ${schedules} schedules, ${Math.round(schedules / ((now - started) / 1000))} schedules/s\x1b[K`);
+            },
           },
-        }),
+        ),
       );
       if (io.isTty) io.stderr('\r\x1b[K');
+      const sections = results.map((result) => ({
+        ...result,
+        violations: result.violations.map((group) => ({ ...group, replay: replayLine(result.protocol)(group.shortest.schedule) })),
+      }));
+      // One protocol keeps the shape results.json always had; several hold one such section each, in the order named.
       const stored = {
         kind: 'explore',
         tool: 'cutpoint',
         runId: folder.runId,
         startedAt: folder.startedAt,
-        ...result,
-        violations: result.violations.map((group) => ({ ...group, replay: replayLine(group.shortest.schedule) })),
+        ...(sections.length === 1 ? sections[0]! : { bounds, protocols: sections }),
       };
       writeJsonAtomic(join(folder.path, 'results.json'), stored);
-      const code = result.violations.length === 0 && result.exhaustive ? EXIT.ok : EXIT.checkFailed;
+      const code = results.every((result) => result.violations.length === 0 && result.exhaustive) ? EXIT.ok : EXIT.checkFailed;
       if (json) {
         io.stdout(jsonDocument({ ...stored, runFolder: displayPath(folder.path, io.cwd) }));
         return exit(code);
       }
-      const lines = exploreSummary(result, replayLine);
-      if (result.shard) {
-        lines.push(
-          `shard ${result.shard.index}/${result.shard.count}: ${result.subtrees.explored} of the ${result.subtrees.total} subtrees; the other shards explore the rest.`,
-        );
-      }
+      const lines = results.flatMap((result) => [
+        ...(results.length > 1 ? ['', `${result.protocol}:`] : []),
+        ...exploreSummary(result, replayLine(result.protocol)),
+        ...(result.shard
+          ? [
+              `shard ${result.shard.index}/${result.shard.count}: ${result.subtrees.explored} of the ${result.subtrees.total} subtrees; the other shards explore the rest.`,
+            ]
+          : []),
+      ]);
+      if (results.length > 1)
+        lines.push('', `${results.length} protocols explored together in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
       io.stdout(lines.join('\n') + `\nrun folder: ${displayPath(folder.path, io.cwd)}\n`);
       exit(ended(code));
     });

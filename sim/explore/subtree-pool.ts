@@ -1,27 +1,38 @@
 import { compiledEntry } from '../process/entry-path.js';
 import { startWorkerPool } from '../process/worker-pool.js';
+import type { Slot } from '../process/pool.js';
 import type { ExploreBounds } from './controlled-run.js';
-import type { SubtreeRunner } from './explore.js';
+import type { ProtocolSource } from './explore.js';
 import type { SubtreeVerdicts } from './subtree.js';
 
-/** What a worker process needs to rebuild the target: names, not objects (functions do not cross processes). */
+/**
+ * What a worker process needs to rebuild the targets: names, not objects
+ * (functions do not cross processes). Every protocol of the exploration is
+ * loaded once, at start-up, so a job only has to name its own.
+ */
 export interface SubtreeWorkerData {
-  family: string;
-  protocol: string;
-  /** The user's module the protocol came from, loaded again in the worker. */
-  protocolFile?: string;
+  sources: ProtocolSource[];
   bounds: ExploreBounds;
   memoise: boolean;
 }
 
-/** A subtree to explore: the first choices that name it, and the most executions it may take. */
-export interface SubtreeJob {
+/** The protocol a job explores, by the names its source was given (the worker loaded it from there). */
+export interface ProtocolNames {
+  family: string;
+  protocol: string;
+}
+
+/** A subtree to explore: the protocol, the first choices that name the subtree, and the most executions it may take. */
+export interface SubtreeJob extends ProtocolNames {
   key: readonly number[];
   executionsMax: number;
 }
 
 /** What a worker reports while it explores: one execution went by (for the progress line). */
 export type SubtreeEvent = 'executed';
+
+/** Explores one subtree of one protocol in a worker process, which says when it has loaded. */
+export type SubtreeRunner = ((job: SubtreeJob) => Promise<SubtreeVerdicts>) & Slot;
 
 export interface SubtreePool {
   runners: SubtreeRunner[];
@@ -30,10 +41,16 @@ export interface SubtreePool {
   close(): Promise<void>;
 }
 
+/** The key a worker finds a loaded protocol by: family and protocol names (a protocol's name is unique in its family). */
+export function sourceKey(names: ProtocolNames): string {
+  return `${names.family}/${names.protocol}`;
+}
+
 /**
  * Starts `processes` worker processes (see startWorkerPool) that explore
- * subtrees of one target, each a runner for `explore`'s pool slots. A worker
- * that dies rejects the subtree it had; `close` kills and reaps them all.
+ * subtrees of the protocols in `data`, each a runner for a slot of the
+ * exploration's pool. A worker that dies rejects the subtree it had; `close`
+ * kills and reaps them all.
  */
 export function startSubtreePool(data: SubtreeWorkerData, processes: number, onExecution?: () => void): SubtreePool {
   const pool = startWorkerPool<SubtreeJob, SubtreeVerdicts, SubtreeEvent>({
@@ -44,9 +61,7 @@ export function startSubtreePool(data: SubtreeWorkerData, processes: number, onE
   });
   return {
     runners: pool.workers.map((worker): SubtreeRunner =>
-      Object.assign((key: readonly number[], executionsMax: number) => worker({ key, executionsMax }, () => onExecution?.()), {
-        ready: worker.ready,
-      }),
+      Object.assign((job: SubtreeJob) => worker(job, () => onExecution?.()), { ready: worker.ready }),
     ),
     pids: pool.pids,
     close: () => pool.close(),

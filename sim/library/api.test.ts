@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkProperty, explore, runTable } from '../../entry/index.js';
+import { checkProperty, explore, exploreAll, runTable } from '../../entry/index.js';
 import { expectTableRow } from '../../entry/vitest.js';
 
 const out = mkdtempSync(join(tmpdir(), 'cutpoint-api-'));
@@ -58,4 +58,18 @@ describe('the public API in-process', () => {
     expect(correct.violations).toEqual([]);
     expect(correct.complete).toBeGreaterThan(1);
   });
+
+  it('exploreAll: several protocols on one pool of two jobs, each result what explore gives it alone', async () => {
+    const bounds = { workers: 2, intentions: 1, crashDepth: 1 };
+    const both = await exploreAll({ protocols: ['outbox-no-dedup', 'outbox-dedup'], ...bounds, jobs: 2 });
+    expect(both.map((result) => result.protocol)).toEqual(['outbox-no-dedup', 'outbox-dedup']);
+    // A worker process took subtrees: the pool really ran.
+    expect(both.reduce((sum, result) => sum + result.subtrees.inWorkers, 0)).toBeGreaterThan(0);
+    for (const result of both) {
+      const { timeMs: _time, subtrees, ...decided } = await explore({ protocol: result.protocol, ...bounds });
+      const { timeMs: _also, subtrees: pooled, ...found } = result;
+      expect(found).toEqual(decided);
+      expect(pooled.total).toBe(subtrees.total);
+    }
+  }, 300_000);
 });

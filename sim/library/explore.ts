@@ -1,4 +1,5 @@
-import { explore as exploreSchedules, type ExploreResult } from '../explore/explore.js';
+import { exploreAll as exploreSubjects } from '../explore/explore-all.js';
+import type { ExploreResult } from '../explore/explore.js';
 import type { ExploreBounds } from '../explore/controlled-run.js';
 import { resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 
@@ -19,13 +20,35 @@ export interface ExploreOptions {
   executionsMax?: number;
 }
 
+export interface ExploreAllOptions extends Omit<ExploreOptions, 'protocol'> {
+  /** The protocols, each explored within the same bounds; their results come in this order. */
+  protocols: ProtocolRef[];
+  /** Subtrees explored at a time (default 1): this process and jobs - 1 worker processes, as `sim explore --jobs`. */
+  jobs?: number;
+}
+
 /**
  * Explores every crash schedule and interleaving within the bounds, as `sim
  * explore` does, and returns its result: violations grouped by kind, each
  * with its shortest schedule (`npx sim explore ... --schedule S` replays it).
  */
 export async function explore(options: ExploreOptions): Promise<ExploreResult> {
-  const { family, protocol } = await resolveProtocol(options.protocol, options.family);
+  const { protocol, ...rest } = options;
+  const [result] = await exploreAll({ ...rest, protocols: [protocol] });
+  return result!;
+}
+
+/**
+ * Explores several protocols within the same bounds on one pool, as `sim
+ * explore -p A -p B --jobs N` does: each protocol's result is what `explore`
+ * gives for it alone, whatever `jobs` is.
+ */
+export async function exploreAll(options: ExploreAllOptions): Promise<ExploreResult[]> {
+  const subjects = [];
+  for (const ref of options.protocols) {
+    const { family, protocol, file } = await resolveProtocol(ref, options.family);
+    subjects.push({ family, protocol, source: { family: family.name, protocol: protocol.name, ...(file ? { protocolFile: file } : {}) } });
+  }
   const bounds: ExploreBounds = {
     workers: options.workers ?? 1,
     intentions: options.intentions ?? 1,
@@ -33,5 +56,5 @@ export async function explore(options: ExploreOptions): Promise<ExploreResult> {
     retentionMs: options.retentionMs ?? null,
     cuts: options.cuts ?? 'named',
   };
-  return exploreSchedules(family, protocol, bounds, { executionsMax: options.executionsMax ?? 200_000 });
+  return exploreSubjects(subjects, bounds, { executionsMax: options.executionsMax ?? 200_000, jobs: options.jobs ?? 1 });
 }

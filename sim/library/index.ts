@@ -5,7 +5,7 @@
  */
 export { runTable, type TableOptions } from './table.js';
 export { checkProperty, type CheckPropertyOptions, type Counterexample, type PropertyCheck } from './check.js';
-export { explore, type ExploreOptions } from './explore.js';
+export { explore, exploreAll, type ExploreOptions, type ExploreAllOptions } from './explore.js';
 export { resolveProtocol, type FamilyRef, type ProtocolRef, type ResolvedProtocol } from './protocol-ref.js';
 export { FAMILIES, findFamily } from '../families.js';
 export { protocolFromFile, ProtocolFileError } from '../engine/protocol-file.js';
