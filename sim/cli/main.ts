@@ -8,8 +8,14 @@ import { errorDocument, jsonDocument, requestedFormat } from './output-format.js
 
 /** How a command module adds itself to the program. */
 type Register = (program: Command, io: Io, exit: (code: ExitCode) => void) => void;
-/** Loads a command's module; it sees the words of the command line, to start what it will need while the rest loads. */
-type Loader = (argv: readonly string[]) => Promise<Register>;
+/** Work a command leaves for the end of `main`, whatever way it ends (bad input included). */
+type AtEnd = (finish: () => Promise<void>) => void;
+/**
+ * Loads a command's module; it sees the words of the command line, to start
+ * what it will need while the rest loads, and hands `atEnd` whatever must be
+ * stopped when the command ends.
+ */
+type Loader = (argv: readonly string[], atEnd: AtEnd) => Promise<Register>;
 
 /**
  * Every command, by name, loaded on demand: a run of `sim table` does not
@@ -19,9 +25,12 @@ type Loader = (argv: readonly string[]) => Promise<Register>;
 const COMMANDS: Readonly<Record<string, Loader>> = {
   table: async () => (await import('./table-command.js')).registerTable,
   run: async () => (await import('./run-command.js')).registerRun,
-  check: async (argv) => {
-    // Its worker processes load while this process loads the command and builds the plan (they get it then).
-    (await import('../check/early-workers.js')).startChunkWorkersAhead(argv);
+  check: async (argv, atEnd) => {
+    // Its worker processes load while this process loads the command and builds the plan (they get it then);
+    // those it does not take (bad input, --list) are stopped and reaped when the command ends.
+    const early = await import('../check/early-workers.js');
+    early.startChunkWorkersAhead(argv);
+    atEnd(early.stopUnusedChunkWorkers);
     const { registerCheck } = await import('./check-command.js');
     const suites = await (await import('../suites.js')).allPropertySuites();
     return (program, io, exit) => registerCheck(program, io, exit, suites);
@@ -38,7 +47,12 @@ const COMMANDS: Readonly<Record<string, Loader>> = {
 };
 
 /** Builds the `sim` program. Commands live in their own modules; this file only wires them. */
-export async function buildProgram(io: Io, exit: (code: ExitCode) => void, argv: readonly string[] = []): Promise<Command> {
+export async function buildProgram(
+  io: Io,
+  exit: (code: ExitCode) => void,
+  argv: readonly string[] = [],
+  atEnd: AtEnd = () => undefined,
+): Promise<Command> {
   const program = new Command('sim')
     .description("cutpoint: crash an agent's side-effect protocol at every durable boundary and count the effects")
     .version(packageVersion(), '-V, --version', 'print the version of cutpoint')
@@ -55,7 +69,7 @@ export async function buildProgram(io: Io, exit: (code: ExitCode) => void, argv:
   // `sim --version` needs no command at all (loading them all took it from 0.15 s to 0.9 s).
   const versionOnly = named === undefined && argv.some((word) => word === '-V' || word === '--version');
   const wanted = named !== undefined && named in COMMANDS ? [named] : versionOnly ? [] : Object.keys(COMMANDS);
-  for (const name of wanted) (await COMMANDS[name]!(argv))(program, io, exit);
+  for (const name of wanted) (await COMMANDS[name]!(argv, atEnd))(program, io, exit);
   return program;
 }
 
@@ -66,6 +80,7 @@ export async function buildProgram(io: Io, exit: (code: ExitCode) => void, argv:
  */
 export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
   let code: ExitCode = EXIT.ok;
+  const finishing: (() => Promise<void>)[] = [];
   try {
     const program = await buildProgram(
       io,
@@ -73,6 +88,7 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
         code = exitCode;
       },
       argv,
+      (finish) => finishing.push(finish),
     );
     await program.parseAsync([...argv], { from: 'user' });
     return code;
@@ -91,8 +107,8 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
     if (json) io.stdout(jsonDocument(errorDocument(outcome.code, outcome.text)));
     return outcome.code;
   } finally {
-    // Workers sim check started ahead of reading its options, and did not take (bad input, --list), end with the command.
-    if (argv.includes('check')) await (await import('../check/early-workers.js')).stopUnusedChunkWorkers();
+    // What the command left for its end (sim check's workers started ahead and not taken) ends with it.
+    for (const finish of finishing) await finish();
   }
 }
 
