@@ -50,4 +50,14 @@ describe("README's synopsis", () => {
         expect(help, `sim ${name} --help`).toContain(option.long!);
     }
   });
+
+  it('says each default once: in its text or as commander prints a declared one, never both', async () => {
+    const program = await buildProgram(silent, () => {});
+    for (const command of program.commands) {
+      for (const option of command.options) {
+        if (option.defaultValue === undefined) continue;
+        expect(option.description, `sim ${command.name()} ${option.long}`).not.toMatch(/\(default[ :]/);
+      }
+    }
+  });
 });

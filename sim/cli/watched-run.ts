@@ -1,12 +1,11 @@
 import type { Command } from 'commander';
 import { heartbeat, isWatched } from '../engine/heartbeat.js';
 import { dieWithParent } from '../process/children.js';
-import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { runWatched } from '../process/watched-command.js';
 import type { ExitCode } from './errors.js';
 import type { Io } from './io.js';
 
-export const LIFE_TIMEOUT_HELP = `with a protocol file: the command runs in a child process of its own, and a life that takes longer than this (a loop, a promise that never settles) stops it with an error (default ${LIFE_TIMEOUT_MS})`;
+export const LIFE_TIMEOUT_HELP = `with a protocol file: the command runs in a child process of its own, and a life that takes longer than this (a loop, a promise that never settles) stops it with an error`;
 
 /**
  * For a command that would run a user's protocol module in this very process

@@ -34,15 +34,21 @@ export function planArbitrary(bounds: PlanTrialBounds, readsOnly = false): fc.Ar
   );
 }
 
-/** Tools that find nothing, builds that fail k times, 429 bursts at the seed's rate limits, slow calls. */
-export const toolBehaviourArbitrary: fc.Arbitrary<ToolBehaviour> = fc.record({
-  searchResults: fc.oneof({ weight: 4, arbitrary: fc.constant(3) }, { weight: 1, arbitrary: fc.constant(0) }),
-  outputChars: fc.integer({ min: 50, max: 400 }),
-  gateFailures: fc.record({ 'npm run build': fc.integer({ min: 0, max: 3 }) }),
-  rateLimit: fc.record({ requestsPerMinute: fc.constantFrom(...SEED_RATE_LIMITS), burst: fc.integer({ min: 1, max: 10 }) }),
-  slowCalls: fc.dictionary(fc.integer({ min: 1, max: 30 }).map(String), fc.constantFrom(5_000, 45_000), { maxKeys: 3 }),
-  callDurationMs: fc.constantFrom(50, 500),
-});
+/** The seed's lowest rate with a burst of one or two calls: most plans meet a 429 early in their first life. */
+const tightRateLimit = fc.record({ requestsPerMinute: fc.constant(SEED_RATE_LIMITS[0]), burst: fc.integer({ min: 1, max: 2 }) });
+
+/** Tools that find nothing, builds that fail k times, 429 bursts at the seed's rate limits (or only tight ones), slow calls. */
+export const toolBehaviourArbitrary = (rateLimited = false): fc.Arbitrary<ToolBehaviour> =>
+  fc.record({
+    searchResults: fc.oneof({ weight: 4, arbitrary: fc.constant(3) }, { weight: 1, arbitrary: fc.constant(0) }),
+    outputChars: fc.integer({ min: 50, max: 400 }),
+    gateFailures: fc.record({ 'npm run build': fc.integer({ min: 0, max: 3 }) }),
+    rateLimit: rateLimited
+      ? tightRateLimit
+      : fc.record({ requestsPerMinute: fc.constantFrom(...SEED_RATE_LIMITS), burst: fc.integer({ min: 1, max: 10 }) }),
+    slowCalls: fc.dictionary(fc.integer({ min: 1, max: 30 }).map(String), fc.constantFrom(5_000, 45_000), { maxKeys: 3 }),
+    callDurationMs: fc.constantFrom(50, 500),
+  });
 
 export interface TrialShape {
   protocol: string;
@@ -52,20 +58,24 @@ export interface TrialShape {
   changedPlans?: boolean;
   /** Plans of read steps only: every step adds an output to the context. */
   readsOnly?: boolean;
+  /** Tight rate limits only (see toolBehaviourArbitrary), for the properties of the back-off. */
+  rateLimited?: boolean;
+  /** Crashes fall only at these cuts (default: any). */
+  crashCuts?: readonly string[];
 }
 
 /** A whole trial: workload, crashes at any cut in any life (recovery included), lost replies. */
 export function planTrialArbitrary(shape: TrialShape): fc.Arbitrary<PlanTrial> {
   const crash = fc.record({
     life: fc.integer({ min: 0, max: shape.bounds.livesMax - 1 }),
-    cut: fc.constantFrom(...ANY_CUT),
+    cut: fc.constantFrom(...(shape.crashCuts ?? ANY_CUT)),
     // Mostly an early hit of the cut, sometimes a late one: most boundaries are reached a few times a life.
     nth: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 1, arbitrary: fc.integer({ min: 4, max: 12 }) }),
   });
   return fc.record({
     protocol: fc.constant(shape.protocol),
     workload: fc
-      .record({ plan: planArbitrary(shape.bounds, shape.readsOnly), tools: toolBehaviourArbitrary })
+      .record({ plan: planArbitrary(shape.bounds, shape.readsOnly), tools: toolBehaviourArbitrary(shape.rateLimited) })
       .chain((workload) =>
         shape.changedPlans
           ? fc.constant({ ...workload, planAfterRestart: { ...workload.plan, goal: `${workload.plan.goal}, edited` } })

@@ -4,6 +4,7 @@ import { DEFAULT_PLAN_BOUNDS, planTrialArbitrary, type PlanTrialBounds } from '.
 import { PLAN_PROPERTIES, type PlanPropertyDefinition } from './definitions.js';
 import { PLAN_FAULTS, tallyPlanRun } from './fault-tally.js';
 import { faultKindsOf } from '../../../sim/check/fault-words.js';
+import { counted as count } from '../../../reports/plural.js';
 import { runPlanTrial, type PlanTrial } from './trial.js';
 
 /** A plan property in the runner's shape: its trial shape and bounds made into trials, its checks into one check. */
@@ -24,8 +25,6 @@ export function asSuiteProperty(definition: PlanPropertyDefinition): PropertyDef
     mustFire: definition.mustFire,
   };
 }
-
-const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** The plan family's properties for the generic runner (sim/check). */
 export const PLAN_SUITE: PropertySuite<PlanTrial, PlanTrialBounds> = {
@@ -48,8 +47,8 @@ export const PLAN_SUITE: PropertySuite<PlanTrial, PlanTrialBounds> = {
     [
       count(trial.workload.plan.steps.length, 'step'),
       `budget ${trial.workload.plan.budget_calls}`,
-      count(trial.crashes.length, 'crash'),
-      count(trial.faults.dropReplies.length, 'lost reply').replace('replys', 'replies'),
+      count(trial.crashes.length, 'crash', 'crashes'),
+      count(trial.faults.dropReplies.length, 'lost reply', 'lost replies'),
       count(trial.workers, 'loop'),
     ].join(', '),
   protocolOf: (trial) => trial.protocol,
