@@ -36,6 +36,12 @@ export interface StoreMedium {
   openReader(path: string): Connection;
   /** Removes whatever `create` and `open` left at `path`. */
   discard(path: string): void;
+  /**
+   * Keeps the stores at `paths` open between lives, until the returned
+   * release is called: see FileMedium.hold. Lives and readers see exactly what
+   * they would without it. A medium with nothing to keep has no hold.
+   */
+  hold?(paths: readonly string[]): () => void;
 }
 
 /**
@@ -81,6 +87,27 @@ export class FileMedium implements StoreMedium {
 
   discard(path: string): void {
     for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+  }
+
+  /**
+   * Opens one idle connection to each store for the harness, as a server's
+   * other connections would hold it, and reads nothing through it but the
+   * first page (which maps the store's WAL index). While it is open, a life's
+   * fresh connection finds the WAL index in place, and the last one to close
+   * does not checkpoint the WAL into the file and delete it: SQLite work that
+   * came back at every life, and on a disk with fsyncs. Committed state reads
+   * the same either way; the release closes the holders, and the last close
+   * checkpoints the WAL and removes it, leaving each store a single file.
+   */
+  hold(paths: readonly string[]): () => void {
+    const holders = paths.map((path) => {
+      const db = openSqlite(path);
+      db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
+      return db;
+    });
+    return () => {
+      for (const db of holders) if (db.open) db.close();
+    };
   }
 }
 

@@ -156,6 +156,8 @@ export interface LivedFamily<P extends FamilyProtocol, W, S> {
   medium: StoreMedium;
   world: WorldSpec<P, W, S>;
   outcome: RunOutcome;
+  /** Lets go of the stores the medium held open between lives (observeLived calls it; a caller that does not observe must). */
+  release: () => void;
 }
 
 /**
@@ -180,8 +182,24 @@ export async function liveFamily<P extends FamilyProtocol, W, S>(
 ): Promise<LivedFamily<P, W, S>> {
   const medium = spec.medium ?? new FileMedium();
   const world = worldSpec(family, spec);
+  if (!spec.resume) createFreshStores(medium, world.files, storeSchemas(family as Family<P, unknown, unknown>, spec.protocol));
+  const release = medium.hold?.(Object.values(world.files.stores)) ?? (() => undefined);
+  try {
+    const outcome = await liveLives(family, spec, medium, world);
+    return { family, medium, world, outcome, release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function liveLives<P extends FamilyProtocol, W, S>(
+  family: Family<P, W, S>,
+  spec: FamilyRunSpec<P, W, S>,
+  medium: StoreMedium,
+  world: WorldSpec<P, W, S>,
+): Promise<RunOutcome> {
   const { resume, atLifeStart } = spec;
-  if (!resume) createFreshStores(medium, world.files, storeSchemas(family as Family<P, unknown, unknown>, spec.protocol));
   const transport = new TransportState(world.faults);
   transport.calls = resume?.transportCalls ?? 0;
   const scenario = familyScenario(family, world, {
@@ -202,13 +220,25 @@ export async function liveFamily<P extends FamilyProtocol, W, S>(
     ...(atLifeStart ? { atLifeStart: (life: LifeStart) => atLifeStart({ life, transportCalls: transport.calls }) } : {}),
   });
   if (spec.writeHistory && medium.kind === 'file') outcome.history.writeJsonl(world.files.history);
-  return { family, medium, world, outcome };
+  return outcome;
 }
 
 /** A lived run's outcome: how its lives ended, and the family's observation of its stores. */
-export function observeLived<P extends FamilyProtocol, W, S>({ family, medium, world, outcome }: LivedFamily<P, W, S>): FamilyOutcome {
+export function observeLived<P extends FamilyProtocol, W, S>({
+  family,
+  medium,
+  world,
+  outcome,
+  release,
+}: LivedFamily<P, W, S>): FamilyOutcome {
+  let observation: Observation;
+  try {
+    observation = observe(family, medium, world);
+  } finally {
+    release();
+  }
   return {
-    ...observe(family, medium, world),
+    ...observation,
     end: outcome.end,
     lives: outcome.lives,
     cutHits: outcome.hits,

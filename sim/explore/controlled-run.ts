@@ -68,8 +68,11 @@ export async function runControlled(options: {
   onLifeStart?: (start: ExecutionStart) => void;
 }): Promise<Execution> {
   const { bounds, log, resume, onLifeStart } = options;
-  if ((resume || onLifeStart) && (options.medium || options.wire)) throw new Error('runControlled: only an execution on its own in-memory stores resumes');
-  const memory = new MemoryMedium(resume ? new Map([...resume.stores].map(([path, image]) => [join(options.folder, path), image])) : undefined);
+  if ((resume || onLifeStart) && (options.medium || options.wire))
+    throw new Error('runControlled: only an execution on its own in-memory stores resumes');
+  const memory = new MemoryMedium(
+    resume ? new Map([...resume.stores].map(([path, image]) => [join(options.folder, path), image])) : undefined,
+  );
   const ownStores = () => new Map([...memory.stores()].map(([path, image]) => [relative(options.folder, path), image]));
   const medium = options.medium ?? memory;
   // On real files, what a world keeps beside its stores is part of the state a choice point is at.
@@ -123,7 +126,9 @@ export async function runControlled(options: {
       life = started;
     },
     ...(resume ? { resume: resume.run } : {}),
-    ...(onLifeStart ? { atLifeStart: (run: FamilyLifeStart) => onLifeStart({ made: [...log.made], crashesUsed, stores: ownStores(), run }) } : {}),
+    ...(onLifeStart
+      ? { atLifeStart: (run: FamilyLifeStart) => onLifeStart({ made: [...log.made], crashesUsed, stores: ownStores(), run }) }
+      : {}),
     yieldPoint: (point) =>
       stopping ? Promise.reject(new Pruned()) : new Promise<void>((release, abort) => waiting.set(point.worker, { point, release, abort })),
   }).finally(() => {
@@ -154,6 +159,8 @@ export async function runControlled(options: {
     next?.release();
   }
   const lived = await run;
-  // A stopped execution is not judged: its stores are not read.
-  return stopping ? { log, pruned: true } : { log, pruned: false, outcome: observeLived(lived) };
+  if (!stopping) return { log, pruned: false, outcome: observeLived(lived) };
+  // A stopped execution is not judged: its stores are not read, only let go.
+  lived.release();
+  return { log, pruned: true };
 }
