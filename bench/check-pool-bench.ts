@@ -54,6 +54,31 @@ async function timedCheck(jobs: number, folder: string, round: number): Promise<
 }
 
 /**
+ * The machine's own ceiling for any pool: the same check as two independent
+ * commands at once, `--jobs 1 --shard 1/2` and `--shard 2/2` (together they
+ * run exactly the unsharded runs), with nothing shared between them, no
+ * channel, no plan handed over. Timed until both end. Whatever a pool of
+ * --jobs 2 loses against this is the pool's; what this loses against twice
+ * --jobs 1 is the machine's (two busy processes slowing each other down).
+ */
+async function timedShards(folder: string): Promise<{ seconds: number; runsPerSecond: number }> {
+  const started = performance.now();
+  const documents = await Promise.all(
+    ['1/2', '2/2'].map(async (shard) => {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [SIM, ...ARGV, '--jobs', '1', '--shard', shard, '--format', 'json', '--out', 'runs'],
+        { cwd: folder, maxBuffer: 64 * 1024 * 1024 },
+      );
+      return JSON.parse(stdout) as CheckResults;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const runs = documents.reduce((sum, document) => sum + document.properties.reduce((all, property) => all + property.runs, 0), 0);
+  return { seconds, runsPerSecond: runs / seconds };
+}
+
+/**
  * The ratio the two runs would show on two idle cores, estimated from what
  * depends less on the load than wall time: each runner's time is when it
  * began its first chunk, plus its chunks' CPU, plus its waits between
@@ -82,7 +107,12 @@ export async function checkPoolBench(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'cutpoint-check-pool-'));
   try {
     const samples: Record<number, PoolRun[]> = { 1: [], 2: [] };
-    for (let round = 0; round < 3; round++) for (const jobs of [1, 2]) samples[jobs]!.push(await timedCheck(jobs, folder, round));
+    const shards: { seconds: number; runsPerSecond: number }[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const jobs of [1, 2]) samples[jobs]!.push(await timedCheck(jobs, folder, round));
+      shards.push(await timedShards(folder));
+    }
+    const apart = [...shards].sort((a, b) => a.runsPerSecond - b.runsPerSecond)[1]!;
     const median = (runs: PoolRun[]) => [...runs].sort((a, b) => a.runsPerSecond - b.runsPerSecond)[1]!;
     const one = median(samples[1]!);
     const two = median(samples[2]!);
@@ -96,6 +126,9 @@ export async function checkPoolBench(): Promise<void> {
     );
     console.log(
       `  ratio     ${(two.runsPerSecond / one.runsPerSecond).toFixed(2)}x (target >= 1.8 on 2 cores); verdicts identical: ${same ? 'yes' : 'NO'}`,
+    );
+    console.log(
+      `  two shards at once, --jobs 1 each  ${apart.runsPerSecond.toFixed(1).padStart(7)} runs/s  ${apart.seconds.toFixed(2).padStart(6)} s: the machine's ceiling for any pool, ${(apart.runsPerSecond / one.runsPerSecond).toFixed(2)}x`,
     );
     // What the wall time does not say under load: where each process was busy or waiting, and the work each did.
     for (const run of [one, two]) console.log(`  --jobs ${run.jobs}, the median run's schedule:\n${scheduleText(run.schedule)}`);
