@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['entry/**/*.test.ts', 'bench/**/*.test.ts', 'sim/**/*.test.ts', 'protocols/**/*.test.ts', 'scenarios/**/*.test.ts', 'reports/**/*.test.ts'],
+    include: [
+      'entry/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'sim/**/*.test.ts',
+      'protocols/**/*.test.ts',
+      'scenarios/**/*.test.ts',
+      'reports/**/*.test.ts',
+    ],
     globalSetup: ['sim/testing/build-dist.ts'],
     // Tests start cutpoint as its entries do: with the scenarios handed to sim/ (entry/register.ts).
     setupFiles: ['entry/register.ts'],

@@ -40,7 +40,8 @@ async function main(rounds: number): Promise<void> {
         const started = cpuMs();
         const verdicts = await exploreSubtree(target, [], 200_000, undefined, way === 'resumed' ? new LifeStarts() : new NeverResume());
         best[way] = Math.min(best[way], cpuMs() - started);
-        if (schedules !== 0 && verdicts.schedules !== schedules) throw new Error(`${name}: ${verdicts.schedules} schedules, then ${schedules}`);
+        if (schedules !== 0 && verdicts.schedules !== schedules)
+          throw new Error(`${name}: ${verdicts.schedules} schedules, then ${schedules}`);
         schedules = verdicts.schedules;
       }
     }

@@ -23,9 +23,21 @@ describe('ordering.png', () => {
 
   it('plots the given measurements, none recomputed: the flaw rising, the sequenced sender at zero', () => {
     const [damage, sequenced, cost] = orderingChartConfig(measured, 1).data.datasets.map((set) => set.data);
-    expect(damage).toEqual([{ x: 1, y: 0 }, { x: 2, y: 130 }, { x: 4, y: 345 }]);
-    expect(sequenced).toEqual([{ x: 1, y: 0 }, { x: 2, y: 0 }, { x: 4, y: 0 }]);
-    expect(cost).toEqual([{ x: 1, y: 0 }, { x: 2, y: 117 }, { x: 4, y: 209 }]);
+    expect(damage).toEqual([
+      { x: 1, y: 0 },
+      { x: 2, y: 130 },
+      { x: 4, y: 345 },
+    ]);
+    expect(sequenced).toEqual([
+      { x: 1, y: 0 },
+      { x: 2, y: 0 },
+      { x: 4, y: 0 },
+    ]);
+    expect(cost).toEqual([
+      { x: 1, y: 0 },
+      { x: 2, y: 117 },
+      { x: 4, y: 209 },
+    ]);
   });
 
   it('draws a 1200×600 picture with the flaw and the sequenced sender in their own colours', async () => {

@@ -40,15 +40,33 @@ export function orderingChartConfig(points: readonly OrderingPoint[], seed: numb
     type: 'line',
     data: {
       datasets: [
-        line('last-writer-wins: misordered trials per 1,000', of('last-writer-wins', (p) => p.misorderedPer1000), ORDERING_COLORS.damage),
-        line('outbox-dedup (sequenced): misordered trials per 1,000', of('outbox-dedup', (p) => p.misorderedPer1000), ORDERING_COLORS.sequenced),
-        line('outbox-dedup: out-of-order refusals per 1,000 updates (its cost)', of('outbox-dedup', (p) => p.outOfOrderPer1000), ORDERING_COLORS.sequenced, true),
+        line(
+          'last-writer-wins: misordered trials per 1,000',
+          of('last-writer-wins', (p) => p.misorderedPer1000),
+          ORDERING_COLORS.damage,
+        ),
+        line(
+          'outbox-dedup (sequenced): misordered trials per 1,000',
+          of('outbox-dedup', (p) => p.misorderedPer1000),
+          ORDERING_COLORS.sequenced,
+        ),
+        line(
+          'outbox-dedup: out-of-order refusals per 1,000 updates (its cost)',
+          of('outbox-dedup', (p) => p.outOfOrderPer1000),
+          ORDERING_COLORS.sequenced,
+          true,
+        ),
       ],
     },
     options: {
       plugins: {
         cutpointBackground: { color: '#FFFFFF' },
-        title: { display: true, text: 'Updates to one object: wrong final states against relay workers', font: font(24, 'bold'), color: '#222222' },
+        title: {
+          display: true,
+          text: 'Updates to one object: wrong final states against relay workers',
+          font: font(24, 'bold'),
+          color: '#222222',
+        },
         subtitle: {
           display: true,
           text: `${trials} generated trials per point (crashes, lost replies, unavailability, take-overs), seed ${seed}, the same trials for both`,

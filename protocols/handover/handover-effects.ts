@@ -28,7 +28,9 @@ export function noticeLine(graph: HandoverGraph, handover: HandoverRow, moment: 
     ? `A person (${human.description}) will answer you within ${Math.round(human.answersWithinMs / 60_000)} minutes.`
     : `We are closed now; a person (${human.description}) will answer you from ${human.openHour}:00.`;
   if (handover.reason === 'model_unavailable') return `We are having trouble answering here. ${promise}`;
-  return handover.reason === 'unsafe_to_continue' || handover.reason === 'crisis' ? `${promise} If this is urgent, ${human.urgentLine} now.` : promise;
+  return handover.reason === 'unsafe_to_continue' || handover.reason === 'crisis'
+    ? `${promise} If this is urgent, ${human.urgentLine} now.`
+    : promise;
 }
 
 /**

@@ -45,9 +45,9 @@ export function isUpdatePayload(payload: unknown): payload is UpdatePayload {
 export function sequenceVerdict(db: Database.Database, request: ReceiverRequest): EffectOutcome | undefined {
   const { update, seq } = request.payload as unknown as UpdatePayload;
   if (seq === undefined) return undefined;
-  const row = db.prepare('SELECT last_seq AS lastSeq FROM reservation_objects WHERE tenant = ? AND object = ?').get(request.tenant, update.object) as
-    | { lastSeq: number }
-    | undefined;
+  const row = db
+    .prepare('SELECT last_seq AS lastSeq FROM reservation_objects WHERE tenant = ? AND object = ?')
+    .get(request.tenant, update.object) as { lastSeq: number } | undefined;
   const expected = (row?.lastSeq ?? 0) + 1;
   if (seq > expected) return { refused: OUT_OF_ORDER, definitive: false };
   if (seq < expected) return { refused: SUPERSEDED, definitive: true };

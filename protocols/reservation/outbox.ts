@@ -4,7 +4,15 @@ import { OUT_OF_ORDER } from './object-updates.js';
 import { lineIntentionId, lineKey, lineOutcome, linesOf, linesResult, type LineRow, type LineSend } from './request-lines.js';
 import type { Contract } from '../receivers/types.js';
 import type Database from 'better-sqlite3';
-import { intentionId, retryDelayMs, type Protocol, type ProtocolContext, type ProtocolSettings, type ReserveReply, type UpdateOp } from './types.js';
+import {
+  intentionId,
+  retryDelayMs,
+  type Protocol,
+  type ProtocolContext,
+  type ProtocolSettings,
+  type ReserveReply,
+  type UpdateOp,
+} from './types.js';
 
 /** A row claimed for delivery, as the relay sees it. */
 export interface ClaimedRow {
@@ -136,12 +144,25 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
         const { update } = intention.params;
         // An update's place is one more than the updates to its object recorded before it: the caller's order.
         const objectSeq = update
-          ? (db.prepare('SELECT count(*) AS n FROM intentions WHERE tenant = ? AND object = ?').get(intention.tenant, update.object) as { n: number })
-              .n + 1
+          ? (
+              db.prepare('SELECT count(*) AS n FROM intentions WHERE tenant = ? AND object = ?').get(intention.tenant, update.object) as {
+                n: number;
+              }
+            ).n + 1
           : null;
         const { lastInsertRowid } = db
-          .prepare(`INSERT INTO intentions (tenant, key, part, qty, status, issued_at_ms, object, op) VALUES (?, ?, ?, ?, 'pending', ?, ?, ?)`)
-          .run(intention.tenant, intention.key, intention.params.part, intention.params.qty, ctx.nowMs(), update?.object ?? null, update?.op ?? null);
+          .prepare(
+            `INSERT INTO intentions (tenant, key, part, qty, status, issued_at_ms, object, op) VALUES (?, ?, ?, ?, 'pending', ?, ?, ?)`,
+          )
+          .run(
+            intention.tenant,
+            intention.key,
+            intention.params.part,
+            intention.params.qty,
+            ctx.nowMs(),
+            update?.object ?? null,
+            update?.op ?? null,
+          );
         db.prepare(`INSERT INTO outbox (intention_id, status, request_key, key_life, object_seq) VALUES (?, 'pending', ?, ?, ?)`).run(
           lastInsertRowid,
           intention.key,
@@ -150,13 +171,9 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
         );
         // Each line's key is fixed here, before the first attempt, and never chosen again.
         for (const [n, line] of (intention.params.lines ?? []).entries())
-          db.prepare(`INSERT INTO intention_lines (intention_id, line_no, line_key, part, qty, status) VALUES (?, ?, ?, ?, ?, 'pending')`).run(
-            lastInsertRowid,
-            n + 1,
-            lineKey(intention.key, n + 1),
-            line.part,
-            line.qty,
-          );
+          db.prepare(
+            `INSERT INTO intention_lines (intention_id, line_no, line_key, part, qty, status) VALUES (?, ?, ?, ?, ?, 'pending')`,
+          ).run(lastInsertRowid, n + 1, lineKey(intention.key, n + 1), line.part, line.qty);
       });
       await ctx.cut('intent-recorded');
     },
@@ -218,18 +235,19 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
               const outcome = lineOutcome(replies[n] as ReserveReply);
               // A line's first settling answer wins, as an intention's does.
               if (outcome)
-                db.prepare(`UPDATE intention_lines SET status = ?, result = ? WHERE intention_id = ? AND line_no = ? AND status = 'pending'`).run(
-                  outcome.status,
-                  outcome.result,
-                  row.intentionId,
-                  line.lineNo,
-                );
+                db.prepare(
+                  `UPDATE intention_lines SET status = ?, result = ? WHERE intention_id = ? AND line_no = ? AND status = 'pending'`,
+                ).run(outcome.status, outcome.result, row.intentionId, line.lineNo);
             }
             const unknown = linesOf(db, row.intentionId).some((line) => line.status === 'pending');
             return unknown ? seams.onPartial(db, row) : { status: 'done', result: linesResult(db, row.intentionId) };
           });
           if (!settlement) {
-            await releaseForRetry(ctx, row, Math.max(0, ...replies.map((reply) => (reply.status === 'refused' ? (reply.retryAfterMs ?? 0) : 0))));
+            await releaseForRetry(
+              ctx,
+              row,
+              Math.max(0, ...replies.map((reply) => (reply.status === 'refused' ? (reply.retryAfterMs ?? 0) : 0))),
+            );
             continue;
           }
           await seams.confirm(ctx, row, settlement);
@@ -249,7 +267,11 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
         await ctx.cut('response-observed');
 
         const settlement =
-          reply.status === 'accepted' ? seams.onAccepted() : reply.status === 'refused' ? seams.onRefused(reply, row, ctx.settings) : settle(reply);
+          reply.status === 'accepted'
+            ? seams.onAccepted()
+            : reply.status === 'refused'
+              ? seams.onRefused(reply, row, ctx.settings)
+              : settle(reply);
         if (!settlement) {
           // No settling answer: release the row and try again, same key, after the retry delay,
           // or after the warehouse's own retry-after when it asked for a longer wait (back-off it decides).

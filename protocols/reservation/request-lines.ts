@@ -10,7 +10,11 @@ export function linesRequest(tenant: string, key: string, lines: readonly Reserv
   return {
     tenant,
     key,
-    params: { part: lines.map((line) => `${line.part} x${line.qty}`).join(' + '), qty: lines.length, lines: lines.map((line) => ({ ...line })) },
+    params: {
+      part: lines.map((line) => `${line.part} x${line.qty}`).join(' + '),
+      qty: lines.length,
+      lines: lines.map((line) => ({ ...line })),
+    },
   };
 }
 
@@ -76,5 +80,7 @@ export function linesResult(db: Database.Database, intentionId: number): string 
   const rows = db
     .prepare('SELECT line_no AS line, status, result FROM intention_lines WHERE intention_id = ? ORDER BY line_no')
     .all(intentionId) as { line: number; status: string; result: string | null }[];
-  return JSON.stringify({ lines: rows.map((row) => ({ line: row.line, status: row.status, ...(JSON.parse(row.result ?? '{}') as object) })) });
+  return JSON.stringify({
+    lines: rows.map((row) => ({ line: row.line, status: row.status, ...(JSON.parse(row.result ?? '{}') as object) })),
+  });
 }

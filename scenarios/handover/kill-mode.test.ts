@@ -27,7 +27,9 @@ describe('the handover table under SIGKILL', () => {
     ];
     const { code, stdout, stderr } = await runCli([...argv, '--out', join(cwd, 'runs')], cwd);
     expect(stderr).toBe('');
-    expect(stdout).toContain('crash modes agree: 10/10 cells have the same N and the same n, transfers, replies, early, unanswered in-process and under SIGKILL.');
+    expect(stdout).toContain(
+      'crash modes agree: 10/10 cells have the same N and the same n, transfers, replies, early, unanswered in-process and under SIGKILL.',
+    );
     expect(code).toBe(0);
     const killFolder = join(cwd, /^run folder: (.*)$/m.exec(stdout)![1]!);
     const results = JSON.parse(readFileSync(join(killFolder, 'results.json'), 'utf8')) as TableResults;

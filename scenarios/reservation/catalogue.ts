@@ -107,7 +107,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     finds: { workers: 1, intentions: 3, crashDepth: 1, kind: 'order', crashes: 1 },
     workload: objectUpdates,
     story:
-      'Reserve, change the quantity, cancel: three updates to one reservation, each its own intention and key, sent without their place in the caller\'s order, and a warehouse that applies whatever arrives last. Each update is applied exactly once (N=1 at every classic cut: receipts still deduplicate), and one crash right after the relay claimed the change, before it was sent, leaves its lease held: recovery sends the cancel first, then the change when the lease ends, and the cancelled reservation is reserved again. The correct outbox numbers each object\'s updates when it records them, and the warehouse refuses an update that arrives before its predecessor (out-of-order, asked again without a cap).',
+      "Reserve, change the quantity, cancel: three updates to one reservation, each its own intention and key, sent without their place in the caller's order, and a warehouse that applies whatever arrives last. Each update is applied exactly once (N=1 at every classic cut: receipts still deduplicate), and one crash right after the relay claimed the change, before it was sent, leaves its lease held: recovery sends the cancel first, then the change when the lease ends, and the cancelled reservation is reserved again. The correct outbox numbers each object's updates when it records them, and the warehouse refuses an update that arrives before its predecessor (out-of-order, asked again without a cap).",
   },
   {
     protocol: 'resend-whole-new-key',
@@ -115,7 +115,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     finds: { workers: 1, intentions: 1, crashDepth: 0, kind: 'duplicate', crashes: 0 },
     intention: TWO_LINES,
     story:
-      'One request of two lines: a part in stock and a backordered one. The warehouse applies the first and refuses the second for now, and the relay sends the whole request again, both lines, under keys new to the attempt: the first line is applied again on every retry until the restock (N=4 without any crash; N=2 where a crash at the effect or the reply restarts the retries later). N is the most-applied line\'s count.',
+      "One request of two lines: a part in stock and a backordered one. The warehouse applies the first and refuses the second for now, and the relay sends the whole request again, both lines, under keys new to the attempt: the first line is applied again on every retry until the restock (N=4 without any crash; N=2 where a crash at the effect or the reply restarts the retries later). N is the most-applied line's count.",
   },
   {
     protocol: 'partial-is-done',
@@ -123,6 +123,6 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     finds: { workers: 1, intentions: 1, crashDepth: 0, kind: 'lost', crashes: 0 },
     intention: TWO_LINES,
     story:
-      'The same two lines: the first applied, the second refused for now. The relay takes the partial reply for the end of the request and marks it done: the backordered line is never asked again and no local refusal says so (silently dropped, without any crash). N=1 everywhere, since N is the most-applied line\'s count: the dropped line shows in the local lines (still pending under a done intention) and in exploration.',
+      "The same two lines: the first applied, the second refused for now. The relay takes the partial reply for the end of the request and marks it done: the backordered line is never asked again and no local refusal says so (silently dropped, without any crash). N=1 everywhere, since N is the most-applied line's count: the dropped line shows in the local lines (still pending under a done intention) and in exploration.",
   },
 ];

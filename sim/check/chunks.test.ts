@@ -39,9 +39,20 @@ async function runChunk(chunk: CheckChunk): Promise<PropertyResult> {
     tally,
     mustFire: ['even'],
     unfired: [],
-    ...(details.failed ? { counterexample: { trial: details.counterexample, seed: chunk.seed, path: details.counterexamplePath!, violation: undefined } } : {}),
+    ...(details.failed
+      ? { counterexample: { trial: details.counterexample, seed: chunk.seed, path: details.counterexamplePath!, violation: undefined } }
+      : {}),
     chunks: [
-      { index: chunk.index, seed: chunk.seed, runs: details.numRuns, failed: details.failed, shrinks: details.numShrinks, executed, timeMs: 1, tally },
+      {
+        index: chunk.index,
+        seed: chunk.seed,
+        runs: details.numRuns,
+        failed: details.failed,
+        shrinks: details.numShrinks,
+        executed,
+        timeMs: 1,
+        tally,
+      },
     ],
   };
 }
@@ -53,7 +64,12 @@ const PROPERTIES = [
 
 async function checkAll(chunks: readonly CheckChunk[], runners: number): Promise<PropertyResult[]> {
   const runner: ChunkRunner = (chunk) => runChunk(chunk);
-  const check = checkChunked(chunks, Array.from({ length: runners }, () => runner), 42, () => {});
+  const check = checkChunked(
+    chunks,
+    Array.from({ length: runners }, () => runner),
+    42,
+    () => {},
+  );
   const results = await Promise.all(check.properties.map(({ result }) => result));
   await check.done;
   return results;
@@ -87,15 +103,23 @@ describe('sim check chunks: seeds, the split of shards, the merge', () => {
     expect(safety.tally.even).toBeGreaterThan(failedAt * 30);
     const parts: PropertyResult[] = [];
     for (let index = 1; index <= count; index++) parts.push(...(await checkAll(shardChunks(PROPERTIES, 2_000, 42, { index, count }), 2)));
-    const merged = PROPERTIES.map(({ name }) => mergeChunks(parts.filter((part) => part.name === name), 42));
+    const merged = PROPERTIES.map(({ name }) =>
+      mergeChunks(
+        parts.filter((part) => part.name === name),
+        42,
+      ),
+    );
     expect(merged).toEqual(whole);
     // The counterexample replays from its chunk's seed and path alone.
     const { seed, path } = safety.counterexample!;
-    const replay = fc.check(fc.property(fc.integer({ min: 0, max: 100_000 }), (value) => !(value > 500 && value % 997 === 0)), {
-      seed,
-      path,
-      endOnFailure: true,
-    });
+    const replay = fc.check(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), (value) => !(value > 500 && value % 997 === 0)),
+      {
+        seed,
+        path,
+        endOnFailure: true,
+      },
+    );
     expect(replay.failed).toBe(true);
   });
 

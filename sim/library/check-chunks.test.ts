@@ -47,10 +47,17 @@ describe("the library's checkProperty cuts its runs into sim check's chunks", { 
     expect(verdict(library)).toEqual(verdict(property!));
   });
 
-  it("a flaw only the second chunk catches: the library fails where the CLI fails, and its replay line reproduces it with npx sim check", async () => {
+  it('a flaw only the second chunk catches: the library fails where the CLI fails, and its replay line reproduces it with npx sim check', async () => {
     writeRareFlaw(cwd);
     const protocol = join(cwd, RARE);
-    const library = await checkProperty({ property: 'dedup-safety', protocol, runs: 250, seed: 1, store: 'memory', out: join(cwd, 'runs') });
+    const library = await checkProperty({
+      property: 'dedup-safety',
+      protocol,
+      runs: 250,
+      seed: 1,
+      store: 'memory',
+      out: join(cwd, 'runs'),
+    });
     const cli = await cliResults(['dedup-safety', '--protocol', RARE, '--runs', '250', '--seed', '1', '--store', 'memory']);
     expect(cli.code).toBe(1);
     expect(library.outcome).toBe('failed');

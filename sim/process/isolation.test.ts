@@ -96,7 +96,17 @@ describe('a protocol file cannot fool the verdict or stop the harness', () => {
   it('a relay that remembers sent keys in a module variable gets the same row in process and in kill mode: a crash forgets it', async () => {
     const rows: Record<string, (number | null)[]> = {};
     for (const mode of ['in-process', 'kill']) {
-      const run = await sim(['table', '-p', fixture('misbehaving/module-state.ts'), '--crash-mode', mode, '--format', 'json', '--out', 'runs']);
+      const run = await sim([
+        'table',
+        '-p',
+        fixture('misbehaving/module-state.ts'),
+        '--crash-mode',
+        mode,
+        '--format',
+        'json',
+        '--out',
+        'runs',
+      ]);
       expect(run.code).toBe(0);
       const shown = JSON.parse(run.stdout) as { effects: Record<string, (number | null)[]>; runFolder: string };
       rows[mode] = shown.effects['module-state'] ?? [];

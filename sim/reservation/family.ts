@@ -41,7 +41,11 @@ export function exploreIntentions(count: number): Intention[] {
 export function objectUpdates(count: number): Intention[] {
   return Array.from({ length: count }, (_, n): Intention => {
     const op = n === 0 ? 'reserve' : n === count - 1 ? 'cancel' : 'change-quantity';
-    return { tenant: 'tenantA', key: `u${n + 1}`, params: { part: 'bolt', qty: op === 'cancel' ? 0 : n + 1, update: { object: 'o1', op } } };
+    return {
+      tenant: 'tenantA',
+      key: `u${n + 1}`,
+      params: { part: 'bolt', qty: op === 'cancel' ? 0 : n + 1, update: { object: 'o1', op } },
+    };
   });
 }
 
@@ -84,7 +88,10 @@ export const reservationFamily: ReservationFamily = {
         [ORCHESTRATOR]: stores(ORCHESTRATOR, readTables),
         warehouse: stores('warehouse', (db) => ({
           reservations: db.prepare('SELECT * FROM reservations ORDER BY id').all() as Record<string, unknown>[],
-          objects: db.prepare('SELECT tenant, object, state, qty FROM reservation_objects ORDER BY tenant, object').all() as Record<string, unknown>[],
+          objects: db.prepare('SELECT tenant, object, state, qty FROM reservation_objects ORDER BY tenant, object').all() as Record<
+            string,
+            unknown
+          >[],
         })),
       },
     };

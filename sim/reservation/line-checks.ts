@@ -60,7 +60,11 @@ export function linesSettled(trial: { intentions: readonly Intention[] }, outcom
         continue;
       }
       if (local?.status !== 'refused')
-        return { kind: 'lost', intention: label, message: `line ${name} was never applied, yet it is ${local?.status ?? 'absent'} locally: silently dropped` };
+        return {
+          kind: 'lost',
+          intention: label,
+          message: `line ${name} was never applied, yet it is ${local?.status ?? 'absent'} locally: silently dropped`,
+        };
       if (expectedRefusal({ tenant: intention.tenant, key: intention.key, params: line }) === undefined)
         return { kind: 'identity', intention: label, message: `line ${name} is refused locally, but the warehouse never refuses it` };
     }

@@ -85,6 +85,10 @@ export function linesWorkload(bounds: TrialBounds): fc.Arbitrary<Intention[]> {
     lines: fc.array(line, { minLength: 2, maxLength: 3 }),
   });
   return fc
-    .uniqueArray(request, { minLength: 1, maxLength: Math.max(1, Math.min(2, bounds.intentionsMax)), selector: (r) => `${r.tenant}:${r.key}` })
+    .uniqueArray(request, {
+      minLength: 1,
+      maxLength: Math.max(1, Math.min(2, bounds.intentionsMax)),
+      selector: (r) => `${r.tenant}:${r.key}`,
+    })
     .map((requests) => requests.map(({ tenant, key, lines }) => linesRequest(tenant, key, lines)));
 }

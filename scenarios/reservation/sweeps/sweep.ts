@@ -23,8 +23,6 @@ export interface SweepDefinition {
   fixed: string;
 }
 
-
-
 export interface SweepRunOptions {
   /** The seed of every point: each point runs the same generated trials, with its own x pinned. */
   seed: number;
