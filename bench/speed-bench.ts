@@ -28,10 +28,11 @@ function wallMs(command: string, args: string[]): number {
   return wallMsWith({}, command, args);
 }
 
-/** Wall time of a command with extra environment variables. */
-function wallMsWith(env: Record<string, string>, command: string, args: string[]): number {
+/** Wall time of a command with extra environment variables (undefined: the variable removed). */
+function wallMsWith(env: Record<string, string | undefined>, command: string, args: string[]): number {
+  const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined));
   const started = performance.now();
-  const result = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, { encoding: 'utf8', env: merged });
   const ms = performance.now() - started;
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
   return ms;
@@ -58,7 +59,12 @@ export function tableAgainstPython(bin: string, scratch: string, runs: number): 
     one: [] as number[],
     cores: [] as number[],
     node: [] as number[],
+    coresNoCa: [] as number[],
+    nodeNoCa: [] as number[],
   };
+  // Node reads and parses the whole bundle NODE_EXTRA_CA_CERTS names before any script runs (these machines set it:
+  // about 40 ms of each start-up); Python reads nothing of it. So where it is set, sim table is also timed without it.
+  const extraCa = process.env.NODE_EXTRA_CA_CERTS !== undefined;
   for (let i = 0; i < runs; i++) {
     samples.python.push(wallMs('python3', [PYTHON_BASELINE]));
     samples.pythonShm.push(wallMsWith({ TMPDIR: '/dev/shm' }, 'python3', [PYTHON_BASELINE]));
@@ -67,6 +73,12 @@ export function tableAgainstPython(bin: string, scratch: string, runs: number): 
     samples.one.push(wallMs(process.execPath, [bin, 'table', '--jobs', '1', '--out', join(scratch, 'table-1')]));
     samples.cores.push(wallMs(process.execPath, [bin, 'table', '--out', join(scratch, 'table-cores')]));
     samples.node.push(wallMs(process.execPath, ['-e', '0']));
+    if (extraCa) {
+      samples.coresNoCa.push(
+        wallMsWith({ NODE_EXTRA_CA_CERTS: undefined }, process.execPath, [bin, 'table', '--out', join(scratch, 'table-no-ca')]),
+      );
+      samples.nodeNoCa.push(wallMsWith({ NODE_EXTRA_CA_CERTS: undefined }, process.execPath, ['-e', '0']));
+    }
   }
   const python = median(samples.python);
   const pythonShm = median(samples.pythonShm);
@@ -95,6 +107,22 @@ export function tableAgainstPython(bin: string, scratch: string, runs: number): 
     { what: '`sim table` (default --jobs: one per core)', value: cores, unit: 'ms', note: 'node start-up included' },
     { what: 'node start-up alone (node -e 0)', value: median(samples.node), unit: 'ms', note: '' },
     { what: '`sim table` / Python (temporary folder)', value: cores / python, unit: 'x', note: 'target: under 0.5' },
+    ...(extraCa
+      ? [
+          {
+            what: '`sim table`, NODE_EXTRA_CA_CERTS unset',
+            value: median(samples.coresNoCa),
+            unit: 'ms' as const,
+            note: `node -e 0 then ${median(samples.nodeNoCa).toFixed(0)} ms`,
+          },
+          {
+            what: '`sim table` / Python (temporary folder), NODE_EXTRA_CA_CERTS unset',
+            value: median(samples.coresNoCa) / python,
+            unit: 'x' as const,
+            note: 'as on a machine that sets no extra CA bundle',
+          },
+        ]
+      : []),
     { what: '`sim table` / Python (/dev/shm)', value: cores / pythonShm, unit: 'x', note: 'the same stores medium on both sides' },
     {
       what: 'plain Node on /dev/shm / Python (temporary folder)',
