@@ -1,4 +1,5 @@
-import { cpSync, statfsSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, statfsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createScratch, defaultScratchParent } from './scratch.js';
 
 /** statfs's f_type of a tmpfs (linux/magic.h TMPFS_MAGIC): memory-backed, an fsync there costs nothing. */
@@ -40,8 +41,27 @@ export function stageCases(runFolder: string): StagedCases {
   return {
     path: scratch.path,
     settle: () => {
-      cpSync(scratch.path, runFolder, { recursive: true });
+      copyTree(scratch.path, runFolder);
       scratch.remove();
     },
   };
+}
+
+/**
+ * Copies a folder's files and subfolders into `to` (which exists). The
+ * scratch folder holds only folders and regular files, so this is all a copy
+ * needs; `cpSync` asks more of every file and took twice as long for a table's
+ * 46 files (about 25 ms against 12).
+ */
+function copyTree(from: string, to: string): void {
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) {
+      mkdirSync(target, { recursive: true });
+      copyTree(source, target);
+    } else {
+      copyFileSync(source, target);
+    }
+  }
 }
