@@ -32,14 +32,14 @@ interface PoolRun {
  * here --jobs 1 would run in a process whose JIT earlier rounds warmed,
  * against the workers' cold start, and a user's command starts cold either way.
  */
-async function timedCheck(jobs: number, folder: string, round: number): Promise<PoolRun> {
-  const trace = join(folder, `schedule-${jobs}-${round}.jsonl`);
+async function timedCheck(jobs: number, folder: string, round: number, nodeFlags: string[] = []): Promise<PoolRun> {
+  const trace = join(folder, `schedule-${jobs}-${round}${nodeFlags.join('')}.jsonl`);
   const started = performance.now();
   const cpuBefore = cpuSecondsSoFar();
   // A failing check rejects here with its exit code: the bench measures a check that passes.
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [SIM, ...ARGV, '--jobs', String(jobs), '--format', 'json', '--out', 'runs'],
+    [...nodeFlags, SIM, ...ARGV, '--jobs', String(jobs), '--format', 'json', '--out', 'runs'],
     {
       cwd: folder,
       maxBuffer: 64 * 1024 * 1024,
@@ -108,15 +108,19 @@ export async function checkPoolBench(): Promise<void> {
   try {
     const samples: Record<number, PoolRun[]> = { 1: [], 2: [] };
     const shards: { seconds: number; runsPerSecond: number }[] = [];
+    // --jobs 1 on one core: V8 compiles on threads of its own, so a lone --jobs 1 keeps more than one core busy.
+    const oneCore: PoolRun[] = [];
     for (let round = 0; round < 3; round++) {
       for (const jobs of [1, 2]) samples[jobs]!.push(await timedCheck(jobs, folder, round));
       shards.push(await timedShards(folder));
+      oneCore.push(await timedCheck(1, folder, round, ['--single-threaded']));
     }
     const apart = [...shards].sort((a, b) => a.runsPerSecond - b.runsPerSecond)[1]!;
     const median = (runs: PoolRun[]) => [...runs].sort((a, b) => a.runsPerSecond - b.runsPerSecond)[1]!;
     const one = median(samples[1]!);
     const two = median(samples[2]!);
-    const same = [...samples[1]!, ...samples[2]!].every((run) => verdicts(run.document) === verdicts(one.document));
+    const single = median(oneCore);
+    const same = [...samples[1]!, ...samples[2]!, ...oneCore].every((run) => verdicts(run.document) === verdicts(one.document));
     console.log(`\nsim ${ARGV.join(' ')} (median of 3, taken in turns)`);
     console.log(
       `  --jobs 1  ${one.runsPerSecond.toFixed(1).padStart(7)} runs/s  ${one.seconds.toFixed(2).padStart(6)} s  ${one.cpuSeconds.toFixed(2).padStart(6)} s CPU`,
@@ -129,6 +133,13 @@ export async function checkPoolBench(): Promise<void> {
     );
     console.log(
       `  two shards at once, --jobs 1 each  ${apart.runsPerSecond.toFixed(1).padStart(7)} runs/s  ${apart.seconds.toFixed(2).padStart(6)} s: the machine's ceiling for any pool, ${(apart.runsPerSecond / one.runsPerSecond).toFixed(2)}x`,
+    );
+    const busy = one.cpuSeconds / one.seconds;
+    console.log(
+      `  --jobs 1 keeps ${busy.toFixed(2)} cores busy (CPU / wall), so two processes on 2 cores reach at most ${(2 / busy).toFixed(2)}x of it`,
+    );
+    console.log(
+      `  --jobs 1 under node --single-threaded (one core: no compiler or GC threads)  ${single.runsPerSecond.toFixed(1).padStart(7)} runs/s  ${single.seconds.toFixed(2).padStart(6)} s; --jobs 2 against it ${(two.runsPerSecond / single.runsPerSecond).toFixed(2)}x`,
     );
     // What the wall time does not say under load: where each process was busy or waiting, and the work each did.
     for (const run of [one, two]) console.log(`  --jobs ${run.jobs}, the median run's schedule:\n${scheduleText(run.schedule)}`);
