@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
+import { findSourceMap, SourceMap } from 'node:module';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,13 +16,52 @@ export interface CallSite {
  * way (a stack Node already mapped names the `.ts` file and is kept).
  */
 export function callSite(harnessFolders: readonly string[]): CallSite | undefined {
+  const outside = (file: string) => !file.includes('/node_modules/') && !harnessFolders.some((folder) => file.includes(folder));
+  const mapped = mappedSite(rawFrames().find((frame) => outside(frame.file)));
+  if (mapped) return mapped;
   const stack = new Error().stack ?? '';
   for (const line of stack.split('\n').slice(1)) {
     const site = frameSite(line.trim());
-    if (!site || site.file.includes('/node_modules/') || harnessFolders.some((folder) => site.file.includes(folder))) continue;
+    if (!site || !outside(site.file)) continue;
     return sourceSite(site);
   }
   return undefined;
+}
+
+/**
+ * The stack's frames as V8 gives them, before any formatting: their lines are
+ * those of the code as loaded. A test runner that installs an
+ * `Error.prepareStackTrace` of its own (vitest does) formats a stack without
+ * Node's source maps, so a protocol that tsx loaded inside a user's test
+ * would be named after the transformed code's line 1 (and two commits on
+ * different lines would be one boundary): the raw frame is mapped here instead.
+ */
+function rawFrames(): (CallSite & { column: number })[] {
+  const format = Error.prepareStackTrace;
+  const holder: { stack?: unknown } = {};
+  let sites: unknown;
+  try {
+    Error.prepareStackTrace = (_error, frames) => frames;
+    Error.captureStackTrace(holder, rawFrames);
+    // V8 formats a stack when it is first read: read it while the formatter is ours.
+    sites = holder.stack;
+  } finally {
+    Error.prepareStackTrace = format;
+  }
+  if (!Array.isArray(sites)) return [];
+  return (sites as NodeJS.CallSite[]).flatMap((site) => {
+    const file = site.getFileName() ?? '';
+    return file === '' ? [] : [{ file, line: site.getLineNumber() ?? 0, column: site.getColumnNumber() ?? 0 }];
+  });
+}
+
+/** A raw frame mapped through the source map Node keeps for its module (a module tsx loaded), or undefined when Node keeps none. */
+function mappedSite(frame: (CallSite & { column: number }) | undefined): CallSite | undefined {
+  if (!frame) return undefined;
+  const entry = findSourceMap(frame.file)?.findEntry(frame.line - 1, Math.max(0, frame.column - 1));
+  if (!entry || !('originalSource' in entry)) return undefined;
+  const source = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : entry.originalSource;
+  return { file: source.split('?')[0] ?? source, line: entry.originalLine + 1 };
 }
 
 /**
