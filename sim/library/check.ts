@@ -11,6 +11,7 @@ import { createScratch, defaultScratchParent } from '../cli/scratch.js';
 import { createRunFolder } from '../results/run-folder.js';
 import { propertySuite } from '../suites.js';
 import { familyOf, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
+import { checkChoice, checkSeed, checkWhole } from './validate.js';
 
 export interface CheckPropertyOptions {
   /** A property of the family, e.g. `dedup-safety` (see `npx sim check --list [--family F]`). */
@@ -30,6 +31,9 @@ export interface CheckPropertyOptions {
   /** Parent of the run folder where a counterexample's files are kept (default `runs`). */
   out?: string;
 }
+
+/** The most workers `sim check --workers-max` takes. */
+const WORKERS_LIMIT = 8;
 
 /** What a counterexample needs to be understood and replayed. */
 export interface Counterexample {
@@ -57,6 +61,9 @@ export type PropertyCheck = PropertyResult & { failure?: Counterexample };
  * reproduces with `npx sim check`.
  */
 export async function checkProperty(options: CheckPropertyOptions): Promise<PropertyCheck> {
+  checkWhole('checkProperty', 'runs', options.runs, 1);
+  checkSeed('checkProperty', options.seed);
+  checkWhole('checkProperty', 'workersMax', options.workersMax, 1, WORKERS_LIMIT);
   const family = familyOf(options.family, options.protocol);
   const suite = await propertySuite(family.name);
   if (!suite) throw new TypeError(`the ${family.name} family has no properties`);
@@ -70,10 +77,12 @@ export async function checkProperty(options: CheckPropertyOptions): Promise<Prop
   let bounds = suite.defaultBounds;
   if (options.workersMax !== undefined) {
     const withWorkers = suite.withWorkers(bounds, options.workersMax);
-    if (typeof withWorkers === 'string') throw new TypeError(withWorkers);
+    if (typeof withWorkers === 'string')
+      throw new TypeError(`checkProperty: workersMax: ${withWorkers.replace('--workers', 'workersMax')}`);
     bounds = withWorkers;
   }
   const seed = options.seed ?? 1;
+  checkChoice('checkProperty', `store (the ${family.name} family's runs)`, options.store, suite.stores);
   const store = options.store ?? suite.stores[0] ?? 'file';
   const protocol = subject ? { protocol: { protocol: subject.protocol, ...(subject.file ? { file: subject.file } : {}) } } : {};
   const scratch = createScratch(defaultScratchParent());

@@ -2,6 +2,7 @@ import { exploreAll as exploreSubjects } from '../explore/explore-all.js';
 import type { ExploreResult } from '../explore/explore.js';
 import type { ExploreBounds } from '../explore/controlled-run.js';
 import { resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
+import { checkChoice, checkWhole } from './validate.js';
 
 export interface ExploreOptions {
   protocol: ProtocolRef;
@@ -44,6 +45,15 @@ export async function explore(options: ExploreOptions): Promise<ExploreResult> {
  * gives for it alone, whatever `jobs` is.
  */
 export async function exploreAll(options: ExploreAllOptions): Promise<ExploreResult[]> {
+  // The bounds `sim explore` takes (sim/cli/explore-command.ts).
+  checkWhole('explore', 'workers', options.workers, 1, 4);
+  checkWhole('explore', 'intentions', options.intentions, 1, 4);
+  checkWhole('explore', 'crashDepth', options.crashDepth, 0, 3);
+  if (options.retentionMs !== null) checkWhole('explore', 'retentionMs (or null: kept for ever)', options.retentionMs, 1);
+  checkChoice('explore', 'cuts', options.cuts, ['named', 'all']);
+  checkWhole('explore', 'executionsMax', options.executionsMax, 1);
+  checkWhole('exploreAll', 'jobs', options.jobs, 1, 64);
+  if (options.protocols.length === 0) throw new TypeError('exploreAll: give at least one protocol');
   const subjects = [];
   for (const ref of options.protocols) {
     const { family, protocol, file } = await resolveProtocol(ref, options.family);

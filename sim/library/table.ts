@@ -3,6 +3,7 @@ import type { ExpectedColumns } from '../table/expected-columns.js';
 import { executeTableRun } from '../cli/table-run.js';
 import type { CrashMode, TableResults } from '../results/table-results.js';
 import { familyOf, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
+import { checkChoice } from './validate.js';
 
 export interface TableOptions {
   /** The protocols to run: built-in names, paths to your modules, or file URLs. */
@@ -34,9 +35,20 @@ export interface TableOptions {
  */
 export async function runTable(options: TableOptions): Promise<TableResults & { runFolder: string }> {
   if (options.protocols.length === 0) throw new TypeError('runTable: give at least one protocol');
+  checkChoice('runTable', 'crashMode', options.crashMode, ['in-process', 'kill']);
   const family = familyOf(options.family, options.protocols[0]);
   const resolved = [];
   for (const ref of options.protocols) resolved.push(await resolveProtocol(ref, family));
+  for (const [name, row] of Object.entries(options.expected ?? {})) {
+    if (!resolved.some(({ protocol }) => protocol.name === name))
+      throw new TypeError(
+        `runTable: expected names '${name}', which is not in this table; its protocols: ${resolved.map(({ protocol }) => protocol.name).join(', ')}`,
+      );
+    if (row.length !== family.cuts.length)
+      throw new TypeError(
+        `runTable: expected['${name}'] has ${row.length} numbers; the ${family.name} family has ${family.cuts.length} classic cuts`,
+      );
+  }
   const files = new Map(resolved.flatMap(({ protocol, file }) => (file === undefined ? [] : [[protocol.name, file] as const])));
   const { results, runFolder } = await executeTableRun({
     family,
