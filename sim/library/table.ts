@@ -49,6 +49,21 @@ export async function runTable(options: TableOptions): Promise<TableResults & { 
         `runTable: expected['${name}'] has ${row.length} numbers; the ${family.name} family has ${family.cuts.length} classic cuts`,
       );
   }
+  const headers = (family.tableColumns ?? []).map((column) => column.header);
+  for (const [name, row] of Object.entries(options.expectedColumns ?? {})) {
+    if (!resolved.some(({ protocol }) => protocol.name === name))
+      throw new TypeError(`runTable: expectedColumns names '${name}', which is not in this table`);
+    for (const [header, value] of Object.entries(row)) {
+      if (!headers.includes(header))
+        throw new TypeError(
+          `runTable: expectedColumns['${name}'] names no column '${header}' (the ${family.name} family has ${headers.join(', ') || 'none'})`,
+        );
+      if (Array.isArray(value) && value.length !== family.cuts.length)
+        throw new TypeError(
+          `runTable: expectedColumns['${name}']['${header}'] has ${value.length} numbers; give one, or one per classic cut (${family.cuts.length})`,
+        );
+    }
+  }
   const files = new Map(resolved.flatMap(({ protocol, file }) => (file === undefined ? [] : [[protocol.name, file] as const])));
   const { results, runFolder } = await executeTableRun({
     family,

@@ -55,6 +55,16 @@ const BAD: [string, () => Promise<unknown>, RegExp][] = [
     () => runTable({ protocols: ['outbox-dedup'], expected: { 'outbox-dedup': [1, 1] }, out }),
     /has 2 numbers; the reservation family has 5 classic cuts/,
   ],
+  [
+    'expectedColumns typo',
+    () => runTable({ protocols: ['reference-harness'], expectedColumns: { 'reference-harness': { reply: 0 } }, out }),
+    /names no column 'reply' \(the handover family has n, transfers, replies/,
+  ],
+  [
+    'expectedColumns other protocol',
+    () => runTable({ protocols: ['reference-harness'], expectedColumns: { 'count-in-memory': { replies: 0 } }, out }),
+    /expectedColumns names 'count-in-memory', which is not in this table/,
+  ],
 ];
 
 describe('the library refuses bad options with one sentence, before running anything', () => {
