@@ -16,10 +16,13 @@ const flawed = example
   .replace("name: 'my-split-confirm'", "name: 'my-no-receipt'")
   .replace("contract: 'atomic-receipt'", "contract: 'no-receipt'");
 
+/** The line of the warehouse call in the user's file: `--cuts all` names the boundaries after it. */
+const reserveLine = flawed.split('\n').findIndex((line) => line.includes('ctx.warehouse.reserve(')) + 1;
+
 /** The user's own test file, written against the public API only. */
 const userTest = `
 import { describe, expect, it } from 'vitest';
-import { runTable, FAMILIES } from 'cutpoint';
+import { explore, runTable, FAMILIES } from 'cutpoint';
 import { expectProtocolHolds, expectTableRow } from 'cutpoint/vitest';
 
 const correct = new URL('./my-protocol.ts', import.meta.url);
@@ -44,6 +47,11 @@ describe('my protocol', { timeout: 120_000 }, () => {
   });
   it('flawed: its table row', async () => {
     await expectTableRow(flawed, [1, 1, 1, 1, 1]);
+  });
+  // Inside vitest, whose Error.prepareStackTrace skips Node's source maps, boundaries were once all named after line 1 or 2.
+  it('flawed: explore at every boundary names them after their source lines', async () => {
+    const result = await explore({ protocol: flawed, cuts: 'all', executionsMax: 300 });
+    expect(result.violations.flatMap((group) => group.singleCrashCuts)).toContain('warehouse-commit@my-no-receipt.ts:${reserveLine}');
   });
 });
 `;
@@ -81,9 +89,10 @@ describe('cutpoint as a dependency of a fresh project (npm pack, npm ci --offlin
 
   const result = (title: string) => report.testResults.flatMap((file) => file.assertionResults).find((test) => test.title === title);
 
-  it('the correct protocol passes its property, its table row and runTable', (context) => {
+  it('the correct protocol passes its property, its table row and runTable; explore names boundaries by source line', (context) => {
     if (project.missing) return context.skip(`the npm cache lacks ${project.missing}; run npm ci once with the network`);
-    for (const title of ['correct: holds dedup-safety', 'correct: its table row', 'correct: runTable returns results.json values'])
+    const titles = ['correct: holds dedup-safety', 'correct: its table row', 'correct: runTable returns results.json values'];
+    for (const title of [...titles, 'flawed: explore at every boundary names them after their source lines'])
       expect(result(title)?.status, `${title}: ${result(title)?.failureMessages.join('\n')}`).toBe('passed');
   });
 
