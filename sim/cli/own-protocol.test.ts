@@ -91,6 +91,18 @@ describe('bring your own protocol', () => {
     expect(stdout).toContain('error: throws-mid-run cut 1 (intent-recorded): protocol failed: the relay lost its temper');
   });
 
+  it('a classic cut the protocol never names is an error that says what it reached and what to write', async () => {
+    const { code, stdout } = await runCli(['table', '-p', fixture('unnamed-before-intent.mts'), '--cut', '0', '--cut', '1'], cwd);
+    expect(code).toBe(1);
+    expect(printedRow(stdout, 'unnamed-before-intent')).toEqual(['err', '1']);
+    expect(stdout).toContain(
+      "error: unnamed-before-intent cut 0 (before-intent): armed cut 'before-intent' was never reached, so this case proves nothing (cuts reached: ",
+    );
+    expect(stdout).toMatch(
+      /cuts reached: [^;]*intent-recorded[^;]*; a protocol reaches this one by `await ctx\.cut\('before-intent'\)` at that boundary/,
+    );
+  });
+
   it.each([
     { file: 'syntax-error.ts', says: /^sim: cannot load protocol file .*syntax-error\.ts: / },
     { file: 'no-protocol-export.ts', says: /^sim: .*no-protocol-export\.ts exports no protocol: export default/ },
