@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../testing/run-cli.js';
@@ -89,6 +89,17 @@ describe('bring your own protocol', () => {
     expect(code).toBe(1);
     expect(printedRow(stdout, 'throws-mid-run')).toEqual(['err']);
     expect(stdout).toContain('error: throws-mid-run cut 1 (intent-recorded): protocol failed: the relay lost its temper');
+  });
+
+  it('every file the README\'s "Test your own protocol" names exists, and the contract it says to write is the one loaded', () => {
+    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Test your own protocol'), readme.indexOf('## Use it from your tests'));
+    const named = [...section.matchAll(/`((?:protocols|sim)\/[\w/.-]+\.ts)`/g)].map((m) => m[1] ?? '');
+    expect(named).toContain('protocols/reservation/local-schema.ts');
+    for (const file of named) expect(existsSync(join(repo, file)), file).toBe(true);
+    const shape = readFileSync(join(repo, 'protocols', 'reservation', 'module-shape.ts'), 'utf8');
+    expect(section).toContain('`handle(side, request)`');
+    expect(shape).toContain("typeof contract.handle !== 'function'");
   });
 
   it('a classic cut the protocol never names is an error that says what it reached and what to write', async () => {
