@@ -8,3 +8,8 @@ import './register.js';
 export * from '../sim/library/index.js';
 /** The reservation family's property definitions, as `sim check --list` shows them. */
 export { PROPERTY_DEFINITIONS } from '../scenarios/reservation/properties/definitions.js';
+/** To build a protocol of one's own from the reference with a seam of one's own: the plan loop and the handover harness. */
+export { planLoop, type PlanLoopDefinition, type PlanLoopSeams, type GateCheck } from '../protocols/plan/plan-loop.js';
+export { CORRECT_SEAMS } from '../protocols/plan/correct-seams.js';
+export { harnessProtocol, type HarnessDefinition } from '../protocols/handover/harness.js';
+export type { ConversationView, ModelAction, ToolSpec } from '../protocols/handover/types.js';

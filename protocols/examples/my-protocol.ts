@@ -19,9 +19,9 @@ import type { ProtocolModule } from '../reservation/module-shape.js';
 const protocol: ProtocolModule = {
   name: 'my-split-confirm',
   summary: 'outbox whose relay marks the intention done and the outbox row sent in two transactions',
-  // A built-in warehouse contract by name: 'no-receipt', 'atomic-receipt', 'tenantless-receipt', 'check-then-act-receipt'.
+  // A built-in warehouse contract by name ('no-receipt', 'atomic-receipt', ...: `sim list`), or an object with name, summary, handle(side, request).
   contract: 'atomic-receipt',
-  // No localSchema: the built-in tables `intentions` and `outbox` (protocols/local-schema.ts) are created for you.
+  // No localSchema: the built-in tables `intentions` and `outbox` (protocols/reservation/local-schema.ts) are created for you.
 
   // The caller presents an intention; after a crash it presents the same one again (same tenant, key, params).
   async submit(ctx, intention) {

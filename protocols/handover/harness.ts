@@ -1,4 +1,6 @@
 import { atomicReceipt } from '../receivers/atomic-receipt.js';
+import { findContract } from '../receivers/contracts.js';
+import type { Contract } from '../receivers/types.js';
 import { finishEvent } from './finish-event.js';
 import { giveBack } from './give-back.js';
 import type { GuardTrigger } from './guardrails/guard-trigger.js';
@@ -32,7 +34,8 @@ import type { HandoverContext, HandoverProtocol } from './types.js';
 export interface HarnessDefinition {
   name: string;
   summary: string;
-  contracts?: Partial<HandoverProtocol['contracts']>;
+  /** Each a contract, or a built-in's name ('no-receipt'); a name that is none is refused when the module is loaded. */
+  contracts?: Partial<Record<keyof HandoverProtocol['contracts'], Contract | string>>;
   seams?: Partial<HarnessSeams>;
 }
 
@@ -50,7 +53,15 @@ const DRAIN_EVENTS_MAX = 10_000;
  */
 export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol {
   const seams: HarnessSeams = { ...REFERENCE_SEAMS, ...definition.seams };
-  const contracts = { 'human-queue': atomicReceipt, 'message-channel': atomicReceipt, ...definition.contracts };
+  const named = Object.entries(definition.contracts ?? {}).map(([receiver, c]) => [
+    receiver,
+    typeof c === 'string' ? (findContract(c) ?? c) : c,
+  ]);
+  const contracts = {
+    'human-queue': atomicReceipt,
+    'message-channel': atomicReceipt,
+    ...Object.fromEntries(named),
+  } as HandoverProtocol['contracts'];
 
   async function drain(ctx: HandoverContext, conversationId: string): Promise<void> {
     for (let handled = 0; handled < DRAIN_EVENTS_MAX; handled++) {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../testing/run-cli.js';
@@ -89,6 +89,29 @@ describe('bring your own protocol', () => {
     expect(code).toBe(1);
     expect(printedRow(stdout, 'throws-mid-run')).toEqual(['err']);
     expect(stdout).toContain('error: throws-mid-run cut 1 (intent-recorded): protocol failed: the relay lost its temper');
+  });
+
+  it('every file the README\'s "Test your own protocol" names exists, and the contract it says to write is the one loaded', () => {
+    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Test your own protocol'), readme.indexOf('## Use it from your tests'));
+    const named = [...section.matchAll(/`((?:protocols|sim)\/[\w/.-]+\.ts)`/g)].map((m) => m[1] ?? '');
+    expect(named).toContain('protocols/reservation/local-schema.ts');
+    for (const file of named) expect(existsSync(join(repo, file)), file).toBe(true);
+    const shape = readFileSync(join(repo, 'protocols', 'reservation', 'module-shape.ts'), 'utf8');
+    expect(section).toContain('`handle(side, request)`');
+    expect(shape).toContain("typeof contract.handle !== 'function'");
+  });
+
+  it('a classic cut the protocol never names is an error that says what it reached and what to write', async () => {
+    const { code, stdout } = await runCli(['table', '-p', fixture('unnamed-before-intent.mts'), '--cut', '0', '--cut', '1'], cwd);
+    expect(code).toBe(1);
+    expect(printedRow(stdout, 'unnamed-before-intent')).toEqual(['err', '1']);
+    expect(stdout).toContain(
+      "error: unnamed-before-intent cut 0 (before-intent): armed cut 'before-intent' was never reached, so this case proves nothing (cuts reached: ",
+    );
+    expect(stdout).toMatch(
+      /cuts reached: [^;]*intent-recorded[^;]*; a protocol reaches this one by `await ctx\.cut\('before-intent'\)` at that boundary/,
+    );
   });
 
   it.each([

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { extname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Family, FamilyProtocol } from './family.js';
 import { InputError } from './input-error.js';
@@ -24,8 +24,36 @@ export async function importModule(path: string, instance?: string): Promise<Rec
     if (['.ts', '.mts'].includes(extname(path))) await registerTsx();
     return (await import(url)) as Record<string, unknown>;
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new ProtocolFileError(`cannot load protocol file ${path}: ${reason}`);
+    throw new ProtocolFileError(`cannot load protocol file ${path}: ${loadFailure(path, error)}`);
+  }
+}
+
+/**
+ * Why an import failed, on one line. esbuild's "Transform failed with 1
+ * error:" says where only on its next line, so that line is kept; a .ts file
+ * whose TypeScript was not understood outside an ESM package gets the fix.
+ */
+export function loadFailure(path: string, error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const [first = '', next] = error.message.split('\n');
+  const reason = first.endsWith(':') && next ? `${first} ${next.trim()}` : first;
+  if (error.name === 'SyntaxError' && extname(path) === '.ts' && !inModulePackage(path))
+    return `${reason} (a .ts file outside a package with "type": "module" is not loaded as an ES module: name it .mts)`;
+  return reason;
+}
+
+/** Whether the nearest package.json above `path` says "type": "module". */
+function inModulePackage(path: string): boolean {
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: unknown }).type === 'module';
+      } catch {
+        return false;
+      }
+    }
+    if (dirname(dir) === dir) return false;
   }
 }
 

@@ -115,11 +115,18 @@ export function tableCrashPoint(family: AnyFamily, cut: string, workload: unknow
   return family.tableCrash?.(cut, workload) ?? { life: 0, cut };
 }
 
-export function caseError(result: Pick<CaseResult, 'end' | 'cutFired' | 'cut'>): string | undefined {
+export function caseError(result: Pick<CaseResult, 'end' | 'cutFired' | 'cut'> & Partial<Pick<CaseResult, 'cutHits'>>): string | undefined {
   if (result.end.kind === 'error') return `protocol failed: ${result.end.message}`;
-  if (!result.cutFired) return `armed cut '${result.cut?.name}' was never reached, so this case proves nothing`;
+  if (!result.cutFired) return `armed cut '${result.cut?.name}' was never reached, so this case proves nothing${unreachedHint(result)}`;
   if (result.end.kind === 'lives-exhausted') return `no life completed within ${result.end.livesMax} lives`;
   return undefined;
+}
+
+/** What the run reached instead, and how a protocol of one's own reaches a cut of the table. */
+function unreachedHint({ cut, cutHits }: Pick<CaseResult, 'cut'> & Partial<Pick<CaseResult, 'cutHits'>>): string {
+  if (!cut || !cutHits) return '';
+  const reached = Object.keys(cutHits).filter((name) => (cutHits[name] ?? 0) > 0);
+  return ` (cuts reached: ${reached.length > 0 ? reached.join(', ') : 'none'}; a protocol reaches this one by \`await ctx.cut('${cut.name}')\` at that boundary, or run --cuts all to find its boundaries unnamed)`;
 }
 
 /**

@@ -52,8 +52,9 @@ if (spec.checkDeterminism && !result.error) {
   // A family that keeps real files beside its stores runs it again in a scratch folder on a tmpfs, removed after.
   const again = new History();
   const scratch = family.needsRealFolder ? createScratch(defaultScratchParent()) : undefined;
+  let second: CaseResult;
   try {
-    await runCase({
+    second = await runCase({
       ...base,
       folder: scratch ? `${scratch.path}/again` : `${spec.folder}#again`,
       medium: scratch ? new FileMedium() : new MemoryMedium(),
@@ -63,7 +64,8 @@ if (spec.checkDeterminism && !result.error) {
     scratch?.remove();
   }
   const first = readFileSync(result.files.history, 'utf8').split('\n');
-  const difference = firstDifference(first, again.toJsonl().split('\n'));
+  // A value the history never shows (a wall-clock time written to a row) differs in the local store the run left.
+  const difference = firstDifference(first, again.toJsonl().split('\n')) ?? storeDifference(result.localState, second.localState);
   if (difference) ended = { ended: 'completed', result: { ...result, error: nonDeterministic(difference) } satisfies CaseResult };
 }
 await http?.close();
@@ -71,9 +73,17 @@ writeFileSync(spec.endFile, JSON.stringify(ended));
 finished = true;
 process.exit(0);
 
-function nonDeterministic(difference: { line: number; first: string; second: string }): string {
+/** The first row of the local store that differs between the two runs, as firstDifference gives a history's. */
+function storeDifference(first: CaseResult['localState'], second: CaseResult['localState']) {
+  const rows = (state: CaseResult['localState']) =>
+    Object.entries(state).flatMap(([table, list]) => (list as unknown[]).map((row) => `${table}: ${JSON.stringify(row)}`));
+  const difference = firstDifference(rows(first), rows(second));
+  return difference && { ...difference, where: 'row of orchestrator.db' };
+}
+
+function nonDeterministic(difference: { line: number; first: string; second: string; where?: string }): string {
   return (
-    `not deterministic: the same case run twice differs at history event ${difference.line}: ` +
+    `not deterministic: the same case run twice differs at ${difference.where ?? 'history event'} ${difference.line}: ` +
     `${difference.first || '(none)'} vs ${difference.second || '(none)'}; does the protocol read the wall clock, an unseeded random source, or state outside its stores?`
   );
 }

@@ -63,6 +63,10 @@ describe('a protocol file cannot fool the verdict or stop the harness', () => {
     },
     { file: 'misbehaving/missed-await.ts', says: /ctx\.cut\('about-to-send'\) was not awaited \(worker relay-1, life 0\)/ },
     { file: 'misbehaving/unseeded.ts', says: /not deterministic: the same case run twice differs at history event \d+/ },
+    {
+      file: 'wall-clock-in-store.mts',
+      says: /not deterministic: the same case run twice differs at row of orchestrator\.db 1: intentions: .*"issued_at_ms":\d{13},.* vs intentions: /,
+    },
     { file: 'throws-mid-run.ts', says: /protocol failed: / },
   ])('$file: an error case (exit 1) that names what happened, within the watchdog bound, JSON intact', async ({ file, says }) => {
     const run = await table(file);
