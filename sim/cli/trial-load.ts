@@ -14,7 +14,7 @@ export const LOAD_TIMEOUT_MS = 10_000;
  * the import that follows, which says why. The thread's prints are dropped:
  * the real import prints them again, to stderr.
  */
-export function trialLoad(path: string, shownAs: string, timeoutMs = LOAD_TIMEOUT_MS): Promise<void> {
+export function trialLoad(path: string, shownAs: string, kind = 'protocol', timeoutMs = LOAD_TIMEOUT_MS): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(compiledEntry(new URL('./trial-load-worker.js', import.meta.url)), {
       workerData: { path },
@@ -36,7 +36,7 @@ export function trialLoad(path: string, shownAs: string, timeoutMs = LOAD_TIMEOU
       () =>
         settle(
           new ProtocolFileError(
-            `protocol file ${shownAs} did not finish loading within ${timeoutMs / 1000} s: its top level loops or waits (move that work into submit or relay)`,
+            `${kind} file ${shownAs} did not finish loading within ${timeoutMs / 1000} s: its top level loops or waits (move that work into its functions)`,
           ),
         ),
       timeoutMs,
@@ -46,7 +46,7 @@ export function trialLoad(path: string, shownAs: string, timeoutMs = LOAD_TIMEOU
     worker.on('exit', () =>
       settle(
         new ProtocolFileError(
-          `protocol file ${shownAs} ended its process while loading (process.exit, or a top-level await that never settles): a protocol module must only define its protocol`,
+          `${kind} file ${shownAs} ended its process while loading (process.exit, or a top-level await that never settles): a ${kind} module must only define its ${kind}`,
         ),
       ),
     );
