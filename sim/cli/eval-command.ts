@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { defaultEvalSuite } from '../suites.js';
@@ -12,7 +11,9 @@ import { parseSuite } from '../eval/suite.js';
 import { InputError } from '../engine/input-error.js';
 import { DEFAULT_GRAPH } from '../handover/graph.js';
 import { readGraphFile } from '../handover/graph-file.js';
-import { loadPolicyModule } from '../handover/policy-module.js';
+import { loadPolicyModuleChecked } from '../handover/policy-module.js';
+import { fsReason } from '../results/fs-reason.js';
+import { readTextFile } from '../results/read-text-file.js';
 import { createRunFolder, displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
@@ -35,9 +36,9 @@ function evalFormat(value: string): 'text' | 'json' {
 
 function readSuiteText(path: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readTextFile(path);
   } catch (error) {
-    throw new InputError(`cannot read suite ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new InputError(`cannot read suite ${path}: ${fsReason(error)}`);
   }
 }
 
@@ -68,7 +69,7 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
       const suite = parseSuite(text, options.suite ?? '(built-in)');
       const subject: EvalSubject = { policy: { kind: 'reference' }, graph: DEFAULT_GRAPH };
       if (options.policy) {
-        await loadPolicyModule(options.policy, io.cwd);
+        await loadPolicyModuleChecked(options.policy, io.cwd);
         subject.policy = { kind: 'module', path: resolve(io.cwd, options.policy) };
       }
       if (options.graph) subject.graph = readGraphFile(options.graph, io.cwd);

@@ -25,4 +25,15 @@ describe("a protocol's prints never land in stdout", () => {
     const summary = JSON.parse(stdout) as { effects: Record<string, number[]> };
     expect(summary.effects['prints-everywhere']).toEqual([1, 0, 1, 1, 1]);
   });
+
+  it("sim check --jobs 2 --format json: a worker process's prints go to stderr too, and stdout is one JSON document", () => {
+    const { stdout, stderr } = spawnSim(
+      ['check', 'dedup-safety', '--protocol', chatty, '--runs', '200', '--seed', '1', '--jobs', '2', '--format', 'json', '--out', 'runs'],
+      cwd,
+      60_000,
+    );
+    expect(stdout).not.toMatch(/protocol says/);
+    expect((JSON.parse(stdout) as { kind: string }).kind).toBe('check');
+    expect(stderr).toContain('protocol says: process.stdout.write\n');
+  });
 });

@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { MODULE_EXTENSIONS, protocolFromFile } from '../engine/protocol-file.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { UsageError } from './errors.js';
+import { trialLoad } from './trial-load.js';
 
 /** A protocol's name is a folder name in every run (at most 255 bytes on Linux); this leaves room and stays readable in a table. */
 const PROTOCOL_NAME_LENGTH_MAX = 64;
@@ -30,6 +32,7 @@ export async function resolveProtocols(family: AnyFamily, values: readonly strin
     let protocol: FamilyProtocol | undefined;
     if (looksLikePath(value)) {
       const path = resolve(cwd, value);
+      if (existsSync(path) && MODULE_EXTENSIONS.includes(extname(path))) await trialLoad(path, value);
       protocol = await protocolFromFile(family, path, value);
       checkOrchestratorSchema(family.orchestratorSchema(protocol), value);
       if (protocol.name.length > PROTOCOL_NAME_LENGTH_MAX) {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { expectedTable } from '../suites.js';
 import { timeline } from '../../reports/timeline.js';
 import { parseHistory } from '../engine/history.js';
@@ -35,16 +35,29 @@ export function effectWord(effects: number): string {
   return effects === 1 ? 'right' : effects === 0 ? 'lost' : 'duplicate';
 }
 
+/** sim run runs one case: a second --protocol or --cut would silently replace the first, so it is refused. */
+function once(value: string, previous: string[] | undefined, option: 'protocol' | 'cut'): string {
+  if (previous !== undefined)
+    throw new InvalidArgumentError(
+      `sim run runs one case: give --${option} once (sim table runs several); got '${previous.join("', '")}' and '${value}'.`,
+    );
+  return value;
+}
+
 export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => void): void {
   program
     .command('run')
     .description('run one case step by step: crash one protocol at one cut, recover, and show what happened')
     .option('--family <name>', FAMILY_OPTION_HELP, familyName)
-    .requiredOption('-p, --protocol <name>', 'the protocol (`sim list` names them), or a path to your own module', (value: string) =>
-      protocolName(value),
+    .requiredOption(
+      '-p, --protocol <name>',
+      'the protocol (`sim list` names them), or a path to your own module',
+      (value: string, previous?: string[]) => protocolName(once(value, previous, 'protocol')),
     )
-    .requiredOption('-c, --cut <cut>', "the cut, by index or name (`sim list` names each family's cuts)", (value: string) =>
-      cutValue(value),
+    .requiredOption(
+      '-c, --cut <cut>',
+      "the cut, by index or name (`sim list` names each family's cuts)",
+      (value: string, previous?: string[]) => cutValue(once(value, previous, 'cut')),
     )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option(

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { InputError } from '../engine/input-error.js';
+import { fsReason } from '../results/fs-reason.js';
+import { readTextFile } from '../results/read-text-file.js';
 import { writeFileAtomic } from '../results/run-folder.js';
 import { judgeScenario } from './metrics.js';
 import { runScenario, type EvalSubject } from './run-eval.js';
@@ -7,11 +8,17 @@ import { parseSuite, scenarioFromJson, type EvalScenario } from './suite.js';
 
 /** Reads the miss to add: a JSON file holding one labelled scenario, checked as a suite line is. */
 export function readMiss(path: string): EvalScenario {
+  let text: string;
+  try {
+    text = readTextFile(path);
+  } catch (error) {
+    throw new InputError(`--add-miss ${path}: ${fsReason(error)}`);
+  }
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new InputError(`--add-miss ${path}: ${(error as NodeJS.ErrnoException).code ?? 'not JSON'}`);
+    json = JSON.parse(text);
+  } catch {
+    throw new InputError(`--add-miss ${path}: not JSON`);
   }
   const scenario = scenarioFromJson(json);
   if (typeof scenario === 'string') throw new InputError(`--add-miss ${path}: ${scenario}`);
@@ -25,7 +32,7 @@ export function readMiss(path: string): EvalScenario {
  * old suite or the new one, never half of one. Returns why it was or was not added.
  */
 export async function addMiss(suitePath: string, scenario: EvalScenario, subject: EvalSubject, scratch: string): Promise<string> {
-  const text = readFileSync(suitePath, 'utf8');
+  const text = readTextFile(suitePath);
   const suite = parseSuite(text, suitePath);
   if (suite.scenarios.some((existing) => existing.id === scenario.id))
     throw new InputError(`--add-miss: scenario id '${scenario.id}' is already in ${suitePath}`);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { readGraphFile } from './graph-file.js';
-import { loadPolicyModule } from './policy-module.js';
+import { loadPolicyModuleChecked } from './policy-module.js';
 import { TABLE_WORKLOAD, type HandoverWorkload } from './workload.js';
 
 /**
@@ -14,7 +14,7 @@ export async function ownHandoverWorkload(
   cwd: string,
 ): Promise<HandoverWorkload | undefined> {
   if (!options.policy && !options.graph) return undefined;
-  if (options.policy) await loadPolicyModule(options.policy, cwd);
+  if (options.policy) await loadPolicyModuleChecked(options.policy, cwd);
   return {
     ...TABLE_WORKLOAD,
     ...(options.policy ? { policy: { kind: 'module', path: resolve(cwd, options.policy) } } : {}),

@@ -14,6 +14,17 @@ const loaded = new Map<string, Policy>();
  * has `respond(conversation, tools)` (and optionally a `name`). TypeScript
  * loads through tsx, JavaScript as is. Every problem is one InputError sentence.
  */
+/**
+ * The same, first imported once in a thread of its own (sim/cli/trial-load.ts), so a top level that
+ * loops, exits or waits forever is one sentence: for a command's own first load, not each life's.
+ */
+export async function loadPolicyModuleChecked(path: string, cwd = process.cwd()): Promise<Policy> {
+  const absolute = resolve(cwd, path);
+  if (!loaded.has(absolute) && existsSync(absolute) && MODULE_EXTENSIONS.includes(extname(absolute)))
+    await (await import('../cli/trial-load.js')).trialLoad(absolute, path, 'policy');
+  return loadPolicyModule(path, cwd);
+}
+
 export async function loadPolicyModule(path: string, cwd = process.cwd()): Promise<Policy> {
   const absolute = resolve(cwd, path);
   const cached = loaded.get(absolute);

@@ -75,7 +75,9 @@ export function startWorkerPool<J, R, E>(spec: WorkerPoolSpec): WorkerPool<J, R,
   const later = spec.data === undefined;
   const children = Array.from({ length: spec.processes }, () =>
     spawn(process.execPath, later ? [spec.entry] : [spec.entry, JSON.stringify(spec.data)], {
-      stdio: ['pipe', 'inherit', 'inherit', 'ipc'],
+      // A worker answers over IPC only: whatever a protocol prints there goes to this process's stderr (fd 2), never
+      // into the one document --format json prints on stdout.
+      stdio: ['pipe', 2, 'inherit', 'ipc'],
       env: childEnv(),
     }),
   );

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { PropertyDefinition, PropertySuite, TrialTransform } from '../../../sim/check/suite.js';
 import { readGraphFile } from '../../../sim/handover/graph-file.js';
-import { loadPolicyModule } from '../../../sim/handover/policy-module.js';
+import { loadPolicyModuleChecked } from '../../../sim/handover/policy-module.js';
 import { DEFAULT_HANDOVER_BOUNDS, type HandoverBounds } from './arbitraries.js';
 import { HANDOVER_PROPERTIES, violationOf, type HandoverProperty } from './definitions.js';
 import { HANDOVER_FAULTS, tallyHandoverRun, type TallyKind } from './tally.js';
@@ -30,7 +30,7 @@ async function subjectTransform(values: Readonly<Record<string, string>>, cwd: s
   const policyFile = values['policy'];
   const graphFile = values['graph'];
   if (policyFile === undefined && graphFile === undefined) return undefined;
-  if (policyFile !== undefined) await loadPolicyModule(policyFile, cwd);
+  if (policyFile !== undefined) await loadPolicyModuleChecked(policyFile, cwd);
   const policy = policyFile === undefined ? undefined : { kind: 'module' as const, path: resolve(cwd, policyFile) };
   const graph = graphFile === undefined ? undefined : readGraphFile(graphFile, cwd);
   return {

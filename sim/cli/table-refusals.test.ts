@@ -1,0 +1,46 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { spawnSim } from '../testing/spawn-sim.js';
+import { tempFolder } from '../testing/temp-folder.js';
+
+const cwd = tempFolder('table-refusals');
+writeFileSync(join(cwd, 'plan.json'), '{}');
+
+/** Every combination `sim table --help` says it refuses, one argv each. */
+const refused = [
+  ['--cuts', 'all', '--cut', '1'],
+  ['--cuts', 'all', '--chart'],
+  ['--cuts', 'all', '--expect', 'plan.json'],
+  ['--cuts', 'all', '--format', 'json'],
+  ['--cuts', 'all', '--crash-mode', 'kill'],
+  ['--cuts', 'all', '--transport', 'http'],
+  ['--chart', '--crash-mode', 'both'],
+  ['--format', 'junit', '--crash-mode', 'both'],
+  ['--crash-mode', 'server-kill'],
+  ['--crash-mode', 'server-kill', '--transport', 'http', '--cut', '1'],
+  ['--plan', 'plan.json'],
+  ['--policy', 'plan.json'],
+  ['--graph', 'plan.json'],
+];
+
+describe('sim table refuses what its --help says it refuses, and only that', () => {
+  it.each(refused)('sim table %s …: exit 2, one line, no run folder', (...argv) => {
+    const out = join(cwd, 'runs');
+    const { code, stdout, stderr } = spawnSim(['table', ...argv, '--out', out], cwd);
+    expect(code).toBe(2);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/^sim: /);
+    // --format json still prints its one error document; every other refusal prints nothing on stdout.
+    if (argv.includes('json')) expect(JSON.parse(stdout)).toMatchObject({ kind: 'error', exitCode: 2 });
+    else expect(stdout).toBe('');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('the help names no combination that runs (kill mode over HTTP, junit for the plan family, a protocol file over HTTP all run)', () => {
+    const { stdout } = spawnSim(['table', '--help'], cwd);
+    const block = stdout.slice(stdout.indexOf('Refused (exit 2)'), stdout.indexOf('Exit codes'));
+    expect(block).toContain('--cuts all with --cut, --chart, --expect, --format, --crash-mode or --transport http');
+    expect(block).not.toMatch(/kill\|both|junit with --family plan|a protocol file/);
+  });
+});
