@@ -37,10 +37,23 @@ describe('sim table refuses what its --help says it refuses, and only that', () 
     expect(existsSync(out)).toBe(false);
   });
 
+  it('--cuts all with the defaults of --format and --crash-mode given runs: they are what it does anyway', () => {
+    const out = join(cwd, 'runs-defaults');
+    const { code, stdout } = spawnSim(
+      ['table', '--cuts', 'all', '-p', 'outbox-dedup', '--format', 'text', '--crash-mode', 'in-process', '--out', out],
+      cwd,
+    );
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/run folder: /);
+    expect(existsSync(out)).toBe(true);
+  });
+
   it('the help names no combination that runs (kill mode over HTTP, junit for the plan family, a protocol file over HTTP all run)', () => {
     const { stdout } = spawnSim(['table', '--help'], cwd);
     const block = stdout.slice(stdout.indexOf('Refused (exit 2)'), stdout.indexOf('Exit codes'));
-    expect(block).toContain('--cuts all with --cut, --chart, --expect, --format, --crash-mode or --transport http');
+    expect(block.replace(/\s+/g, ' ')).toContain(
+      '--cuts all with --cut, --chart, --expect, a --format other than text, a --crash-mode other than in-process, or --transport http',
+    );
     expect(block).not.toMatch(/kill\|both|junit with --family plan|a protocol file/);
   });
 });
