@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -117,5 +117,23 @@ describe('sim serve', () => {
       expect(run.stdout).toBe('');
     }
     expect(existsSync(join(folder, 'a.db'))).toBe(false);
+  });
+
+  it('a --db that is a folder, a device or not a database says so in a sentence, and the file is left as it was', async () => {
+    const garbage = join(folder, 'garbage.db');
+    writeFileSync(garbage, 'not sqlite at all, and long enough to be read as a header '.repeat(20));
+    mkdirSync(join(folder, 'a-folder.db'));
+    const cases: [string, RegExp][] = [
+      [join(folder, 'a-folder.db'), /is a folder: give the receiver's SQLite file/],
+      ['/dev/zero', /is not a regular file \(a named pipe, a device or a socket\)/],
+      [garbage, /: file is not a database \(SQLITE_NOTADB\)$/],
+    ];
+    for (const [db, says] of cases) {
+      const run = await runCli(['serve', '--receiver', 'warehouse', '--contract', 'atomic-receipt', '--db', db], folder);
+      expect({ db, code: run.code }).toEqual({ db, code: 2 });
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr.trim()).toMatch(says);
+    }
+    expect(readFileSync(garbage, 'utf8')).toBe('not sqlite at all, and long enough to be read as a header '.repeat(20));
   });
 });

@@ -92,6 +92,10 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
       const dbPath = resolve(io.cwd, options.db);
       if (!existsSync(dirname(dbPath)) || !statSync(dirname(dbPath)).isDirectory())
         throw new UsageError(`the folder of --db ${options.db} does not exist`);
+      if (existsSync(dbPath) && !statSync(dbPath).isFile()) {
+        const what = statSync(dbPath).isDirectory() ? 'a folder' : 'not a regular file (a named pipe, a device or a socket)';
+        throw new UsageError(`--db ${options.db} is ${what}: give the receiver's SQLite file (created when absent)`);
+      }
       const core = {
         dbPath,
         servable,
@@ -108,9 +112,7 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
             await (await import('../transport/mcp/mcp-receiver-server.js')).startMcpReceiverServer(core, options.port)
           : await startReceiverServer({ ...core, tenantHeader: options.tenantHeader, requireKey: options.requireKey }, options.port);
       } catch (error) {
-        throw new UsageError(
-          `cannot serve ${options.db} on port ${options.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-        );
+        throw new UsageError(`cannot serve ${options.db} on port ${options.port}: ${serveFailure(error)}`);
       }
       const stopped = nextStopSignal();
       // The startup line is what a script waits for: the port alone, or one JSON document on one line.
@@ -129,4 +131,14 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
       io.stderr(`sim serve: closed on ${signal}\n`);
       exit(EXIT.ok);
     });
+}
+
+/**
+ * Why the server could not start, as a sentence: SQLite's own message for its
+ * file ("file is not a database"), the socket's code otherwise (EADDRINUSE).
+ */
+function serveFailure(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) return `${message} (${code})`;
+  return code ?? message;
 }
