@@ -26,10 +26,38 @@ describe('sim table --format junit', () => {
     expect(referenceEffectsOnDisk(join(runs, runId!, 'mark-first', 'cut-1', 'warehouse.db'))).toBe(0);
   });
 
-  it('is refused with --crash-mode both, in one line', async () => {
+  it('is refused with --crash-mode both, in one line, and the refusal is a JUnit document too', async () => {
     const run = await runCli(['table', '--crash-mode', 'both', '--format', 'junit'], cwd);
     expect(run.code).toBe(2);
-    expect(run.stdout).toBe('');
     expect(run.stderr).toBe('sim: --format junit writes the cells of one table: not with --crash-mode both.\n');
+    const root = parseStrictXml(run.stdout);
+    expect(root.attributes).toMatchObject({ name: 'sim table', tests: '1', failures: '1' });
+    const failure = root.children[0]!.children[0]!.children[0]!;
+    expect(failure.name).toBe('failure');
+    expect(failure.attributes.message).toBe('--format junit writes the cells of one table: not with --crash-mode both.');
+  });
+});
+
+describe('bad input with --format junit', () => {
+  it.each([
+    ['check', ['check', 'no-such-property', '--format', 'junit'], /unknown property|no-such-property/],
+    ['probe', ['probe', '--format', 'junit', '--url', 'http://127.0.0.1:1/x'], /required option '--body <json>' not specified/],
+    ['table', ['table', '--cut', '99', '--format', 'junit'], /cut/],
+  ])('sim %s: exit 2, its line on stderr and the same line as one failing case on stdout', async (command, argv, says) => {
+    const run = await runCli(argv, cwd);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    const root = parseStrictXml(run.stdout);
+    expect(root.attributes).toMatchObject({ name: `sim ${command}`, tests: '1', failures: '1' });
+    const testCase = root.children[0]!.children[0]!;
+    expect(testCase.attributes.name).toBe('bad input or environment (exit 2)');
+    expect(testCase.children[0]!.attributes.message).toMatch(says);
+    expect(run.stderr).toContain(testCase.children[0]!.attributes.message!);
+  });
+
+  it('a command that prints no JUnit prints nothing on stdout for it', async () => {
+    const run = await runCli(['explore', '-p', 'mark-first', '--format', 'junit'], cwd);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
   });
 });

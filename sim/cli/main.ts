@@ -4,7 +4,7 @@ import { refuseEmptyPaths } from './empty-paths.js';
 import { exitForError } from './exit-for-error.js';
 import type { Io } from './io.js';
 import { packageVersion } from './version.js';
-import { errorDocument, jsonDocument, requestedFormat } from './output-format.js';
+import { errorDocument, jsonDocument, junitErrorDocument, requestedFormat } from './output-format.js';
 
 /** How a command module adds itself to the program. */
 type Register = (program: Command, io: Io, exit: (code: ExitCode) => void) => void;
@@ -93,23 +93,31 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
     await program.parseAsync([...argv], { from: 'user' });
     return code;
   } catch (error) {
-    // With --format json, the error is also the one document on stdout; stderr keeps its line for a person.
-    const json = requestedFormat(argv) === 'json';
+    // With --format json (or junit), the error is also the one document on stdout; stderr keeps its line for a person.
     if (error instanceof CommanderError) {
       // Help and version were asked for; anything else commander rejects is bad input (already printed).
       if (error.exitCode === 0) return EXIT.ok;
-      if (json) io.stdout(jsonDocument(errorDocument(EXIT.badInput, commanderLine(error.message))));
+      await errorOnStdout(io, argv, EXIT.badInput, commanderLine(error.message));
       return EXIT.badInput;
     }
     // A user's mistake or machine is one line and exit 2; anything else is our bug, exit 3 with the stack.
     const outcome = exitForError(error);
     io.stderr(outcome.text);
-    if (json) io.stdout(jsonDocument(errorDocument(outcome.code, outcome.text)));
+    await errorOnStdout(io, argv, outcome.code, outcome.text);
     return outcome.code;
   } finally {
     // What the command left for its end (sim check's workers started ahead and not taken) ends with it.
     for (const finish of finishing) await finish();
   }
+}
+
+/** The error as the document `--format json` or `--format junit` asked for, on stdout. */
+async function errorOnStdout(io: Io, argv: readonly string[], code: ExitCode, text: string): Promise<void> {
+  const format = requestedFormat(argv);
+  if (format === 'json') io.stdout(jsonDocument(errorDocument(code, text)));
+  if (format !== 'junit') return;
+  const junit = await junitErrorDocument(argv, code, text);
+  if (junit !== undefined) io.stdout(junit);
 }
 
 /** Commander's message as one line: it puts a suggestion on a second line, and bad input gets exactly one. */

@@ -79,3 +79,23 @@ export function errorDocument(exitCode: number, text: string): ErrorDocument {
     ...(rest.length > 0 ? { stack: rest.join('\n') } : {}),
   };
 }
+
+/** The commands that print JUnit XML: with `--format junit` an error is also a JUnit document on stdout. */
+const JUNIT_COMMANDS: ReadonlySet<string> = new Set(['check', 'table', 'probe']);
+
+/**
+ * What `--format junit` prints on stdout when the command could not produce
+ * its report: one failing case named after the command, its message the line
+ * stderr shows (and the stack of a bug of cutpoint), so a CI system that reads
+ * the file shows why instead of an empty or missing report. Undefined for a
+ * command that prints no JUnit.
+ */
+export async function junitErrorDocument(argv: readonly string[], exitCode: number, text: string): Promise<string | undefined> {
+  const command = argv.find((word) => !word.startsWith('-'));
+  if (command === undefined || !JUNIT_COMMANDS.has(command)) return undefined;
+  // The JUnit writer loads only for this: a command that succeeds, or prints text, does not pay for it.
+  const { junitXml } = await import('../results/junit.js');
+  const { message, stack } = errorDocument(exitCode, text);
+  const name = exitCode === 2 ? 'bad input or environment (exit 2)' : `cutpoint failed (exit ${exitCode})`;
+  return junitXml(`sim ${command}`, [{ suite: `sim ${command}`, name, passed: false, message: stack ? `${message}\n${stack}` : message }]);
+}

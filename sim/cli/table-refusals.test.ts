@@ -2,6 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSim } from '../testing/spawn-sim.js';
+import { parseStrictXml } from '../testing/strict-xml.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const cwd = tempFolder('table-refusals');
@@ -31,8 +32,9 @@ describe('sim table refuses what its --help says it refuses, and only that', () 
     expect(code).toBe(2);
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(/^sim: /);
-    // --format json still prints its one error document; every other refusal prints nothing on stdout.
+    // --format json and junit still print their one error document; every other refusal prints nothing on stdout.
     if (argv.includes('json')) expect(JSON.parse(stdout)).toMatchObject({ kind: 'error', exitCode: 2 });
+    else if (argv.includes('junit')) expect(parseStrictXml(stdout).attributes).toMatchObject({ name: 'sim table', failures: '1' });
     else expect(stdout).toBe('');
     expect(existsSync(out)).toBe(false);
   });
