@@ -10,7 +10,11 @@ const { endOnClosedPipe, handleInterrupts } = await import('../sim/process/inter
 // The composition root: scenarios/ (expected tables, properties, sweeps) handed to sim/.
 await import('./register.js');
 const { main } = await import('../sim/cli/main.js');
+const { guardCommandEnd } = await import('../sim/cli/command-end.js');
 const io = processIo();
+const argv = process.argv.slice(2);
+// A protocol's timer that calls process.exit, or keeps the process alive after the verdict, cannot decide how sim ends.
+const ended = guardCommandEnd(io, argv);
 // Ctrl-C or SIGTERM during any command: what is held is undone, one line says what, exit 130 or 143.
 handleInterrupts(io.stderr);
 // `sim list | head`: a reader that goes away ends the command quietly (exit 141), not with an EPIPE stack.
@@ -18,5 +22,6 @@ endOnClosedPipe(process.stdout);
 endOnClosedPipe(process.stderr);
 // A protocol's prints go to stderr while the command runs: stdout holds the table or the JSON only.
 const restoreOutput = divertForeignOutput(io.stderr);
-process.exitCode = await main(process.argv.slice(2), io);
+const code = await main(argv, io);
 restoreOutput();
+ended(code);

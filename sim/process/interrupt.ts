@@ -9,6 +9,8 @@
  * so an interruption leaves either the whole results.json or none.
  */
 
+import { exitOnPurpose } from './own-exit.js';
+
 /** Undoes one thing and says what it did ("scratch folder /dev/shm/x removed"), or '' when there was nothing to do. */
 export type Cleanup = () => string | Promise<string>;
 
@@ -63,7 +65,7 @@ function onSignal(signal: HandledSignal): void {
   const stderr = installed.at(-1) ?? ((text: string) => process.stderr.write(text));
   if (interrupted) {
     stderr(`sim: interrupted again by ${signal}; exiting without waiting for the cleanups\n`);
-    process.exit(code);
+    exitOnPurpose(code);
   }
   interrupted = signal;
   void cleanUpThenExit(code, (what) => stderr(`sim: interrupted by ${signal}; ${what || 'nothing was left to clean up'}\n`));
@@ -76,7 +78,7 @@ async function cleanUpThenExit(code: number, say: (what: string) => void): Promi
   );
   const done = await Promise.race([runCleanups(), waited]);
   say(done.filter(Boolean).join('; '));
-  process.exit(code);
+  exitOnPurpose(code);
 }
 
 async function runCleanups(): Promise<string[]> {
