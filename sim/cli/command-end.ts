@@ -1,3 +1,4 @@
+import { HEARTBEAT_ENV } from '../engine/heartbeat.js';
 import { exitedOnPurpose } from '../process/own-exit.js';
 import { EXIT, type ExitCode } from './errors.js';
 import { errorDocument, jsonDocument, requestedFormat } from './output-format.js';
@@ -20,7 +21,8 @@ export const LINGER_MS_MAX = 500;
 export function guardCommandEnd(io: Io, argv: readonly string[]): (code: ExitCode) => void {
   let ended = false;
   process.on('exit', (code) => {
-    if (ended || exitedOnPurpose()) return;
+    // A watched child (sim check --protocol FILE runs the command in one) leaves it to its watcher, which names the run and the life.
+    if (ended || exitedOnPurpose() || process.env[HEARTBEAT_ENV] !== undefined) return;
     const text = `sim: process.exit(${code}) was called before the command finished (a timer or callback of a protocol or policy module?): no verdict was reached\n`;
     io.stderr(text);
     if (requestedFormat(argv) === 'json') io.stdout(jsonDocument(errorDocument(EXIT.badInput, text)));
