@@ -18,6 +18,20 @@ const PYTHON_BASELINE = fileURLToPath(new URL('../../bench/seed-baseline.py', im
 /** The same experiment in plain Node (bench/seed-baseline-node.ts, built beside this file): the runtime's own floor. */
 const NODE_BASELINE = fileURLToPath(new URL('./seed-baseline-node.js', import.meta.url));
 
+/**
+ * The Python interpreter itself. `python3` on PATH may be a version manager's
+ * shim (pyenv's is a bash script that runs `pyenv exec`: about 270 ms of every
+ * start here, where the interpreter starts in 25 to 70 ms), and timing the shim
+ * would flatter `sim table` by that much. So the interpreter is asked for its
+ * own path once, and that path is what is timed.
+ */
+export function pythonInterpreter(): string {
+  const result = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
+  const path = result.status === 0 ? result.stdout.trim() : '';
+  if (path === '') throw new Error(`python3 could not name its interpreter (${result.status}): ${result.stderr}`);
+  return path;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
@@ -65,9 +79,10 @@ export function tableAgainstPython(bin: string, scratch: string, runs: number): 
   // Node reads and parses the whole bundle NODE_EXTRA_CA_CERTS names before any script runs (these machines set it:
   // about 40 ms of each start-up); Python reads nothing of it. So where it is set, sim table is also timed without it.
   const extraCa = process.env.NODE_EXTRA_CA_CERTS !== undefined;
+  const python3 = pythonInterpreter();
   for (let i = 0; i < runs; i++) {
-    samples.python.push(wallMs('python3', [PYTHON_BASELINE]));
-    samples.pythonShm.push(wallMsWith({ TMPDIR: '/dev/shm' }, 'python3', [PYTHON_BASELINE]));
+    samples.python.push(wallMs(python3, [PYTHON_BASELINE]));
+    samples.pythonShm.push(wallMsWith({ TMPDIR: '/dev/shm' }, python3, [PYTHON_BASELINE]));
     samples.bareNode.push(wallMs(process.execPath, [NODE_BASELINE]));
     samples.bareNodeShm.push(wallMsWith({ TMPDIR: '/dev/shm' }, process.execPath, [NODE_BASELINE]));
     samples.one.push(wallMs(process.execPath, [bin, 'table', '--jobs', '1', '--out', join(scratch, 'table-1')]));
@@ -88,9 +103,9 @@ export function tableAgainstPython(bin: string, scratch: string, runs: number): 
       what: 'seed-baseline.py (Python 3, stdlib sqlite3, 15 cases), files in the OS temporary folder',
       value: python,
       unit: 'ms',
-      note: 'python3 start-up included',
+      note: `${python3}, start-up included`,
     },
-    { what: 'seed-baseline.py, files on /dev/shm (TMPDIR=/dev/shm)', value: pythonShm, unit: 'ms', note: 'python3 start-up included' },
+    { what: 'seed-baseline.py, files on /dev/shm (TMPDIR=/dev/shm)', value: pythonShm, unit: 'ms', note: 'the same interpreter' },
     {
       what: 'seed-baseline-node.js (plain Node, better-sqlite3, no cutpoint), OS temporary folder',
       value: median(samples.bareNode),

@@ -11,12 +11,14 @@ const { endOnClosedPipe, handleInterrupts } = await import('../sim/process/inter
 await import('./register.js');
 const { main } = await import('../sim/cli/main.js');
 const { guardCommandEnd } = await import('../sim/cli/command-end.js');
-const io = processIo();
+const { interruptDocument } = await import('../sim/cli/interrupt-document.js');
 const argv = process.argv.slice(2);
+// With --format json or junit, an interruption also prints its error document on stdout, unless the command already printed one.
+const { io, document } = interruptDocument(processIo(), argv);
 // A protocol's timer that calls process.exit, or keeps the process alive after the verdict, cannot decide how sim ends.
 const ended = guardCommandEnd(io, argv);
 // Ctrl-C or SIGTERM during any command: what is held is undone, one line says what, exit 130 or 143.
-handleInterrupts(io.stderr);
+handleInterrupts(io.stderr, document);
 // `sim list | head`: a reader that goes away ends the command quietly (exit 141), not with an EPIPE stack.
 endOnClosedPipe(process.stdout);
 endOnClosedPipe(process.stderr);

@@ -25,7 +25,11 @@ async function until(ready: () => boolean, what: string): Promise<void> {
 }
 
 /** Starts the real bin, waits until `ready`, sends `signal`, and returns how it ended. */
-async function interrupt(argv: readonly string[], ready: (stdout: string, pid: number) => boolean, signal: NodeJS.Signals) {
+async function interrupt(
+  argv: readonly string[],
+  ready: (stdout: string, pid: number, stderr: string) => boolean,
+  signal: NodeJS.Signals,
+) {
   const sim = spawn(process.execPath, [SIM_BIN, ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(sim);
   let stdout = '';
@@ -35,9 +39,17 @@ async function interrupt(argv: readonly string[], ready: (stdout: string, pid: n
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
     sim.once('close', (code, endedBy) => resolve({ code, signal: endedBy })),
   );
-  await until(() => ready(stdout, sim.pid!), `sim ${argv[0]} was under way`);
+  await until(() => ready(stdout, sim.pid!, stderr), `sim ${argv[0]} was under way`);
   sim.kill(signal);
   return { ended: await exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+function readdirSafe(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
 }
 
 function scratchFolders(parent: string): string[] {
@@ -87,6 +99,34 @@ describe('Ctrl-C or SIGTERM during a command: cleaned up, one line, exit 130 / 1
       new RegExp(`^sim: interrupted by SIGTERM; ${workers > 0 ? `${workers} sim explore worker process\\(es\\) killed and reaped` : ''}`),
     );
     expect(run.stdout()).not.toMatch(/schedules explored/);
+  });
+
+  it('sim stress --format json, SIGTERM: stdout still holds one JSON document, the error with the line and exit 143', async () => {
+    const out = join(cwd, 'stress-json-runs');
+    const run = await interrupt(
+      ['stress', '-p', 'outbox-dedup', '--trials', '100000', '--seed', '1', '--format', 'json', '--out', out],
+      // The run folder appears once the trials are under way.
+      () => readdirSafe(out).length === 1,
+      'SIGTERM',
+    );
+    expect(run.ended).toEqual({ code: 143, signal: null });
+    const line = run.stderr().trimEnd().split('\n').at(-1) ?? '';
+    expect(line).toMatch(/^sim: interrupted by SIGTERM; .*child process\(es\) killed and reaped/);
+    expect(JSON.parse(run.stdout())).toEqual({ kind: 'error', tool: 'cutpoint', exitCode: 143, message: line.replace(/^sim: /, '') });
+  });
+
+  it('sim check --format junit, SIGINT: stdout holds one JUnit document whose failing case says it was interrupted', async () => {
+    const out = join(cwd, 'check-junit-runs');
+    const run = await interrupt(
+      ['check', 'dedup-safety', '--runs', '100000', '--format', 'junit', '--out', out],
+      () => readdirSafe(out).length === 1,
+      'SIGINT',
+    );
+    expect(run.ended).toEqual({ code: 130, signal: null });
+    expect(run.stdout()).toMatch(/^<\?xml /);
+    expect(run.stdout()).toContain('name="interrupted (exit 130)"');
+    expect(run.stdout()).toMatch(/<failure message="interrupted by SIGINT; dedup-safety: \d+\/100000 done/);
+    expect(run.stdout().match(/<testsuites/g)).toHaveLength(1);
   });
 
   it('a reader that goes away (`sim list | head`): exit 141 as for SIGPIPE, no EPIPE stack on stderr', async () => {

@@ -58,7 +58,7 @@ export function requestedFormat(argv: readonly string[]): string | undefined {
 export interface ErrorDocument {
   kind: 'error';
   tool: 'cutpoint';
-  /** 2: bad input or environment; 3: a bug of cutpoint. */
+  /** 2: bad input or environment; 3: a bug of cutpoint; 130 or 143: interrupted by SIGINT or SIGTERM. */
   exitCode: number;
   /** The one line stderr also shows, without the `sim: ` prefix. */
   message: string;
@@ -96,6 +96,11 @@ export async function junitErrorDocument(argv: readonly string[], exitCode: numb
   // The JUnit writer loads only for this: a command that succeeds, or prints text, does not pay for it.
   const { junitXml } = await import('../results/junit.js');
   const { message, stack } = errorDocument(exitCode, text);
-  const name = exitCode === 2 ? 'bad input or environment (exit 2)' : `cutpoint failed (exit ${exitCode})`;
+  const name =
+    exitCode === 2
+      ? 'bad input or environment (exit 2)'
+      : exitCode === 130 || exitCode === 143
+        ? `interrupted (exit ${exitCode})`
+        : `cutpoint failed (exit ${exitCode})`;
   return junitXml(`sim ${command}`, [{ suite: `sim ${command}`, name, passed: false, message: stack ? `${message}\n${stack}` : message }]);
 }

@@ -20,7 +20,11 @@ export const CLEANUP_WAIT_MS_MAX = 5_000;
 const EXIT_FOR_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
 type HandledSignal = keyof typeof EXIT_FOR_SIGNAL;
 
+/** Also tells the one line to whoever reads stdout (the bin's JSON or JUnit error document), once the cleanups are done. */
+export type InterruptDocument = (line: string, code: number) => void | Promise<void>;
+
 const cleanups: Cleanup[] = [];
+let documentWriter: InterruptDocument | undefined;
 /** Writers of the handlers installed, innermost last; the signal is handled while there is one. */
 const installed: ((text: string) => void)[] = [];
 let interrupted: HandledSignal | 'SIGPIPE' | undefined;
@@ -44,7 +48,8 @@ export function interruptedBy(): HandledSignal | 'SIGPIPE' | undefined {
  * calls share one handler (the innermost writer prints the line), so the bin
  * can cover a whole command while kill mode covers its own children.
  */
-export function handleInterrupts(stderr: (text: string) => void): () => void {
+export function handleInterrupts(stderr: (text: string) => void, document?: InterruptDocument): () => void {
+  if (document) documentWriter = document;
   if (installed.length === 0) {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
@@ -68,17 +73,24 @@ function onSignal(signal: HandledSignal): void {
     exitOnPurpose(code);
   }
   interrupted = signal;
-  void cleanUpThenExit(code, (what) => stderr(`sim: interrupted by ${signal}; ${what || 'nothing was left to clean up'}\n`));
+  void cleanUpThenExit(code, async (what) => {
+    const line = `sim: interrupted by ${signal}; ${what || 'nothing was left to clean up'}\n`;
+    stderr(line);
+    await documentWriter?.(line, code);
+  });
 }
 
 /** Runs every cleanup (waiting at most CLEANUP_WAIT_MS_MAX), tells `say` what was done, and exits with `code`. */
-async function cleanUpThenExit(code: number, say: (what: string) => void): Promise<void> {
+async function cleanUpThenExit(code: number, say: (what: string) => void | Promise<void>): Promise<void> {
   const waited = new Promise<string[]>((resolve) =>
     setTimeout(() => resolve([`cleanups still running after ${CLEANUP_WAIT_MS_MAX} ms were abandoned`]), CLEANUP_WAIT_MS_MAX),
   );
   const done = await Promise.race([runCleanups(), waited]);
-  say(done.filter(Boolean).join('; '));
-  exitOnPurpose(code);
+  try {
+    await say(done.filter(Boolean).join('; '));
+  } finally {
+    exitOnPurpose(code);
+  }
 }
 
 async function runCleanups(): Promise<string[]> {
