@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, posix, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -44,5 +45,24 @@ describe("the shipped types compile in a user's project", () => {
       expect(existsSync(join(REPO, 'node_modules/@types', name)), `@types/${name} exists`).toBe(true);
       expect(Object.keys(manifest.dependencies), `@types/${name} is a dependency`).toContain(`@types/${name}`);
     }
+  });
+});
+
+describe('the package is readable where its stacks and maps point', () => {
+  it("every source map it ships names sources it ships too: a stack frame or a go-to-definition in a user's editor opens a real file", () => {
+    // --ignore-scripts: the list of files only, without the prepare build (dist/ is built before the tests).
+    const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO, encoding: 'utf8' });
+    expect(pack.status, pack.stderr).toBe(0);
+    const [listing] = JSON.parse(pack.stdout) as { files: { path: string }[] }[];
+    const shipped = new Set((listing?.files ?? []).map((file) => file.path));
+    const maps = [...shipped].filter((path) => path.endsWith('.map'));
+    // .js.map for stacks, .d.ts.map for go-to-definition.
+    expect(maps.filter((path) => path.endsWith('.d.ts.map')).length).toBeGreaterThan(50);
+    const missing = maps.flatMap((map) => {
+      const { sources } = JSON.parse(readFileSync(join(REPO, map), 'utf8')) as { sources: string[] };
+      return sources.map((source) => posix.normalize(posix.join(dirname(map), source))).filter((source) => !shipped.has(source));
+    });
+    expect(missing).toEqual([]);
+    expect([...shipped].filter((path) => path.includes('.test.') || path.includes('sim/testing/'))).toEqual([]);
   });
 });
