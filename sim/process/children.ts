@@ -102,14 +102,17 @@ export function runChild(
  */
 export async function withChildrenReaped<T>(stderr: (text: string) => void, work: () => Promise<T>): Promise<T> {
   const release = handleInterrupts(stderr);
-  const forget = onInterrupt(async () => {
-    const exits = [...alive.values()].map(({ child, exited }) => {
-      child.kill('SIGKILL');
-      return exited;
-    });
-    await Promise.all(exits);
-    return `${exits.length} child process(es) killed and reaped`;
-  });
+  const forget = onInterrupt(
+    async () => {
+      const exits = [...alive.values()].map(({ child, exited }) => {
+        child.kill('SIGKILL');
+        return exited;
+      });
+      await Promise.all(exits);
+      return `${exits.length} child process(es) killed and reaped`;
+    },
+    { stopsProcesses: true },
+  );
   try {
     return await work();
   } finally {

@@ -24,17 +24,26 @@ type HandledSignal = keyof typeof EXIT_FOR_SIGNAL;
 export type InterruptDocument = (line: string, code: number) => void | Promise<void>;
 
 const cleanups: Cleanup[] = [];
+const processStoppers = new Set<Cleanup>();
 let documentWriter: InterruptDocument | undefined;
 /** Writers of the handlers installed, innermost last; the signal is handled while there is one. */
 const installed: ((text: string) => void)[] = [];
 let interrupted: HandledSignal | 'SIGPIPE' | undefined;
 
-/** Registers a cleanup to run on interruption; call the returned function once the thing is undone normally. */
-export function onInterrupt(cleanup: Cleanup): () => void {
+/**
+ * Registers a cleanup to run on interruption; call the returned function once
+ * the thing is undone normally. A cleanup that `stopsProcesses` (kills and
+ * reaps children) runs before every other: a file cleanup must not remove a
+ * folder that a child still writes into (rm then meets ENOTEMPTY, or the child
+ * makes it again). The line still lists what was done newest first.
+ */
+export function onInterrupt(cleanup: Cleanup, { stopsProcesses = false }: { stopsProcesses?: boolean } = {}): () => void {
   cleanups.push(cleanup);
+  if (stopsProcesses) processStoppers.add(cleanup);
   return () => {
     const index = cleanups.indexOf(cleanup);
     if (index >= 0) cleanups.splice(index, 1);
+    processStoppers.delete(cleanup);
   };
 }
 
@@ -93,16 +102,19 @@ async function cleanUpThenExit(code: number, say: (what: string) => void | Promi
   }
 }
 
-async function runCleanups(): Promise<string[]> {
-  const done: string[] = [];
-  for (const cleanup of [...cleanups].reverse()) {
+/** Runs every registered cleanup once (exported for its test; the signal handler is its caller). */
+export async function runCleanups(): Promise<string[]> {
+  const newestFirst = [...cleanups].reverse();
+  const said = new Map<Cleanup, string>();
+  const inOrder = [...newestFirst.filter((c) => processStoppers.has(c)), ...newestFirst.filter((c) => !processStoppers.has(c))];
+  for (const cleanup of inOrder) {
     try {
-      done.push(await cleanup());
+      said.set(cleanup, await cleanup());
     } catch (error) {
-      done.push(`a cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
+      said.set(cleanup, `a cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return done;
+  return newestFirst.map((cleanup) => said.get(cleanup) ?? '');
 }
 
 /**

@@ -89,10 +89,13 @@ export function startWorkerPool<J, R, E>(spec: WorkerPoolSpec): WorkerPool<J, R,
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await Promise.all(exits);
   };
-  const forget = onInterrupt(async () => {
-    await killAll();
-    return `${children.length} ${spec.name} process(es) killed and reaped`;
-  });
+  const forget = onInterrupt(
+    async () => {
+      await killAll();
+      return `${children.length} ${spec.name} process(es) killed and reaped`;
+    },
+    { stopsProcesses: true },
+  );
   const restoreLatency = respondWithinMs(REPLY_LATENCY_MS_MAX);
   const jobsDone = children.map(() => 0);
   let nextId = 0;
