@@ -38,4 +38,16 @@ describe('a module sim loads cannot decide how sim ends', () => {
     const [folder] = readdirSync(join(cwd, 'runs'));
     expect(existsSync(join(cwd, 'runs', folder!, 'results.json'))).toBe(true);
   });
+
+  it("sim check on the README's example protocol ends without a word about something kept alive: its watched child lingered on its own stdin", async () => {
+    const cwd = tempFolder('watched-child-ends');
+    const example = join(process.cwd(), 'protocols', 'examples', 'my-protocol.ts');
+    const run = await spawnSimAsync(
+      ['check', 'identity', '-p', example, '--runs', '3', '--seed', '1', '--jobs', '1', '--out', 'runs'],
+      cwd,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/1\/1 properties passed/);
+    expect(run.stderr).not.toMatch(/kept the process alive/);
+  });
 });

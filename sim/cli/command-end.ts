@@ -1,4 +1,5 @@
 import { HEARTBEAT_ENV } from '../engine/heartbeat.js';
+import { stopWatchingParent } from '../process/children.js';
 import { exitedOnPurpose } from '../process/own-exit.js';
 import { EXIT, type ExitCode } from './errors.js';
 import { errorDocument, jsonDocument, requestedFormat } from './output-format.js';
@@ -31,6 +32,8 @@ export function guardCommandEnd(io: Io, argv: readonly string[]): (code: ExitCod
   return (code) => {
     ended = true;
     process.exitCode = code;
+    // A watched child (sim check or explore --protocol FILE) watched its stdin to die with its parent; done, it must not linger on it.
+    if (process.env[HEARTBEAT_ENV] !== undefined) stopWatchingParent();
     // unref: a process with nothing left to do ends at once; only a handle someone else left waits for this.
     setTimeout(() => {
       io.stderr(

@@ -25,6 +25,23 @@ function synopsis(): Map<string, Set<string>> {
   return options;
 }
 
+/** README's synopsis block: command name → each `--option a|b` it shows with literal values (placeholders are upper case). */
+function shownValues(): { command: string; option: string; values: string[] }[] {
+  const block = /## Commands\n\n```\n([\s\S]*?)```/.exec(README)![1]!;
+  const shown = [];
+  let current = '';
+  for (const line of block.split('\n')) {
+    current = /^sim (\w+)/.exec(line)?.[1] ?? current;
+    for (const match of line.matchAll(/(--[a-z][a-z-]*) ([a-z][a-z-]*(?:\|[a-z][a-z-]*)*)(?=[\s\]]|$)/g)) {
+      shown.push({ command: current, option: match[1]!, values: match[2]!.split('|') });
+    }
+  }
+  return shown;
+}
+
+/** Every output format some command takes. */
+const FORMATS = ['text', 'markdown', 'json', 'junit'];
+
 const silent: Io = { stdout: () => {}, stderr: () => {}, cwd: '/', isTty: false };
 
 describe("README's synopsis", () => {
@@ -57,6 +74,21 @@ describe("README's synopsis", () => {
       for (const option of command.options) {
         if (option.defaultValue === undefined) continue;
         expect(option.description, `sim ${command.name()} ${option.long}`).not.toMatch(/\(default[ :]/);
+      }
+    }
+  });
+
+  it('accepts each value it shows for an option (`--format text|json`), and no format it does not show', async () => {
+    const program = await buildProgram(silent, () => {});
+    const shown = shownValues();
+    expect(shown.filter((entry) => entry.option === '--format').length).toBe(WITH_SYNOPSIS.length);
+    for (const { command: name, option: long, values } of shown) {
+      const option = program.commands.find((candidate) => candidate.name() === name)!.options.find((o) => o.long === long);
+      expect(option?.parseArg, `sim ${name} ${long} checks its value`).toBeDefined();
+      for (const value of values) expect(() => option!.parseArg!(value, undefined), `sim ${name} ${long} ${value}`).not.toThrow();
+      if (long !== '--format') continue;
+      for (const other of FORMATS.filter((format) => !values.includes(format))) {
+        expect(() => option!.parseArg!(other, undefined), `sim ${name} --format ${other}`).toThrow();
       }
     }
   });

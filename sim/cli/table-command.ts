@@ -86,9 +86,9 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .addHelpText(
       'after',
       '\nRefused (exit 2): --cuts all with --cut, --chart, --expect, a --format other than text, a --crash-mode other\n' +
-        'than in-process, or --transport http; --chart or --format junit with --crash-mode both; --crash-mode\n' +
-        'server-kill without --transport http or with --cut, --cuts or --expect; --plan without --family plan;\n' +
-        '--policy or --graph without --family handover.\n' +
+        'than in-process, --transport http, --plan, --policy or --graph; --chart or --format junit with --crash-mode\n' +
+        'both; --crash-mode server-kill without --transport http or with --cut, --cuts or --expect; --plan without\n' +
+        '--family plan; --policy or --graph without --family handover.\n' +
         'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs or a case\ncould not be judged; 2 bad input.',
     )
     .action(async (options: TableOptions) => {

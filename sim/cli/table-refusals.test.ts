@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSim } from '../testing/spawn-sim.js';
@@ -16,6 +16,8 @@ const refused = [
   ['--cuts', 'all', '--format', 'json'],
   ['--cuts', 'all', '--crash-mode', 'kill'],
   ['--cuts', 'all', '--transport', 'http'],
+  ['--cuts', 'all', '--family', 'handover', '--graph', 'plan.json'],
+  ['--cuts', 'all', '--family', 'handover', '--policy', 'plan.json'],
   ['--chart', '--crash-mode', 'both'],
   ['--format', 'junit', '--crash-mode', 'both'],
   ['--crash-mode', 'server-kill'],
@@ -53,9 +55,14 @@ describe('sim table refuses what its --help says it refuses, and only that', () 
   it('the help names no combination that runs (kill mode over HTTP, junit for the plan family, a protocol file over HTTP all run)', () => {
     const { stdout } = spawnSim(['table', '--help'], cwd);
     const block = stdout.slice(stdout.indexOf('Refused (exit 2)'), stdout.indexOf('Exit codes'));
-    expect(block.replace(/\s+/g, ' ')).toContain(
-      '--cuts all with --cut, --chart, --expect, a --format other than text, a --crash-mode other than in-process, or --transport http',
-    );
+    const cutsAll =
+      '--cuts all with --cut, --chart, --expect, a --format other than text, a --crash-mode other than in-process, --transport http, --plan, --policy or --graph';
+    expect(block.replace(/\s+/g, ' ')).toContain(cutsAll);
+    // README's list of refused combinations says the same, in its own markup.
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')
+      .replace(/`/g, '')
+      .replace(/\s+/g, ' ');
+    expect(readme).toContain(cutsAll.replace(', or --transport', ', --transport'));
     expect(block).not.toMatch(/kill\|both|junit with --family plan|a protocol file/);
   });
 });

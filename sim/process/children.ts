@@ -140,6 +140,16 @@ export function dieWithParent(): () => void {
   };
 }
 
+/**
+ * In a child whose command has ended: stop watching stdin, which would keep
+ * the event loop alive (the parent never closes it while it waits for this
+ * child), so the process ends as soon as its work is done.
+ */
+export function stopWatchingParent(): void {
+  process.stdin.pause();
+  (process.stdin as { unref?: () => void }).unref?.();
+}
+
 /** How often a busy child's guard thread looks whether its parent is still there. */
 const PARENT_POLL_MS = 200;
 
