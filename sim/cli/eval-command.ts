@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { defaultEvalSuite } from '../suites.js';
 import { addMiss, readMiss } from '../eval/add-miss.js';
 import { writeEvalReport } from '../eval/eval-report.js';
@@ -17,6 +17,7 @@ import { readTextFile } from '../results/read-text-file.js';
 import { createRunFolder, displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
+import { formatHelp, formatOption } from './output-format.js';
 import { createScratch, defaultScratchParent } from './scratch.js';
 
 interface EvalOptions {
@@ -29,10 +30,7 @@ interface EvalOptions {
   out: string;
 }
 
-function evalFormat(value: string): 'text' | 'json' {
-  if (value !== 'text' && value !== 'json') throw new InvalidArgumentError(`format must be text or json; got '${value}'.`);
-  return value;
-}
+const EVAL_FORMATS = ['text', 'json'] as const;
 
 function readSuiteText(path: string): string {
   try {
@@ -51,7 +49,7 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
     .option('--suite <file>', 'JSON Lines of labelled scenarios and an optional thresholds line (default: the built-in hard cases)')
     .option('--policy <file>', 'the policy under evaluation: a module exporting respond(conversation, tools) (default: the reference)')
     .option('--graph <file>', 'your own handover graph, as JSON (default: router, appointments, information, human_nurse)')
-    .option('--format <format>', 'text or json', evalFormat, 'text')
+    .option('-f, --format <format>', formatHelp(EVAL_FORMATS), formatOption(EVAL_FORMATS), 'text')
     .option('--report', 'write the confusion table, per-scenario results and a chart into a run folder')
     .option('--add-miss <file>', 'a JSON file with one labelled scenario: appended to --suite when the policy really misses it')
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')

@@ -92,4 +92,22 @@ describe("README's synopsis", () => {
       }
     }
   });
+
+  it('gives an option the same short flag in every command that takes it (`-f, --format` in all of them)', async () => {
+    const program = await buildProgram(silent, () => {});
+    const shortOf = new Map<string, Map<string, string>>();
+    type Commands = typeof program.commands;
+    const everyCommand = (commands: Commands): Commands => commands.flatMap((command) => [command, ...everyCommand(command.commands)]);
+    for (const command of everyCommand(program.commands)) {
+      for (const option of command.options.filter((candidate) => !candidate.hidden && candidate.long)) {
+        const seen = shortOf.get(option.long!) ?? new Map<string, string>();
+        seen.set(command.name(), option.short ?? '(none)');
+        shortOf.set(option.long!, seen);
+      }
+    }
+    for (const [long, byCommand] of shortOf) {
+      const shorts = new Set(byCommand.values());
+      expect(shorts.size, `${long}: ${JSON.stringify(Object.fromEntries(byCommand))}`).toBe(1);
+    }
+  });
 });
