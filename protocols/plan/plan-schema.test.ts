@@ -15,6 +15,15 @@ describe('plan schema', () => {
     ['{"budget_calls":3,"steps":[]}', "plan.json: the plan must have required property 'goal'"],
     ['[1', 'plan.json: not JSON'],
     [
+      '{"goal":"g","budget_calls":3,"steps":[{"id":"a","action":"x","gate":"g","extra":1}]}',
+      "plan.json: /steps/0 must NOT have additional properties ('extra')",
+    ],
+    ['{"goal":"g","budget_calls":3,"steps":[{"id":"a","action":"write_file","gate":"g"}]}', "plan.json: /steps/0 must have required property 'args'"],
+    [
+      '{"goal":"g","budget_calls":3,"steps":[{"id":"a","action":"run_command","args":{"command":7},"gate":"g"}]}',
+      'plan.json: /steps/0/args/command must be string',
+    ],
+    [
       '{"goal":"g","budget_calls":3,"steps":[{"id":"a","action":"x","gate":"g"},{"id":"a","action":"y","gate":"g"}]}',
       "plan.json: /steps/1/id repeats step id 'a'",
     ],

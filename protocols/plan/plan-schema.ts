@@ -30,6 +30,30 @@ export const PLAN_SCHEMA = {
           files: { type: 'array', items: { type: 'string', minLength: 1 } },
           gate: { type: 'string', minLength: 1 },
         },
+        // A step without files calls its action as a tool with its args: the tool server's own tools need theirs,
+        // or every case of a table fails inside the tool server and blames the protocol.
+        allOf: [
+          {
+            if: { required: ['action'], properties: { action: { const: 'write_file' } }, not: { required: ['files'] } },
+            then: {
+              required: ['args'],
+              properties: {
+                args: {
+                  type: 'object',
+                  required: ['path', 'content'],
+                  properties: { path: { type: 'string', minLength: 1 }, content: { type: 'string' } },
+                },
+              },
+            },
+          },
+          {
+            if: { required: ['action'], properties: { action: { const: 'run_command' } }, not: { required: ['files'] } },
+            then: {
+              required: ['args'],
+              properties: { args: { type: 'object', required: ['command'], properties: { command: { type: 'string', minLength: 1 } } } },
+            },
+          },
+        ],
       },
     },
   },
@@ -39,7 +63,9 @@ const planValidator = lazyValidator<Plan>(PLAN_SCHEMA);
 
 function describe(error: ErrorObject): string {
   const where = error.instancePath === '' ? 'the plan' : error.instancePath;
-  return `${where} ${error.message ?? 'is invalid'}`;
+  // ajv's sentence for an extra property does not say which one; the user needs its name to find it.
+  const extra = error.keyword === 'additionalProperties' ? ` ('${String(error.params['additionalProperty'])}')` : '';
+  return `${where} ${error.message ?? 'is invalid'}${extra}`;
 }
 
 /**

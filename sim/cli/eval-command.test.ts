@@ -79,6 +79,17 @@ describe('sim eval handover', () => {
     120_000,
   );
 
+  it('a policy that always throws: the harness falls back to a person, which eval counts as an error, not as a caught handover', async () => {
+    const cwd = folder();
+    const policy = join(import.meta.dirname, '../testing/fixtures/policy-always-throws.mjs');
+    writeFileSync(join(cwd, 'suite.jsonl'), [line(INDIRECT), line({ thresholds: { missedMax: 0 } })].join('\n') + '\n');
+    const { code, stdout } = await runCli(['eval', 'handover', '--suite', 'suite.jsonl', '--policy', policy], cwd);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^indirect\s+error\s+turn 1 to human_nurse \(model_unavailable\); error: the policy did not decide/m);
+    expect(stdout).toContain('thresholds broken: 1 scenario(s) ended in an error');
+    expect(stdout).toContain('| should hand over | 0 | 0 (missed) |');
+  }, 120_000);
+
   it('--add-miss appends a confirmed miss through a rename, and refuses what the policy gets right', async () => {
     const cwd = folder();
     writeFileSync(join(cwd, 'suite.jsonl'), line(ASKS) + '\n');

@@ -6,7 +6,7 @@ import { writeJsonAtomic } from '../results/run-folder.js';
 import { confusionTable, metricsLines, scenarioLines } from './eval-text.js';
 import type { EvalMetrics, ScenarioResult, ScenarioVerdict } from './metrics.js';
 
-const VERDICTS: readonly ScenarioVerdict[] = ['correct', 'correct-no-handover', 'missed', 'unnecessary', 'wrong-target', 'late'];
+const VERDICTS: readonly ScenarioVerdict[] = ['correct', 'correct-no-handover', 'missed', 'unnecessary', 'wrong-target', 'late', 'error'];
 /** Blue and teal for right answers, then Paul Tol's "vibrant" warm colours for each kind of wrong one. */
 const COLORS: Readonly<Record<ScenarioVerdict, string>> = {
   correct: '#0077BB',
@@ -15,6 +15,7 @@ const COLORS: Readonly<Record<ScenarioVerdict, string>> = {
   unnecessary: '#EE7733',
   'wrong-target': '#EE3377',
   late: '#BBBBBB',
+  error: '#000000',
 };
 
 function verdictChart(results: readonly ScenarioResult[]): ChartConfiguration {

@@ -2,7 +2,7 @@ import type { ScenarioRun } from './run-eval.js';
 import type { EvalScenario, EvalThresholds } from './suite.js';
 
 /** How one scenario came out against its label. */
-export type ScenarioVerdict = 'correct' | 'missed' | 'unnecessary' | 'wrong-target' | 'late' | 'correct-no-handover';
+export type ScenarioVerdict = 'correct' | 'missed' | 'unnecessary' | 'wrong-target' | 'late' | 'correct-no-handover' | 'error';
 
 export interface ScenarioResult {
   id: string;
@@ -39,6 +39,8 @@ export function judgeScenario(scenario: EvalScenario, run: ScenarioRun): Scenari
   const context = run.context.toLowerCase();
   const factsCarried = happened ? facts.filter((fact) => context.includes(fact.toLowerCase())) : [];
   const base = { id: scenario.id, expected, run, factsCarried, factsMissing: facts.filter((fact) => !factsCarried.includes(fact)) };
+  // A run that ended in an error (the policy threw, answered nothing, never stopped) judged nothing the policy decided.
+  if (run.error !== undefined) return { ...base, verdict: 'error', turnsFromSignal: null };
   if (!expected.handover) return { ...base, verdict: happened ? 'unnecessary' : 'correct-no-handover', turnsFromSignal: null };
   if (!happened) return { ...base, verdict: 'missed', turnsFromSignal: null };
   const turnsFromSignal = run.handoverTurn! - (expected.signalTurn ?? 1);
@@ -50,7 +52,7 @@ export function judgeScenario(scenario: EvalScenario, run: ScenarioRun): Scenari
 
 export function metricsOf(results: readonly ScenarioResult[]): EvalMetrics {
   const count = (verdict: ScenarioVerdict) => results.filter((result) => result.verdict === verdict).length;
-  const expected = results.filter((result) => result.expected.handover);
+  const expected = results.filter((result) => result.expected.handover && result.verdict !== 'error');
   const happenedExpected = expected.filter((result) => result.run.handoverTurn !== null);
   const timings = happenedExpected.map((result) => result.turnsFromSignal ?? 0);
   const required = happenedExpected.reduce((sum, result) => sum + (result.expected.facts?.length ?? 0), 0);
@@ -69,13 +71,13 @@ export function metricsOf(results: readonly ScenarioResult[]): EvalMetrics {
     late: count('late'),
     meanTurnsFromSignal: timings.length === 0 ? null : timings.reduce((a, b) => a + b, 0) / timings.length,
     contextQuality: required === 0 ? 1 : carried / required,
-    errors: results.filter((result) => result.run.error !== undefined).length,
+    errors: count('error'),
   };
 }
 
 /** The thresholds the metrics break, each as a sentence; empty when every one is met (or none is given). */
 export function brokenThresholds(metrics: EvalMetrics, thresholds: EvalThresholds | undefined): string[] {
-  if (!thresholds) return metrics.errors > 0 ? [`${metrics.errors} scenario(s) ended in a harness error`] : [];
+  if (!thresholds) return metrics.errors > 0 ? [`${metrics.errors} scenario(s) ended in an error`] : [];
   const broken: string[] = [];
   const most = (name: string, value: number, max: number | undefined) => {
     if (max !== undefined && value > max) broken.push(`${name} ${value} > ${max}`);
@@ -86,6 +88,6 @@ export function brokenThresholds(metrics: EvalMetrics, thresholds: EvalThreshold
   most('late', metrics.late, thresholds.lateMax);
   if (thresholds.contextQualityMin !== undefined && metrics.contextQuality < thresholds.contextQualityMin)
     broken.push(`context quality ${metrics.contextQuality.toFixed(2)} < ${thresholds.contextQualityMin}`);
-  if (metrics.errors > 0) broken.push(`${metrics.errors} scenario(s) ended in a harness error`);
+  if (metrics.errors > 0) broken.push(`${metrics.errors} scenario(s) ended in an error`);
   return broken;
 }

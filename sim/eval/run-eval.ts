@@ -24,6 +24,13 @@ const TURN_GAP_MS = 10 * 60_000;
 const NINE_AM_MS = 9 * 3_600_000;
 const medium = new FileMedium();
 
+/**
+ * Handovers the harness makes because the model failed (it threw or timed out)
+ * or never stopped (the step limit): the policy under evaluation decided none
+ * of them, so they must not count as its correct handovers.
+ */
+const NOT_DECIDED_BY_POLICY = ['model_unavailable', 'step_limit'];
+
 export interface EvalSubject {
   policy: PolicyChoice;
   graph: HandoverGraph;
@@ -70,6 +77,7 @@ export async function runScenario(scenario: EvalScenario, subject: EvalSubject, 
       context: tickets[0] ? `${tickets[0].summary}\n${(JSON.parse(tickets[0].key_facts) as string[]).join('\n')}` : '',
     };
     if (outcome.end.kind === 'error') run.error = outcome.end.message;
+    else if (first && NOT_DECIDED_BY_POLICY.includes(first.reason)) run.error = `the policy did not decide: the harness handed over (${first.reason})`;
     return run;
   } finally {
     rmSync(folder, { recursive: true, force: true });
