@@ -180,7 +180,12 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       if (options.report && !(await hasSweeps(family.name)))
         throw new UsageError(`--report draws the sweeps of a family that has them; the ${family.name} family has none`);
       // A user's module would run in this process: the whole check moves into a watched child, which cannot hang us.
-      const subject = plan.protocol && { name: plan.protocol.protocol.name, file: plan.protocol.file };
+      // A --policy module is the user's model: it runs in this process too, and a respond() that loops would block SIGTERM.
+      const policy = typeof options['policy'] === 'string' ? options['policy'] : undefined;
+      const subject =
+        plan.protocol?.file === undefined && policy !== undefined
+          ? { name: policy, file: policy, subject: `policy ${policy}` }
+          : plan.protocol && { name: plan.protocol.protocol.name, file: plan.protocol.file };
       // Neither that child's parent nor a replay runs chunks beside this process.
       if (subject?.file !== undefined || options.path !== undefined) dropChunkWorkersAhead();
       const watchedCode = await inWatchedChild(self, subject, options.lifeTimeoutMs, io);

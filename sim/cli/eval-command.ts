@@ -18,6 +18,9 @@ import { createRunFolder, displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { formatHelp, formatOption } from './output-format.js';
+import { positiveInt } from './options.js';
+import { ended, inWatchedChild } from './watched-run.js';
+import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { createScratch, defaultScratchParent } from './scratch.js';
 
 interface EvalOptions {
@@ -28,6 +31,7 @@ interface EvalOptions {
   report?: boolean;
   addMiss?: string;
   out: string;
+  lifeTimeoutMs: number;
 }
 
 const EVAL_FORMATS = ['text', 'json'] as const;
@@ -53,11 +57,17 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
     .option('--report', 'write the confusion table, per-scenario results and a chart into a run folder')
     .option('--add-miss <file>', 'a JSON file with one labelled scenario: appended to --suite when the policy really misses it')
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
+    .option(
+      '--life-timeout-ms <ms>',
+      'with --policy: the evaluation runs in a watched child process, and a life that takes longer than this (a respond() that loops or never settles) stops it with an error',
+      positiveInt('life-timeout-ms', 3_600_000),
+      LIFE_TIMEOUT_MS,
+    )
     .addHelpText(
       'after',
       '\nExit codes: 0 the thresholds are met (or none given); 1 one is not; 2 bad input (a malformed suite: line and problem).',
     )
-    .action(async (family: string, options: EvalOptions) => {
+    .action(async (family: string, options: EvalOptions, self: Command) => {
       if (family !== 'handover') throw new UsageError(`sim eval knows the handover family only; got '${family}'`);
       if (options.addMiss !== undefined && options.suite === undefined)
         throw new UsageError('--add-miss appends to a suite file: give it with --suite');
@@ -72,6 +82,13 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
       }
       if (options.graph) subject.graph = readGraphFile(options.graph, io.cwd);
       const miss = options.addMiss === undefined ? undefined : readMiss(resolve(io.cwd, options.addMiss));
+      if (options.policy) {
+        // The user's model runs in this process: a respond() that loops would block even SIGTERM's handler, so the
+        // evaluation moves into a watched child whose lives are bounded, as sim check does with a protocol file.
+        const policy = { name: options.policy, file: options.policy, subject: `policy ${options.policy}` };
+        const watchedCode = await inWatchedChild(self, policy, options.lifeTimeoutMs, io);
+        if (watchedCode !== undefined) return exit(watchedCode);
+      }
 
       const scratch = createScratch(defaultScratchParent());
       try {
@@ -95,7 +112,7 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
           io.stdout(broken.length === 0 ? 'thresholds: met (or none given)\n' : `thresholds broken: ${broken.join('; ')}\n`);
           if (reportFolder) io.stdout(`report: ${displayPath(reportFolder, io.cwd)} (report.md, eval.json, verdicts.png)\n`);
         }
-        exit(broken.length === 0 ? EXIT.ok : EXIT.checkFailed);
+        exit(ended(broken.length === 0 ? EXIT.ok : EXIT.checkFailed));
       } finally {
         scratch.remove();
       }

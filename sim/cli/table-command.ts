@@ -16,6 +16,7 @@ import { junitXml } from '../results/junit.js';
 import { tableJunitCases } from '../results/table-junit.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { executeTableRun } from './table-run.js';
+import { ended, inWatchedChild } from './watched-run.js';
 import { expectedOnOwnWorkload } from '../table/own-workload-expectations.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
@@ -61,7 +62,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option(
       '--life-timeout-ms <ms>',
-      `wall time each process life of a protocol file's case (or of a kill-mode child) may take before the watchdog stops it and reports the case as an error (default ${LIFE_TIMEOUT_MS})`,
+      `wall time each process life of a protocol file's case (or of a kill-mode child) may take before the watchdog stops it and reports the case as an error; with --policy, the longest life of the watched child the table then runs in (default ${LIFE_TIMEOUT_MS})`,
       positiveInt('life-timeout-ms', 3_600_000),
     )
     .option('--no-check-determinism', 'do not run each case of a protocol file twice to compare its histories byte for byte')
@@ -91,7 +92,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         '--family plan; --policy or --graph without --family handover.\n' +
         'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs or a case\ncould not be judged; 2 bad input.',
     )
-    .action(async (options: TableOptions) => {
+    .action(async (options: TableOptions, self: Command) => {
       const family = await chooseFamily(options.family, options.protocol);
       if (options.plan !== undefined && !family.readTableWorkload) {
         throw new UsageError('--plan belongs to the plan family: add --family plan');
@@ -160,9 +161,19 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         checkDeterminism: options.checkDeterminism,
         transport: options.transport,
       };
+      if (options.crashMode === 'both' && options.format === 'junit') {
+        throw new UsageError('--format junit writes the cells of one table: not with --crash-mode both.');
+      }
+      if (options.policy !== undefined) {
+        // A user's model runs in this process: a respond() that loops would block even SIGTERM's handler. The table then
+        // runs in a watched child instead, whose lives are bounded by --life-timeout-ms, as sim check does with a protocol file.
+        const policy = { name: options.policy, file: options.policy, subject: `policy ${options.policy}` };
+        const watchedCode = await inWatchedChild(self, policy, options.lifeTimeoutMs ?? LIFE_TIMEOUT_MS, io);
+        if (watchedCode !== undefined) return exit(watchedCode);
+      }
       if (options.crashMode === 'both') {
-        if (options.format === 'junit') throw new UsageError('--format junit writes the cells of one table: not with --crash-mode both.');
-        return exit(await tableBothModes(request, { ...options, format: options.format }));
+        // junit was refused above.
+        return exit(ended(await tableBothModes(request, { ...options, format: options.format as 'text' | 'markdown' | 'json' })));
       }
       const { results, runFolder, resultsFile } = await executeTableRun({
         ...request,
@@ -175,7 +186,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       const charts =
         options.chart && family.tableCharts ? (await family.tableCharts(runFolder)).map((path) => displayPath(path, io.cwd)) : [];
       io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd), reports, charts));
-      exit(results.verdict === 'pass' ? EXIT.ok : EXIT.checkFailed);
+      exit(ended(results.verdict === 'pass' ? EXIT.ok : EXIT.checkFailed));
     });
 }
 

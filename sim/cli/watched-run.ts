@@ -9,7 +9,7 @@ export const LIFE_TIMEOUT_HELP = `with a protocol file: the command runs in a ch
 
 /**
  * For a command that would run a user's protocol module in this very process
- * (`sim check`, `sim explore`): runs the same command in a watched child
+ * (`sim check`, `sim explore`), or a user's policy (`sim table --policy`): runs the same command in a watched child
  * instead and returns its exit code, a hang or a process.exit told in one
  * line on stderr. Undefined when this process should do the work itself: the
  * protocol is a built-in, or this is the watched child (which then dies with
@@ -17,7 +17,7 @@ export const LIFE_TIMEOUT_HELP = `with a protocol file: the command runs in a ch
  */
 export async function inWatchedChild(
   self: Command,
-  protocol: { name: string; file: string | undefined } | undefined,
+  protocol: { name: string; file: string | undefined; subject?: string } | undefined,
   lifeTimeoutMs: number,
   io: Io,
 ): Promise<ExitCode | undefined> {
@@ -30,7 +30,7 @@ export async function inWatchedChild(
   const argv = (self.parent as unknown as { rawArgs?: string[] } | null)?.rawArgs ?? [];
   const end = await runWatched(argv, {
     lifeTimeoutMs,
-    protocol: protocol.name,
+    subject: protocol.subject ?? `protocol ${protocol.name}`,
     cwd: io.cwd,
     stdout: (text) => io.stdout(text),
     stderr: (text) => io.stderr(text),

@@ -30,7 +30,7 @@ export type WatchedEnd = { code: number; problem?: undefined } | { code: 1; prob
  */
 export async function runWatched(
   argv: readonly string[],
-  options: { lifeTimeoutMs: number; protocol: string; cwd: string; stdout(text: string): void; stderr(text: string): void },
+  options: { lifeTimeoutMs: number; subject: string; cwd: string; stdout(text: string): void; stderr(text: string): void },
 ): Promise<WatchedEnd> {
   const folder = mkdtempSync(join(tmpdir(), 'cutpoint-watch-'));
   const beats = join(folder, 'heartbeat');
@@ -61,15 +61,15 @@ export async function runWatched(
     if (exit.timedOut)
       return {
         code: 1,
-        problem: `protocol ${options.protocol}: a life did not end within ${options.lifeTimeoutMs} ms${where} (it loops, or awaits a promise that never settles); stopped. --life-timeout-ms sets the limit`,
+        problem: `${options.subject}: a life did not end within ${options.lifeTimeoutMs} ms${where} (it loops, or awaits a promise that never settles); stopped. --life-timeout-ms sets the limit`,
       };
     // Node exits 13 when nothing is left to run but a top-level await: a life awaited a promise nothing will settle.
     if (exit.code === UNSETTLED_EXIT_CODE)
-      return { code: 1, problem: `protocol ${options.protocol}: a life awaits a promise that never settles${where}; stopped` };
+      return { code: 1, problem: `${options.subject}: a life awaits a promise that never settles${where}; stopped` };
     const how = exit.signal ? `was killed by ${exit.signal}` : `ended the process itself (exit code ${exit.code})`;
     return {
       code: 1,
-      problem: `protocol ${options.protocol} ${how}${where}, before the command ended; a protocol must not end the process`,
+      problem: `${options.subject} ${how}${where}, before the command ended; a protocol or policy must not end the process`,
     };
   } finally {
     rmSync(folder, { recursive: true, force: true });
