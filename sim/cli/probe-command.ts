@@ -63,6 +63,9 @@ function probeConfig(options: ProbeOptions): ProbeConfig {
   } catch {
     throw new UsageError(`--body is not JSON: ${options.body}`);
   }
+  // The payload-mismatch clause changes one field at a time, and an MCP tool's arguments are an object: a bare value has no fields.
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new UsageError(`--body must be a JSON object, e.g. '{"part":"p7","qty":1}'; got ${options.body}`);
   if (!options.countUrl.includes('{key}'))
     throw new UsageError(`--count-url must contain {key}, e.g. 'http://127.0.0.1:3000/effects?key={key}'`);
   if (options.countUrl.includes('{tenant}') && !options.tenantHeader && !options.tenantArg) {
@@ -88,7 +91,7 @@ export function registerProbe(program: Command, io: Io, exit: (code: ExitCode) =
       "judge whether your running service's write endpoint is safe to retry: a battery of keyed requests through a fault proxy, effects counted by your count endpoint",
     )
     .requiredOption('--url <url>', 'the write endpoint (POST), e.g. http://127.0.0.1:3000/reservations')
-    .requiredOption('--body <json>', 'the JSON body of every write, e.g. \'{"part":"p7","qty":1}\'')
+    .requiredOption('--body <json>', 'the body of every write, a JSON object, e.g. \'{"part":"p7","qty":1}\'')
     .requiredOption('--count-url <template>', 'GET answering {"count": n} for a key: {key} (and {tenant}) are filled in')
     .option('--tenant-header <name>', 'the header naming the tenant; enables the tenant clause', headerName)
     .option('--key-header <name>', 'the header carrying the idempotency key', headerName, 'Idempotency-Key')

@@ -112,6 +112,14 @@ describe('sim probe on the shipped example servers', () => {
       // A count endpoint that answers, but not with a count.
       [...probeArgs(port, ['--out', out]).slice(0, 5), '--count-url', `http://127.0.0.1:${port}/reservations?key={key}`, '--out', out],
       [...probeArgs(port, ['--out', out]).slice(0, 3), '--body', '{not json', '--count-url', `http://127.0.0.1:${port}/effects?key={key}`],
+      // JSON, but not an object: the payload-mismatch clause has no field to change, an MCP tool no arguments.
+      ...['[1]', '"p7"', '3', 'null'].map((body) => [
+        ...probeArgs(port, ['--out', out]).slice(0, 3),
+        '--body',
+        body,
+        '--count-url',
+        `http://127.0.0.1:${port}/effects?key={key}`,
+      ]),
       [...probeArgs(port, ['--out', out]).slice(0, 5), '--count-url', `http://127.0.0.1:${port}/effects`],
       [...probeArgs(port, ['--out', out]).slice(0, 5), '--count-url', `http://127.0.0.1:${port}/effects?key={key}&t={tenant}`],
     ];
