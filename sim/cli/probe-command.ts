@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { JsonValue } from '../engine/history.js';
 import { displayPath } from '../results/run-folder.js';
+import { FAULT_HEADER } from '../transport/http/fault-plan.js';
 import type { ProbeConfig } from '../probe/probe-config.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
@@ -40,13 +41,37 @@ function httpUrl(what: string, value: string): URL {
     throw new UsageError(`${what} '${value}' is not a URL`);
   }
   if (url.protocol !== 'http:') throw new UsageError(`${what} must be http:// (the probe's fault proxy speaks plain HTTP); got '${value}'`);
+  // fetch refuses credentials in a URL, and the proxy would not pass them on; they would also be printed in every report.
+  if (url.username || url.password)
+    throw new UsageError(`${what} carries a user or password, which the probe would not send: drop it from the URL`);
   return url;
 }
+
+/** Headers the probe or its proxy set or strip themselves: a key or tenant sent in one of them would never arrive as given. */
+const HEADERS_TAKEN = new Set([
+  'content-type',
+  'content-length',
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  FAULT_HEADER,
+]);
 
 /** Where the key and tenant go: headers over HTTP, tool arguments over MCP. */
 function fields(options: ProbeOptions): Pick<ProbeConfig, 'keyField' | 'tenantField' | 'mcpTool'> {
   if (!options.mcp) {
     if (options.tool || options.tenantArg) throw new UsageError('--tool and --tenant-arg belong to --mcp');
+    for (const [option, name] of [
+      ['--key-header', options.keyHeader],
+      ['--tenant-header', options.tenantHeader],
+    ] as const) {
+      if (name && HEADERS_TAKEN.has(name.toLowerCase()))
+        throw new UsageError(`${option} ${name} is a header the probe or its proxy sets itself: name another`);
+    }
+    if (options.tenantHeader?.toLowerCase() === options.keyHeader.toLowerCase())
+      throw new UsageError(`--tenant-header and --key-header are both ${options.keyHeader}: the key and the tenant need a header each`);
     return { keyField: options.keyHeader, ...(options.tenantHeader ? { tenantField: options.tenantHeader } : {}) };
   }
   if (!options.tool) throw new UsageError('--mcp needs --tool NAME: the write tool to probe');
