@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { JsonValue } from '../engine/history.js';
 import { displayPath } from '../results/run-folder.js';
 import { FAULT_HEADER } from '../transport/http/fault-plan.js';
 import type { ProbeConfig } from '../probe/probe-config.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { wholeNumber } from './options.js';
+import { headerName, wholeNumber } from './options.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 
 const PROBE_FORMATS = ['text', 'json', 'junit'] as const;
@@ -26,11 +26,6 @@ interface ProbeOptions {
   tool?: string;
   keyArg: string;
   tenantArg?: string;
-}
-
-function headerName(value: string): string {
-  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value)) throw new InvalidArgumentError(`'${value}' is not an HTTP header name.`);
-  return value;
 }
 
 function httpUrl(what: string, value: string): URL {
