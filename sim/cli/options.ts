@@ -112,3 +112,9 @@ export function shardValue(value: string): Shard {
   if ('error' in shard) throw new InvalidArgumentError(`${shard.error}.`);
   return shard;
 }
+
+/** An HTTP header name as RFC 9110 allows it (a token): anything else could never be sent, or received. */
+export function headerName(value: string): string {
+  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value)) throw new InvalidArgumentError(`'${value}' is not an HTTP header name.`);
+  return value;
+}

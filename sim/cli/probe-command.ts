@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { JsonValue } from '../engine/history.js';
 import { displayPath } from '../results/run-folder.js';
+import { FAULT_HEADER } from '../transport/http/fault-plan.js';
 import type { ProbeConfig } from '../probe/probe-config.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { wholeNumber } from './options.js';
+import { headerName, wholeNumber } from './options.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 
 const PROBE_FORMATS = ['text', 'json', 'junit'] as const;
@@ -27,11 +28,6 @@ interface ProbeOptions {
   tenantArg?: string;
 }
 
-function headerName(value: string): string {
-  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value)) throw new InvalidArgumentError(`'${value}' is not an HTTP header name.`);
-  return value;
-}
-
 function httpUrl(what: string, value: string): URL {
   let url: URL;
   try {
@@ -40,13 +36,37 @@ function httpUrl(what: string, value: string): URL {
     throw new UsageError(`${what} '${value}' is not a URL`);
   }
   if (url.protocol !== 'http:') throw new UsageError(`${what} must be http:// (the probe's fault proxy speaks plain HTTP); got '${value}'`);
+  // fetch refuses credentials in a URL, and the proxy would not pass them on; they would also be printed in every report.
+  if (url.username || url.password)
+    throw new UsageError(`${what} carries a user or password, which the probe would not send: drop it from the URL`);
   return url;
 }
+
+/** Headers the probe or its proxy set or strip themselves: a key or tenant sent in one of them would never arrive as given. */
+const HEADERS_TAKEN = new Set([
+  'content-type',
+  'content-length',
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  FAULT_HEADER,
+]);
 
 /** Where the key and tenant go: headers over HTTP, tool arguments over MCP. */
 function fields(options: ProbeOptions): Pick<ProbeConfig, 'keyField' | 'tenantField' | 'mcpTool'> {
   if (!options.mcp) {
     if (options.tool || options.tenantArg) throw new UsageError('--tool and --tenant-arg belong to --mcp');
+    for (const [option, name] of [
+      ['--key-header', options.keyHeader],
+      ['--tenant-header', options.tenantHeader],
+    ] as const) {
+      if (name && HEADERS_TAKEN.has(name.toLowerCase()))
+        throw new UsageError(`${option} ${name} is a header the probe or its proxy sets itself: name another`);
+    }
+    if (options.tenantHeader?.toLowerCase() === options.keyHeader.toLowerCase())
+      throw new UsageError(`--tenant-header and --key-header are both ${options.keyHeader}: the key and the tenant need a header each`);
     return { keyField: options.keyHeader, ...(options.tenantHeader ? { tenantField: options.tenantHeader } : {}) };
   }
   if (!options.tool) throw new UsageError('--mcp needs --tool NAME: the write tool to probe');
@@ -63,6 +83,9 @@ function probeConfig(options: ProbeOptions): ProbeConfig {
   } catch {
     throw new UsageError(`--body is not JSON: ${options.body}`);
   }
+  // The payload-mismatch clause changes one field at a time, and an MCP tool's arguments are an object: a bare value has no fields.
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new UsageError(`--body must be a JSON object, e.g. '{"part":"p7","qty":1}'; got ${options.body}`);
   if (!options.countUrl.includes('{key}'))
     throw new UsageError(`--count-url must contain {key}, e.g. 'http://127.0.0.1:3000/effects?key={key}'`);
   if (options.countUrl.includes('{tenant}') && !options.tenantHeader && !options.tenantArg) {
@@ -88,7 +111,7 @@ export function registerProbe(program: Command, io: Io, exit: (code: ExitCode) =
       "judge whether your running service's write endpoint is safe to retry: a battery of keyed requests through a fault proxy, effects counted by your count endpoint",
     )
     .requiredOption('--url <url>', 'the write endpoint (POST), e.g. http://127.0.0.1:3000/reservations')
-    .requiredOption('--body <json>', 'the JSON body of every write, e.g. \'{"part":"p7","qty":1}\'')
+    .requiredOption('--body <json>', 'the body of every write, a JSON object, e.g. \'{"part":"p7","qty":1}\'')
     .requiredOption('--count-url <template>', 'GET answering {"count": n} for a key: {key} (and {tenant}) are filled in')
     .option('--tenant-header <name>', 'the header naming the tenant; enables the tenant clause', headerName)
     .option('--key-header <name>', 'the header carrying the idempotency key', headerName, 'Idempotency-Key')

@@ -109,6 +109,11 @@ describe('sim serve', () => {
       ['--receiver', 'warehouse', '--contract', 'atomic-receipt', '--db', join(folder, 'no-such-folder', 'a.db')],
       ['--receiver', 'warehouse', '--contract', 'atomic-receipt', '--db', join(folder, 'a.db'), '--port', '70000'],
       ['--receiver', 'warehouse', '--contract', 'atomic-receipt', '--db', join(folder, 'a.db'), '--closed-window'],
+      // A header no client can send: the server would never see a tenant.
+      ['--receiver', 'warehouse', '--contract', 'atomic-receipt', '--db', join(folder, 'a.db'), '--tenant-header', 'x tenant'],
+      // Over MCP the tenant and the key are the tool's arguments: these options would be ignored without a word.
+      ['--receiver', 'warehouse', '--contract', 'atomic-receipt', '--db', join(folder, 'a.db'), '--mcp', '--tenant-header', 'X-T'],
+      ['--receiver', 'warehouse', '--contract', 'atomic-receipt', '--db', join(folder, 'a.db'), '--mcp', '--no-require-key'],
     ];
     for (const args of cases) {
       const run = await runCli(['serve', ...args], folder);

@@ -9,7 +9,7 @@ import { wallClockMs } from '../transport/http/wall-clock.js';
 import { BODY_BYTES_MAX, HEADERS } from '../transport/http/wire.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { wholeNumber } from './options.js';
+import { headerName, wholeNumber } from './options.js';
 import { formatHelp, formatOption } from './output-format.js';
 
 const SERVE_FORMATS = ['text', 'json'] as const;
@@ -54,7 +54,7 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--port <port>', 'port on 127.0.0.1; 0 picks a free one', wholeNumber('port', 0, 65535), 0)
     .option('--retention-ms <ms>', 'keep receipts this long (real ms); default forever', wholeNumber('retention', 1))
     .option('--closed-window', 'refuse (410) a request issued before now - retention')
-    .option('--tenant-header <name>', 'the header naming the tenant', HEADERS.tenant)
+    .option('--tenant-header <name>', 'the header naming the tenant', headerName, HEADERS.tenant)
     .option('--no-require-key', 'apply writes without an Idempotency-Key instead of refusing them (400)')
     .option(
       '--kill-after-commit <n>',
@@ -79,7 +79,7 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
         'Exit codes: 0 closed cleanly; 2 bad input (unknown receiver or contract, a folder that does not exist, a port in use).',
       ].join('\n'),
     )
-    .action(async (options: ServeOptions) => {
+    .action(async (options: ServeOptions, command: Command) => {
       const servable = findServableReceiver(options.receiver);
       if (!servable) throw new UsageError(`unknown receiver '${options.receiver}'; valid: ${receivers.join(', ')}`);
       const contract = servable.contracts.find((c) => c.name === options.contract);
@@ -89,6 +89,16 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
         );
       }
       if (options.closedWindow && options.retentionMs === undefined) throw new UsageError('--closed-window needs --retention-ms');
+      if (options.mcp) {
+        // Over MCP the key and the tenant are tool arguments, and a call without a key is refused by the tool's schema.
+        const httpOnly = (['tenantHeader', 'requireKey'] as const).filter((name) => command.getOptionValueSource(name) === 'cli');
+        if (httpOnly.length) {
+          const given = httpOnly.map((name) => (name === 'tenantHeader' ? '--tenant-header' : '--no-require-key')).join(' and ');
+          throw new UsageError(
+            `${given} ${httpOnly.length > 1 ? 'belong' : 'belongs'} to HTTP: over --mcp the key and the tenant are arguments of the write tool`,
+          );
+        }
+      }
       const dbPath = resolve(io.cwd, options.db);
       if (!existsSync(dirname(dbPath)) || !statSync(dirname(dbPath)).isDirectory())
         throw new UsageError(`the folder of --db ${options.db} does not exist`);

@@ -34,9 +34,8 @@ export async function mcpWire(config: ProbeConfig, proxyUrl: string, tool: strin
   }
   return {
     prepare(write) {
-      const body = JSON.parse(write.body) as JsonValue;
-      const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? body : { body };
-      const args: Record<string, JsonValue> = { ...fields };
+      // --body is refused unless it is a JSON object, and every variant of it is one too.
+      const args = JSON.parse(write.body) as Record<string, JsonValue>;
       if (write.key !== undefined) args[config.keyField] = write.key;
       if (config.tenantField) args[config.tenantField] = write.tenant;
       const shown = {

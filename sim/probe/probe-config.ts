@@ -4,9 +4,9 @@ import type { JsonValue } from '../engine/history.js';
 export interface ProbeConfig {
   /** The write endpoint, e.g. http://127.0.0.1:3000/reservations. */
   url: URL;
-  /** The body every write sends, as text and parsed. */
+  /** The body every write sends, as text and parsed: always a JSON object, whose fields the payload-mismatch clause changes. */
   bodyText: string;
-  body: JsonValue;
+  body: { [field: string]: JsonValue };
   /** GET template with {key} and optionally {tenant}; answers JSON with a numeric `count`. */
   countUrl: string;
   /** Where the key goes: a header over HTTP, an argument of the tool over MCP. */

@@ -1,6 +1,6 @@
 import { InputError } from '../engine/input-error.js';
 import { exchange, parseJsonBody, type ExchangeOutcome } from '../transport/http/exchange.js';
-import type { Fault } from '../transport/http/fault-plan.js';
+import { PROXY_ANSWER_HEADER, type Fault } from '../transport/http/fault-plan.js';
 import type { FaultProxy, ProxyEvent } from '../transport/http/fault-proxy.js';
 import { PROBE_TENANTS, type ProbeConfig } from './probe-config.js';
 import type { ProbeHistory } from './probe-history.js';
@@ -56,7 +56,7 @@ export class ProbeSession {
     if (write.fault) this.proxy.arm(write.fault);
     const seen = this.proxy.events.length;
     const number = this.history.invoke(clause, 'write', prepared.shown);
-    const outcome = await prepared.send();
+    const outcome = serviceOutcome(await prepared.send());
     this.history.outcome(clause, 'write', number, outcome);
     const proxied = write.fault ? this.proxy.events[seen] : undefined;
     return proxied ? { request: number, outcome, proxied } : { request: number, outcome };
@@ -79,6 +79,18 @@ export class ProbeSession {
     }
     return { request: number, count };
   }
+}
+
+/**
+ * What the service answered: the proxy's own 502 when the service reset the
+ * connection, closed it without a reply, or sent an endless one is no answer
+ * of the service's, and a verdict must not cite it as its status.
+ */
+function serviceOutcome(outcome: ExchangeOutcome): ExchangeOutcome {
+  if (outcome.kind !== 'response' || outcome.headers.get(PROXY_ANSWER_HEADER) !== 'bad-gateway') return outcome;
+  const detail = (parseJsonBody(outcome.bodyText) as { detail?: unknown } | undefined)?.detail;
+  const message = typeof detail === 'string' ? detail.replace('the server', 'the service') : 'the service did not answer';
+  return { kind: 'no-response', reason: 'lost', message, elapsedMs: outcome.elapsedMs };
 }
 
 /** A response's status, or `no response (lost)`: how verdicts name what came back. */

@@ -112,7 +112,20 @@ describe('sim probe on the shipped example servers', () => {
       // A count endpoint that answers, but not with a count.
       [...probeArgs(port, ['--out', out]).slice(0, 5), '--count-url', `http://127.0.0.1:${port}/reservations?key={key}`, '--out', out],
       [...probeArgs(port, ['--out', out]).slice(0, 3), '--body', '{not json', '--count-url', `http://127.0.0.1:${port}/effects?key={key}`],
+      // JSON, but not an object: the payload-mismatch clause has no field to change, an MCP tool no arguments.
+      ...['[1]', '"p7"', '3', 'null'].map((body) => [
+        ...probeArgs(port, ['--out', out]).slice(0, 3),
+        '--body',
+        body,
+        '--count-url',
+        `http://127.0.0.1:${port}/effects?key={key}`,
+      ]),
       [...probeArgs(port, ['--out', out]).slice(0, 5), '--count-url', `http://127.0.0.1:${port}/effects`],
+      // A tenant in the header the probe sets to application/json, or in the key's own header, never arrives as sent.
+      probeArgs(port, ['--out', out, '--tenant-header', 'Content-Type']),
+      probeArgs(port, ['--out', out, '--key-header', 'x-tenant']),
+      // Credentials in the URL would be printed in every report, and never sent.
+      ['probe', '--url', `http://user:secret@127.0.0.1:${port}/reservations`, ...probeArgs(port, ['--out', out]).slice(3)],
       [...probeArgs(port, ['--out', out]).slice(0, 5), '--count-url', `http://127.0.0.1:${port}/effects?key={key}&t={tenant}`],
     ];
     for (const args of cases) {

@@ -35,6 +35,14 @@ export interface ProxiedRequest {
 export const FAULT_HEADER = 'x-cutpoint-fault';
 
 /**
+ * The header on every answer the proxy makes itself (its problem's type:
+ * `bad-gateway`, `unavailable`, `rate-limited`, `proxy-error`), so that a
+ * caller judging the server behind it can tell the server's 502 from the
+ * proxy's.
+ */
+export const PROXY_ANSWER_HEADER = 'x-cutpoint-proxy';
+
+/**
  * Faults asked for by the request itself: a simulated run decides, on its
  * virtual clock and call ordinals, which call loses its reply or finds the
  * receiver unavailable, and the proxy carries it out on the real wire. A

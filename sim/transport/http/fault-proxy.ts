@@ -1,6 +1,7 @@
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FAULT_HEADER, type Fault, type FaultKind, type FaultPlan } from './fault-plan.js';
+import { REPLY_BYTES_MAX } from './wire.js';
+import { FAULT_HEADER, PROXY_ANSWER_HEADER, type Fault, type FaultKind, type FaultPlan } from './fault-plan.js';
 
 export interface ProxyEvent {
   ordinal: number;
@@ -79,7 +80,13 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
         },
         (response) => {
           const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            if (bytes <= REPLY_BYTES_MAX) return void chunks.push(chunk);
+            response.destroy();
+            reject(new Error(`its reply was over ${REPLY_BYTES_MAX} bytes`));
+          });
           response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }));
           response.on('error', reject);
         },
@@ -99,7 +106,7 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
     const chunks: Buffer[] = [];
     for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
     const problem = (status: number, type: string, detail: string, extra: Record<string, string> = {}) => {
-      response.writeHead(status, { 'content-type': 'application/problem+json', ...extra });
+      response.writeHead(status, { 'content-type': 'application/problem+json', [PROXY_ANSWER_HEADER]: type, ...extra });
       response.end(JSON.stringify({ type: `urn:cutpoint:${type}`, title: detail, status, detail }));
     };
     switch (fault.kind) {
@@ -128,7 +135,7 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
       upstream = await forward(request, Buffer.concat(chunks));
     } catch (error) {
       if (typeof targetUrl !== 'string') await targetUrl.recovered();
-      return problem(502, 'bad-gateway', `the server did not answer: ${(error as Error).message}`);
+      return problem(502, 'bad-gateway', `the server did not answer: ${upstreamFailure(error)}`);
     }
     event.upstreamStatus = upstream.status;
     // A simulated server whose caller died at the applied cut asks, on its reply, for that reply to be lost.
@@ -162,4 +169,11 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
         server.closeAllConnections();
       }),
   };
+}
+
+/** Why a forwarded request got no answer, as the end of a sentence: a reset, a closed socket, an endless reply. */
+function upstreamFailure(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === 'ECONNRESET') return message === 'socket hang up' ? 'it closed the connection without a reply' : 'it reset the connection';
+  return message;
 }

@@ -31,6 +31,13 @@ export const DEFAULT_TENANT = 'default';
 /** Bodies above this many bytes are refused with 413 before any of them is parsed. */
 export const BODY_BYTES_MAX = 64 * 1024;
 
+/**
+ * Replies above this many bytes are not read to the end (by the client or the
+ * fault proxy): a service that streams without end would otherwise fill the
+ * memory until the timeout, and no receiver's reply comes near it.
+ */
+export const REPLY_BYTES_MAX = 1024 * 1024;
+
 /** A problem body (RFC 9457): a type URI, a title, the status, and a detail sentence. */
 export interface Problem {
   type: string;

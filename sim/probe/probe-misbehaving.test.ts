@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseHistory } from '../engine/history.js';
+import { runCli } from '../testing/run-cli.js';
+import { tempFolder } from '../testing/temp-folder.js';
+import { startServerProcess, type ServerProcess } from '../transport/http/server-process.js';
+import type { ProbeResults } from './probe-results.js';
+
+const folder = tempFolder('probe-misbehaving');
+const service = fileURLToPath(new URL('../testing/fixtures/misbehaving-service.mjs', import.meta.url));
+const MODES = ['redirect', 'reset', 'endless', 'endless-count'] as const;
+const running = new Map<string, ServerProcess>();
+
+beforeAll(async () => {
+  for (const mode of MODES) running.set(mode, await startServerProcess(process.execPath, [service, mode]));
+});
+
+afterAll(async () => {
+  for (const server of running.values()) await server.stop();
+});
+
+async function probe(mode: (typeof MODES)[number]) {
+  const port = running.get(mode)!.port;
+  const args = ['probe', '--url', `http://127.0.0.1:${port}/writes`, '--body', '{"part":"p7"}', '--format', 'json'];
+  return runCli([...args, '--count-url', `http://127.0.0.1:${port}/effects?key={key}`, '--out', join(folder, 'runs')], folder);
+}
+
+/** The write outcomes the run folder's history holds: a status, or the message of a lost reply. */
+function writeOutcomes(results: ProbeResults): string[] {
+  const history = readFileSync(join(folder, 'runs', results.runId, 'history.jsonl'), 'utf8');
+  return parseHistory(history, 'history.jsonl')
+    .filter((event) => event.op === 'write' && event.type !== 'invoke')
+    .map((event) => {
+      const value = event.value as { status?: number; message?: string };
+      return value.status === undefined ? `lost: ${value.message}` : String(value.status);
+    });
+}
+
+describe('sim probe against a service that misbehaves', () => {
+  it('a redirect is the service answer (307), not followed to where it points', async () => {
+    const run = await probe('redirect');
+    expect(run.code).toBe(1);
+    const results = JSON.parse(run.stdout) as ProbeResults;
+    expect(results.clauses.find((c) => c.name === 'distinct-keys')?.observed).toBe('307, 307; counts 1, 1');
+    // Every write saw the 307; the one lost is the reply the dropped-reply clause dropped on purpose.
+    expect(new Set(writeOutcomes(results))).toEqual(new Set(['307', 'lost: other side closed']));
+    expect(results.clauses.find((c) => c.name === 'dropped-reply-retry')?.observed).toMatch(/^service answered 307, reply dropped/);
+  });
+
+  it("a reset is no answer from the service, not the proxy's 502", async () => {
+    const run = await probe('reset');
+    expect(run.code).toBe(1);
+    const results = JSON.parse(run.stdout) as ProbeResults;
+    expect(results.clauses.find((c) => c.name === 'distinct-keys')?.observed).toBe('no response (lost), no response (lost); counts 1, 1');
+    expect(results.clauses.find((c) => c.name === 'dropped-reply-retry')?.observed).toMatch(/^the drop did not fire/);
+    expect(new Set(writeOutcomes(results))).toEqual(new Set(['lost: the service did not answer: it reset the connection']));
+  });
+
+  it('a reply that never ends is cut at 1 MiB and counts as lost, long before the timeout', async () => {
+    const run = await probe('endless');
+    expect(run.code).toBe(1);
+    const results = JSON.parse(run.stdout) as ProbeResults;
+    expect(new Set(writeOutcomes(results))).toEqual(new Set(['lost: the service did not answer: its reply was over 1048576 bytes']));
+  });
+
+  it('a count endpoint whose reply never ends is bad input: one line, exit 2, one JSON document', async () => {
+    const run = await probe('endless-count');
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/the count endpoint .* did not answer \(a reply over 1048576 bytes, not read to its end\)/);
+    expect(JSON.parse(run.stdout)).toMatchObject({ kind: 'error', exitCode: 2 });
+  });
+});
