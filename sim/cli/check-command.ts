@@ -21,7 +21,7 @@ import { junitXml } from '../results/junit.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 
 import { createScratch, defaultScratchParent } from './scratch.js';
-import { ended, inWatchedChild, LIFE_TIMEOUT_HELP } from './watched-run.js';
+import { ended, inWatchedChild, LIFE_TIMEOUT_HELP, policySubject } from './watched-run.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
 import { checkAll, replay, withWire, type Plan } from './check-run.js';
 
@@ -180,11 +180,10 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       if (options.report && !(await hasSweeps(family.name)))
         throw new UsageError(`--report draws the sweeps of a family that has them; the ${family.name} family has none`);
       // A user's module would run in this process: the whole check moves into a watched child, which cannot hang us.
-      // A --policy module is the user's model: it runs in this process too, and a respond() that loops would block SIGTERM.
       const policy = typeof options['policy'] === 'string' ? options['policy'] : undefined;
       const subject =
         plan.protocol?.file === undefined && policy !== undefined
-          ? { name: policy, file: policy, subject: `policy ${policy}` }
+          ? policySubject(policy)
           : plan.protocol && { name: plan.protocol.protocol.name, file: plan.protocol.file };
       // Neither that child's parent nor a replay runs chunks beside this process.
       if (subject?.file !== undefined || options.path !== undefined) dropChunkWorkersAhead();

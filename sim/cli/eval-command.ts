@@ -19,7 +19,7 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { formatHelp, formatOption } from './output-format.js';
 import { positiveInt } from './options.js';
-import { ended, inWatchedChild } from './watched-run.js';
+import { ended, inWatchedChild, policySubject } from './watched-run.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { createScratch, defaultScratchParent } from './scratch.js';
 
@@ -83,10 +83,7 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
       if (options.graph) subject.graph = readGraphFile(options.graph, io.cwd);
       const miss = options.addMiss === undefined ? undefined : readMiss(resolve(io.cwd, options.addMiss));
       if (options.policy) {
-        // The user's model runs in this process: a respond() that loops would block even SIGTERM's handler, so the
-        // evaluation moves into a watched child whose lives are bounded, as sim check does with a protocol file.
-        const policy = { name: options.policy, file: options.policy, subject: `policy ${options.policy}` };
-        const watchedCode = await inWatchedChild(self, policy, options.lifeTimeoutMs, io);
+        const watchedCode = await inWatchedChild(self, policySubject(options.policy), options.lifeTimeoutMs, io);
         if (watchedCode !== undefined) return exit(watchedCode);
       }
 

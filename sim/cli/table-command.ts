@@ -16,7 +16,7 @@ import { junitXml } from '../results/junit.js';
 import { tableJunitCases } from '../results/table-junit.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { executeTableRun } from './table-run.js';
-import { ended, inWatchedChild } from './watched-run.js';
+import { ended, inWatchedChild, policySubject } from './watched-run.js';
 import { expectedOnOwnWorkload } from '../table/own-workload-expectations.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
@@ -165,14 +165,11 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         throw new UsageError('--format junit writes the cells of one table: not with --crash-mode both.');
       }
       if (options.policy !== undefined) {
-        // A user's model runs in this process: a respond() that loops would block even SIGTERM's handler. The table then
-        // runs in a watched child instead, whose lives are bounded by --life-timeout-ms, as sim check does with a protocol file.
-        const policy = { name: options.policy, file: options.policy, subject: `policy ${options.policy}` };
-        const watchedCode = await inWatchedChild(self, policy, options.lifeTimeoutMs ?? LIFE_TIMEOUT_MS, io);
+        const watchedCode = await inWatchedChild(self, policySubject(options.policy), options.lifeTimeoutMs ?? LIFE_TIMEOUT_MS, io);
         if (watchedCode !== undefined) return exit(watchedCode);
       }
       if (options.crashMode === 'both') {
-        // junit was refused above.
+        // --format junit was refused above, before a watched child could be started for it.
         return exit(ended(await tableBothModes(request, { ...options, format: options.format as 'text' | 'markdown' | 'json' })));
       }
       const { results, runFolder, resultsFile } = await executeTableRun({

@@ -9,7 +9,8 @@ export const LIFE_TIMEOUT_HELP = `with a protocol file: the command runs in a ch
 
 /**
  * For a command that would run a user's protocol module in this very process
- * (`sim check`, `sim explore`), or a user's policy (`sim table --policy`): runs the same command in a watched child
+ * (`sim check`, `sim explore`), or a user's `--policy` (`sim table`, `sim check`,
+ * `sim eval`; see `policySubject`): runs the same command in a watched child
  * instead and returns its exit code, a hang or a process.exit told in one
  * line on stderr. Undefined when this process should do the work itself: the
  * protocol is a built-in, or this is the watched child (which then dies with
@@ -37,6 +38,14 @@ export async function inWatchedChild(
   });
   if (end.problem) io.stderr(`sim ${self.name()}: ${end.problem}\n`);
   return end.code as ExitCode;
+}
+
+/**
+ * A `--policy` module as the subject of `inWatchedChild`: the user's model runs
+ * in this process, and a respond() that loops would block even SIGTERM's handler.
+ */
+export function policySubject(file: string): { name: string; file: string; subject: string } {
+  return { name: file, file, subject: `policy ${file}` };
 }
 
 /** The end of a command's work, told to a watching parent (a no-op unless watched). */
