@@ -48,7 +48,9 @@ describe('sim explore', () => {
   });
 
   it('explores several protocols in one command: one section each, what each alone gives, at --jobs 1 and --jobs 2', async () => {
-    const bounds = ['-w', '2', '-i', '1', '-d', '1'];
+    // Two intentions, not one: at -i 1 the exploration can end before the worker process has loaded under a loaded CI
+    // machine (it takes no unit then, by design), and the jobs 2 run would not prove that a worker explored anything.
+    const bounds = ['-w', '2', '-i', '2', '-d', '1'];
     // What a run decides, without when it ran and who explored which subtree.
     const decided = (section: Record<string, unknown>) => {
       const { kind: _kind, tool: _tool, runId: _id, startedAt: _at, timeMs: _time, ...rest } = section;
@@ -64,14 +66,14 @@ describe('sim explore', () => {
       const { code, stdout } = await runCli(['explore', '-p', 'mark-first', '-p', 'outbox-dedup', ...bounds, '--jobs', jobs], cwd);
       expect(code).toBe(1);
       expect(stdout.split('\n').slice(0, 2)).toEqual([
-        'sim explore: mark-first, workers 2, intentions 1 (tenantA:k1), crash depth 1, at the named cuts, receipts kept forever',
-        'sim explore: outbox-dedup, workers 2, intentions 1 (tenantA:k1), crash depth 1, at the named cuts, receipts kept forever',
+        'sim explore: mark-first, workers 2, intentions 2 (tenantA:k1, tenantB:k1), crash depth 1, at the named cuts, receipts kept forever',
+        'sim explore: outbox-dedup, workers 2, intentions 2 (tenantA:k1, tenantB:k1), crash depth 1, at the named cuts, receipts kept forever',
       ]);
       expect(stdout).toMatch(
         /^mark-first:\nexplored \d+ schedules[^]*replay: npx sim explore --protocol mark-first [^]*^outbox-dedup:\nexplored/m,
       );
       const stored = results(stdout);
-      expect(stored).toMatchObject({ kind: 'explore', bounds: { workers: 2, intentions: 1, crashDepth: 1 } });
+      expect(stored).toMatchObject({ kind: 'explore', bounds: { workers: 2, intentions: 2, crashDepth: 1 } });
       expect(stored.protocols.map(decided)).toEqual(alone);
       const inWorkers = stored.protocols.reduce(
         (sum: number, section: { subtrees: { inWorkers: number } }) => sum + section.subtrees.inWorkers,

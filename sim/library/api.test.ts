@@ -60,7 +60,8 @@ describe('the public API in-process', () => {
   });
 
   it('exploreAll: several protocols on one pool of two jobs, each result what explore gives it alone', async () => {
-    const bounds = { workers: 2, intentions: 1, crashDepth: 1 };
+    // Two intentions: at one, this process can explore everything before the worker has loaded on a busy machine.
+    const bounds = { workers: 2, intentions: 2, crashDepth: 1 };
     const both = await exploreAll({ protocols: ['outbox-no-dedup', 'outbox-dedup'], ...bounds, jobs: 2 });
     expect(both.map((result) => result.protocol)).toEqual(['outbox-no-dedup', 'outbox-dedup']);
     // A worker process took subtrees: the pool really ran.
