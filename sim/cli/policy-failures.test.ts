@@ -39,7 +39,12 @@ describe('sim table --family handover --policy: a policy that failed on every ca
     const folder = runFolderOf(run.stdout);
     const results = resultsIn(folder);
     expect(results.verdict).toBe('error');
-    expect(results.policy).toMatchObject({ name: 'always-throws', answered: 0, exercised: false, firstError: 'the model is down: model exploded' });
+    expect(results.policy).toMatchObject({
+      name: 'always-throws',
+      answered: 0,
+      exercised: false,
+      firstError: 'the model is down: model exploded',
+    });
     expect(results.policy!.modelCalls).toBeGreaterThan(0);
     const outcomes = modelCallOutcomes(results, folder);
     expect(outcomes.length).toBeGreaterThan(0);
@@ -53,7 +58,9 @@ describe('sim table --family handover --policy: a policy that failed on every ca
     expect(document.verdict).toBe('error');
     expect(document.policy).toMatchObject({ name: 'answers-42', answered: 0, exercised: false });
     expect(document.policy!.firstError).toContain(GARBAGE_SAYS);
-    expect(run.stderr).toMatch(/^sim table: policy 'answers-42' .* failed on all \d+ of its calls \(first: policy 'answers-42' answered 42: /m);
+    expect(run.stderr).toMatch(
+      /^sim table: policy 'answers-42' .* failed on all \d+ of its calls \(first: policy 'answers-42' answered 42: /m,
+    );
     expect(run.stderr).not.toMatch(/TypeError|Cannot read properties|protocol failed/);
     const results = JSON.parse(readFileSync(join(cwd, document.resultsFile), 'utf8')) as TableResults;
     expect(results.verdict).toBe('error');
@@ -66,7 +73,9 @@ describe('sim table --family handover --policy: a policy that failed on every ca
     const run = await table(GARBAGE, 'junit', '--format', 'junit');
     expect(run.code).toBe(1);
     const policyCase = /<testcase [^>]*name="policy answers-42 answered its calls"[^>]*>\s*<failure message="([^"]*)"/.exec(run.stdout);
-    expect(policyCase?.[1]).toMatch(/^policy &apos;answers-42&apos; .* failed on all \d+ of its calls \(first: policy &apos;answers-42&apos; answered 42: /);
+    expect(policyCase?.[1]).toMatch(
+      /^policy &apos;answers-42&apos; .* failed on all \d+ of its calls \(first: policy &apos;answers-42&apos; answered 42: /,
+    );
   }, 180_000);
 
   it('a policy that answers: the table says nothing of it and exits 0, results.json counting its answers', async () => {

@@ -51,6 +51,8 @@ export function invalidAnswer(policy: string, answer: unknown): string | undefin
   const validator = kind === 'reply' || kind === 'tool-calls' ? ANSWERS[kind] : undefined;
   if (validator?.validate(answer)) return undefined;
   const error = validator?.firstError();
-  const where = error ? ` (here ${error.instancePath ? `answer${error.instancePath.replaceAll('/', '.')}` : 'the answer'} ${error.message ?? 'is wrong'})` : '';
+  const where = error
+    ? ` (here ${error.instancePath ? `answer${error.instancePath.replaceAll('/', '.')}` : 'the answer'} ${error.message ?? 'is wrong'})`
+    : '';
   return `policy '${policy}' answered ${shown(answer)}: ${VALID_ANSWER}${where}`;
 }

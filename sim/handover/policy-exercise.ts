@@ -32,7 +32,14 @@ export function policyExercise(cases: readonly Pick<CaseResult, 'metrics' | 'loc
     firstError ??= log.find((row) => row.layer === 'model' && FAILED_CALL_CHECKS.includes(row.check_name ?? ''))?.reason;
   }
   // A harness of the user's own that keeps no model_calls log cannot be judged this way: zero calls is not a failure.
-  return { file, name, modelCalls, answered, ...(firstError === undefined ? {} : { firstError }), exercised: modelCalls === 0 || answered > 0 };
+  return {
+    file,
+    name,
+    modelCalls,
+    answered,
+    ...(firstError === undefined ? {} : { firstError }),
+    exercised: modelCalls === 0 || answered > 0,
+  };
 }
 
 /** The one line a table prints when its policy was never exercised; undefined when it was. */

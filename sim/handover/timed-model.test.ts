@@ -3,7 +3,11 @@ import type { ConversationView, ModelAction, Policy, ToolSpec } from '../../prot
 import { VirtualClock } from '../engine/clock.js';
 import { timedModel } from './timed-model.js';
 
-const view = (): ConversationView => ({ conversationId: 'c1', agent: 'router', transcript: [{ role: 'user', agent: null, text: 'hello' }] });
+const view = (): ConversationView => ({
+  conversationId: 'c1',
+  agent: 'router',
+  transcript: [{ role: 'user', agent: null, text: 'hello' }],
+});
 const tools: ToolSpec[] = [{ name: 'transfer', description: 'hand over', parameters: { type: 'object' } }];
 const answering = (answer: () => unknown): Policy => ({ name: 'x', respond: answer as () => ModelAction });
 const call = (policy: Policy, conversation = view()) => timedModel(policy, new VirtualClock(), 10_000).respond(conversation, tools);
@@ -15,8 +19,16 @@ describe('timedModel: what the world accepts as the model answer', () => {
     { answer: undefined, shown: 'undefined' },
     { answer: 'hello', shown: '"hello"' },
     { answer: { type: 'reply', text: { a: 1 } }, shown: '{"type":"reply","text":{"a":1}}', detail: 'here answer.text must be string' },
-    { answer: { type: 'tool-calls', calls: 'transfer' }, shown: '{"type":"tool-calls","calls":"transfer"}', detail: 'here answer.calls must be array' },
-    { answer: { type: 'tool-calls', calls: [{ arguments: {} }] }, shown: '{"type":"tool-calls","calls":[{"arguments":{}}]}', detail: "must have required property 'name'" },
+    {
+      answer: { type: 'tool-calls', calls: 'transfer' },
+      shown: '{"type":"tool-calls","calls":"transfer"}',
+      detail: 'here answer.calls must be array',
+    },
+    {
+      answer: { type: 'tool-calls', calls: [{ arguments: {} }] },
+      shown: '{"type":"tool-calls","calls":[{"arguments":{}}]}',
+      detail: "must have required property 'name'",
+    },
     { answer: { type: 'shout', text: 'hi' }, shown: '{"type":"shout","text":"hi"}' },
   ])('respond() answering $shown fails the call with one sentence naming the policy', async ({ answer, shown, detail }) => {
     const error = await Promise.resolve()

@@ -18,7 +18,11 @@ function policyCases(results: TableResults): JunitCase[] {
   if (!policy) return [];
   const base = { suite: `${results.family} policy`, name: `policy ${policy.name} answered its calls`, timeMs: 0 };
   const line = unexercisedPolicyLine(policy);
-  return [line ? { ...base, passed: false, message: line } : { ...base, passed: true, message: `${policy.answered} of ${policy.modelCalls} calls answered` }];
+  return [
+    line
+      ? { ...base, passed: false, message: line }
+      : { ...base, passed: true, message: `${policy.answered} of ${policy.modelCalls} calls answered` },
+  ];
 }
 
 function cellCases(results: TableResults): JunitCase[] {
