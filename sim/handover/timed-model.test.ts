@@ -45,6 +45,12 @@ describe('timedModel: what the world accepts as the model answer', () => {
     await expect(call(answering(async () => ({ type: 'reply', text: 'hi' })))).resolves.toEqual({ type: 'reply', text: 'hi' });
   });
 
+  it("a thenable that is no Promise (another library's promise) is awaited like one, its value checked", async () => {
+    const thenable = (value: unknown) => ({ then: (resolve: (v: unknown) => void) => resolve(value) });
+    await expect(call(answering(() => thenable({ type: 'reply', text: 'hi' })))).resolves.toEqual({ type: 'reply', text: 'hi' });
+    await expect(call(answering(() => thenable(42)))).rejects.toThrow("policy 'x' answered 42: respond() must return");
+  });
+
   it("a tool call's arguments are the model's own: a string is passed on for the harness to refuse as the tool's error", () => {
     const action = { type: 'tool-calls', calls: [{ name: 'transfer', arguments: 'human_nurse' }] };
     expect(call(answering(() => action))).toEqual(action);

@@ -28,7 +28,9 @@ export function timedModel(model: Policy, clock: VirtualClock, timeoutMs: number
       }
       clock.advanceMs(latencyMs);
       const answer: unknown = model.respond(structuredClone(conversation), structuredClone(tools));
-      return answer instanceof Promise ? answer.then(checked) : checked(answer);
+      // A promise, or any thenable (a promise of another library): its value is the answer.
+      const thenable = answer !== null && typeof answer === 'object' && typeof (answer as { then?: unknown }).then === 'function';
+      return thenable ? Promise.resolve(answer).then(checked) : checked(answer);
     },
   };
 }
