@@ -78,6 +78,19 @@ describe('sim table --family handover --policy: a policy that failed on every ca
     );
   }, 180_000);
 
+  it('--crash-mode both --format json: both modes say so in the document, and the line is on stderr', async () => {
+    const run = await table(GARBAGE, 'both', '-p', 'reference-harness', '--crash-mode', 'both', '--format', 'json');
+    expect(run.code).toBe(1);
+    const document = JSON.parse(run.stdout) as {
+      verdicts: Record<string, string>;
+      policy: Record<'in-process' | 'kill', TableResults['policy']>;
+    };
+    expect(document.verdicts).toEqual({ 'in-process': 'error', kill: 'error' });
+    expect(document.policy['in-process']).toMatchObject({ name: 'answers-42', answered: 0, exercised: false });
+    expect(document.policy.kill).toMatchObject({ name: 'answers-42', answered: 0, exercised: false });
+    expect(run.stderr).toMatch(/^sim table: policy 'answers-42' .* failed on all \d+ of its calls/m);
+  }, 180_000);
+
   it('a policy that answers: the table says nothing of it and exits 0, results.json counting its answers', async () => {
     const run = await table(GOOD, 'good');
     expect(run.code).toBe(0);

@@ -91,7 +91,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         'than in-process, --transport http, --plan, --policy or --graph; --chart or --format junit with --crash-mode\n' +
         'both; --crash-mode server-kill without --transport http or with --cut, --cuts or --expect; --plan without\n' +
         '--family plan; --policy or --graph without --family handover.\n' +
-        'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs or a case\ncould not be judged; 2 bad input.',
+        'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs, a case\ncould not be judged, or a --policy answered none of its calls; 2 bad input.',
     )
     .action(async (options: TableOptions, self: Command) => {
       const family = await chooseFamily(options.family, options.protocol);
