@@ -1,4 +1,5 @@
 import type { TableResults } from '../sim/results/table-results.js';
+import { unexercisedPolicyLine } from '../sim/handover/policy-exercise.js';
 
 /** A cell as printed: the measured N, or `err` when the case could not be judged. */
 function cellText(effects: number | null): string {
@@ -80,6 +81,8 @@ export function verdictLines(results: TableResults): string[] {
   const unexpected = results.cells.filter((cell) => cell.expected === null).map((cell) => cell.protocol);
   if (unexpected.length > 0 && compared.length > 0)
     lines.push(`no expectation for: ${[...new Set(unexpected)].join(', ')} (measured only).`);
+  const unexercised = unexercisedPolicyLine(results.policy);
+  if (unexercised) lines.push(unexercised);
   for (const cell of results.cells) {
     if (cell.case.error) lines.push(`error: ${cell.protocol} cut ${cell.cut.index} (${cell.cut.name}): ${cell.case.error}`);
   }

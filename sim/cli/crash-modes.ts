@@ -6,6 +6,7 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { counted } from '../../reports/plural.js';
 import type { TableFormat } from './options.js';
+import { unexercisedPolicyLine } from '../handover/policy-exercise.js';
 import { executeTableRun, type TableRunRequest } from './table-run.js';
 
 export const CRASH_MODES = ['in-process', 'kill', 'both', 'server-kill'] as const;
@@ -55,11 +56,14 @@ export async function tableBothModes(
           compared: comparison.compared,
           columns: comparison.columns,
           differences: comparison.differences,
+          ...(kill.results.policy ? { policy: { 'in-process': inProcess.results.policy, kill: kill.results.policy } } : {}),
         },
         null,
         2,
       ) + '\n',
     );
+    const unexercised = unexercisedPolicyLine(kill.results.policy) ?? unexercisedPolicyLine(inProcess.results.policy);
+    if (unexercised) io.stderr(`sim table: ${unexercised}\n`);
   } else {
     const table = options.format === 'markdown' ? markdownTable : alignedTable;
     const { results } = kill;

@@ -19,6 +19,7 @@ import { executeTableRun } from './table-run.js';
 import { ended, inWatchedChild, policySubject } from './watched-run.js';
 import { expectedOnOwnWorkload } from '../table/own-workload-expectations.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
+import { unexercisedPolicyLine } from '../handover/policy-exercise.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
 /** markdown is the seed's unpadded form; junit one test case per cell, for CI. */
@@ -90,7 +91,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         'than in-process, --transport http, --plan, --policy or --graph; --chart or --format junit with --crash-mode\n' +
         'both; --crash-mode server-kill without --transport http or with --cut, --cuts or --expect; --plan without\n' +
         '--family plan; --policy or --graph without --family handover.\n' +
-        'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs or a case\ncould not be judged; 2 bad input.',
+        'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs, a case\ncould not be judged, or a --policy answered none of its calls; 2 bad input.',
     )
     .action(async (options: TableOptions, self: Command) => {
       const family = await chooseFamily(options.family, options.protocol);
@@ -160,6 +161,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         lifeTimeoutMs: options.lifeTimeoutMs,
         checkDeterminism: options.checkDeterminism,
         transport: options.transport,
+        ...(options.policy === undefined ? {} : { policy: await policyOfTable(options.policy, io.cwd) }),
       };
       if (options.crashMode === 'both' && options.format === 'junit') {
         throw new UsageError('--format junit writes the cells of one table: not with --crash-mode both.');
@@ -183,8 +185,17 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       const charts =
         options.chart && family.tableCharts ? (await family.tableCharts(runFolder)).map((path) => displayPath(path, io.cwd)) : [];
       io.stdout(renderTable(results, options.format, shownFolder, displayPath(resultsFile, io.cwd), reports, charts));
+      // text and markdown print it among the verdict lines; a document's reader sees it on stderr too.
+      const unexercised = unexercisedPolicyLine(results.policy);
+      if (unexercised && (options.format === 'json' || options.format === 'junit')) io.stderr(`sim table: ${unexercised}\n`);
       exit(ended(results.verdict === 'pass' ? EXIT.ok : EXIT.checkFailed));
     });
+}
+
+/** The --policy as the table names it: the file as given, and the name its module gives itself. */
+async function policyOfTable(file: string, cwd: string): Promise<{ file: string; name: string }> {
+  const { loadPolicyModule } = await import('../handover/policy-module.js');
+  return { file, name: (await loadPolicyModule(file, cwd)).name };
 }
 
 /** The reports --chart writes (the PNG, the HTML page, the markdown table) and the lines that name them. */
@@ -224,6 +235,7 @@ function renderTable(
         ),
         mismatches: results.mismatches,
         columnMismatches: results.columnMismatches ?? [],
+        ...(results.policy ? { policy: results.policy } : {}),
         ...(reports ? { reports: reports.shown } : {}),
         ...(charts.length > 0 ? { charts } : {}),
       });

@@ -6,6 +6,7 @@ import { runTable, type ExpectedTable } from '../table/run-table.js';
 import type { ExpectedColumns } from '../table/expected-columns.js';
 import { createRunFolder, writeJsonAtomic } from '../results/run-folder.js';
 import { tableResults, type CrashMode, type TableResults } from '../results/table-results.js';
+import { policyExercise } from '../handover/policy-exercise.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { isolatingCaseRunner } from '../process/isolated-case.js';
 import { withChildrenReaped } from '../process/children.js';
@@ -44,6 +45,8 @@ export interface TableRunRequest {
   io?: Io;
   /** How receivers are reached: in-process (default), or over real HTTP on loopback through the fault proxy. */
   transport?: TransportName;
+  /** The handover family's --policy: the table then says whether the policy answered any of its calls. */
+  policy?: { file: string; name: string };
 }
 
 /**
@@ -122,7 +125,7 @@ export async function executeTableRun(
     staged.settle();
   });
   progress?.done();
-  const results = tableResults({
+  const measured = tableResults({
     run,
     runId: folder.runId,
     runFolder: staged.path,
@@ -135,7 +138,18 @@ export async function executeTableRun(
     expectFile: request.expectFile,
     transport: request.transport ?? 'in-process',
   });
+  const results = request.policy ? withPolicyExercise(measured, request.policy) : measured;
   const resultsFile = join(folder.path, 'results.json');
   writeJsonAtomic(resultsFile, results);
   return { results, runFolder: folder.path, resultsFile };
+}
+
+/** A table whose --policy failed on every call measured the harness's fallback only: its verdict is error. */
+function withPolicyExercise(results: TableResults, policy: { file: string; name: string }): TableResults {
+  const exercise = policyExercise(
+    results.cells.map((cell) => cell.case),
+    policy.file,
+    policy.name,
+  );
+  return { ...results, policy: exercise, ...(exercise.exercised ? {} : { verdict: 'error' as const }) };
 }

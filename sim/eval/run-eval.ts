@@ -77,7 +77,12 @@ export async function runScenario(scenario: EvalScenario, subject: EvalSubject, 
       context: tickets[0] ? `${tickets[0].summary}\n${(JSON.parse(tickets[0].key_facts) as string[]).join('\n')}` : '',
     };
     if (outcome.end.kind === 'error') run.error = outcome.end.message;
-    else if (first && NOT_DECIDED_BY_POLICY.includes(first.reason)) run.error = `the policy did not decide: the harness handed over (${first.reason})`;
+    else if (first && NOT_DECIDED_BY_POLICY.includes(first.reason)) {
+      // The guardrail log says why the model failed (it threw, timed out, answered 42): the line a user can act on.
+      const log = (outcome.state.orchestrator?.guardrail_log ?? []) as { layer: string; check_name: string; reason: string }[];
+      const why = log.find((row) => row.layer === 'model' && (row.check_name === 'model-down' || row.check_name === 'model-timeout'));
+      run.error = `the policy did not decide: the harness handed over (${first.reason}${why ? `: ${why.reason}` : ''})`;
+    }
     return run;
   } finally {
     rmSync(folder, { recursive: true, force: true });

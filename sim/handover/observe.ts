@@ -52,6 +52,7 @@ export function observeHandover(read: StoreReader, spec: HandoverSpec): Observat
   const inbound = (channel.inbound ?? []) as unknown as Inbound[];
   const transcript = (orchestrator.transcript ?? []) as unknown as TranscriptRow[];
   const handovers = (orchestrator.handovers ?? []) as unknown as { conversation_id: string; seq: number }[];
+  const modelCalls = (orchestrator.model_calls ?? []) as unknown as { outcome: string }[];
 
   // Every handover the harness committed, and every one the queue holds a ticket for, counts: N=0 is a result too.
   const intentions = new Set([...handovers.map((h) => `${h.conversation_id}#${h.seq}`), ...tickets.map((t) => t.intention_id)]);
@@ -126,6 +127,9 @@ export function observeHandover(read: StoreReader, spec: HandoverSpec): Observat
     freeFormOutsideWindow,
     handovers: handovers.length,
     tickets: tickets.length,
+    // As the harness logged them: whether a user's --policy was exercised at all (sim/cli/policy-exercised.ts).
+    modelCalls: modelCalls.length,
+    modelCallsAnswered: modelCalls.filter((call) => call.outcome === 'answered').length,
   });
   return { effects, metrics, state: { orchestrator, 'human-queue': queue, 'message-channel': channel } };
 }

@@ -1,5 +1,6 @@
 import type { JunitCase } from './junit.js';
 import type { TableResults } from './table-results.js';
+import { unexercisedPolicyLine } from '../handover/policy-exercise.js';
 
 /**
  * A table run as JUnit cases: one per (protocol, cut) cell, grouped by
@@ -8,6 +9,23 @@ import type { TableResults } from './table-results.js';
  * judged fails with the reason, as it makes `sim table` exit 1.
  */
 export function tableJunitCases(results: TableResults): JunitCase[] {
+  return [...cellCases(results), ...policyCases(results)];
+}
+
+/** With --policy, one more case: the policy answered at least one of its calls, so the table measured it. */
+function policyCases(results: TableResults): JunitCase[] {
+  const { policy } = results;
+  if (!policy) return [];
+  const base = { suite: `${results.family} policy`, name: `policy ${policy.name} answered its calls`, timeMs: 0 };
+  const line = unexercisedPolicyLine(policy);
+  return [
+    line
+      ? { ...base, passed: false, message: line }
+      : { ...base, passed: true, message: `${policy.answered} of ${policy.modelCalls} calls answered` },
+  ];
+}
+
+function cellCases(results: TableResults): JunitCase[] {
   return results.cells.map((cell) => {
     const base = {
       suite: `${results.family} ${cell.protocol}`,

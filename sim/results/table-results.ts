@@ -4,6 +4,7 @@ import type { AnyFamily } from '../engine/run-case.js';
 import type { Mismatch, TableRun } from '../table/run-table.js';
 import type { ColumnMismatch } from '../table/expected-columns.js';
 import type { CaseResult } from '../engine/run-case.js';
+import type { PolicyExercise } from '../handover/policy-exercise.js';
 
 /** A case as stored in results.json: file paths relative to the run folder, so the folder can move. */
 export type StoredCase = Omit<CaseResult, 'files'> & {
@@ -56,9 +57,11 @@ export interface TableResults {
   skippedRowColumns?: string[];
   /** The --expect file whose rows replaced reference rows; absent when every expectation is the reference table's. */
   expectFile?: string;
+  /** The handover family's --policy: how often it was called and answered; absent without --policy. */
+  policy?: PolicyExercise;
   /**
    * pass: every expected cell measured as expected and every case judged; fail: some differ; error: some case
-   * could not be judged. The same words as check and stress; results.json written before them said match and
+   * could not be judged (or a --policy failed on every call, so nothing measured it). The same words as check and stress; results.json written before them said match and
    * mismatch, which readTableResults reads as pass and fail.
    */
   verdict: 'pass' | 'fail' | 'error';

@@ -37,13 +37,22 @@ export function budgetTrigger(ctx: HandoverContext, usage: ModelUsage): GuardTri
   return undefined;
 }
 
+/**
+ * Thrown by the world's wrapper of the model (sim/handover/timed-model.ts)
+ * when respond() answered something that is not a ModelAction: a model
+ * failure like a model that is down, told in its own sentence.
+ */
+export class InvalidModelAnswer extends Error {
+  override name = 'InvalidModelAnswer';
+}
+
 export type ModelCall =
   | { ok: true; action: ModelAction; costUnits: number; latencyMs: number }
   | { ok: false; trigger: GuardTrigger; outcome: 'down' | 'timeout'; costUnits: number; latencyMs: number };
 
 /**
- * One call to the model, timed on the virtual clock. A model that throws is
- * down; one that takes modelTimeoutMs or more is abandoned (the world stops
+ * One call to the model, timed on the virtual clock. A model that throws, or
+ * answers something that is not a ModelAction, is down; one that takes modelTimeoutMs or more is abandoned (the world stops
  * the clock at the timeout, as a client's timeout would). Either way the
  * answer is the defined fallback, a person, never silence.
  */
@@ -58,7 +67,11 @@ export async function callModel(ctx: HandoverContext, view: ConversationView, to
   } catch (error) {
     const latencyMs = ctx.nowMs() - startedMs;
     if (latencyMs < modelTimeoutMs) {
-      const reason = `the model is down: ${error instanceof Error ? error.message : String(error)}`;
+      // Matched by name: a harness loaded from a user's file may hold another instance of this module's class.
+      const reason =
+        error instanceof Error && error.name === 'InvalidModelAnswer'
+          ? error.message
+          : `the model is down: ${error instanceof Error ? error.message : String(error)}`;
       return { ok: false, outcome: 'down', trigger: { layer: 'model', check: 'model-down', reason, handover: true }, costUnits, latencyMs };
     }
   }

@@ -38,8 +38,10 @@ async function subjectTransform(values: Readonly<Record<string, string>>, cwd: s
       ...trial,
       workload: { ...trial.workload, ...(policy ? { policy } : {}), ...(graph ? { graph } : {}) },
     }),
-    // A model of the user's own need not misbehave: what only the adversary provokes is not required of it.
-    mustFire: (kinds) => (policy ? kinds.filter((kind) => !ADVERSARY_ONLY.includes(kind)) : kinds),
+    // A model of the user's own need not misbehave: what only the adversary provokes is not required of it. But it must
+    // answer at least once: a policy that threw (or answered 42) on every call left every decision to the harness's
+    // fallback, and a property that held then says nothing about the policy.
+    mustFire: (kinds) => (policy ? [...kinds.filter((kind) => !ADVERSARY_ONLY.includes(kind)), 'modelAnswers'] : kinds),
   };
 }
 

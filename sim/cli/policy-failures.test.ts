@@ -1,0 +1,126 @@
+import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { TableResults } from '../results/table-results.js';
+import { spawnSimAsync } from '../testing/spawn-sim.js';
+import { tempFolder } from '../testing/temp-folder.js';
+
+const cwd = tempFolder('policy-failures');
+const fixture = (name: string) => join(import.meta.dirname, '../testing/fixtures', name);
+const THROWS = fixture('policy-always-throws.mjs');
+const GARBAGE = fixture('policy-answers-42.mjs');
+const GOOD = resolve('protocols/handover/examples/my-policy.ts');
+const GARBAGE_SAYS = "policy 'answers-42' answered 42: respond() must return { type: 'reply', text: string }";
+
+const table = (policy: string, out: string, ...more: string[]) =>
+  spawnSimAsync(['table', '--family', 'handover', '--policy', policy, '--out', out, ...more], cwd, 120_000);
+const runFolderOf = (stdout: string): string => /^run folder: (\S+)$/m.exec(stdout)?.[1] ?? 'no run folder printed';
+const resultsIn = (folder: string): TableResults => JSON.parse(readFileSync(join(cwd, folder, 'results.json'), 'utf8')) as TableResults;
+
+/** The outcome of every model call the harness logged in the first case, read from its orchestrator.db. */
+function modelCallOutcomes(results: TableResults, runFolder: string): string[] {
+  const db = new Database(join(cwd, runFolder, results.cells[0]!.case.files.stores['orchestrator']!), { readonly: true });
+  try {
+    return (db.prepare('SELECT outcome FROM model_calls ORDER BY id').all() as { outcome: string }[]).map((row) => row.outcome);
+  } finally {
+    db.close();
+  }
+}
+
+describe('sim table --family handover --policy: a policy that failed on every call is not measured by the table', () => {
+  it('a policy that throws on every call: exit 1, one line naming it and its first error, results.json verdict error', async () => {
+    const run = await table(THROWS, 'throws');
+    expect(run.code).toBe(1);
+    const line = run.stdout.split('\n').find((text) => text.startsWith("policy 'always-throws'"));
+    expect(line).toMatch(
+      /^policy 'always-throws' \(.*policy-always-throws\.mjs\) failed on all \d+ of its calls \(first: the model is down: model exploded\): /,
+    );
+    const folder = runFolderOf(run.stdout);
+    const results = resultsIn(folder);
+    expect(results.verdict).toBe('error');
+    expect(results.policy).toMatchObject({
+      name: 'always-throws',
+      answered: 0,
+      exercised: false,
+      firstError: 'the model is down: model exploded',
+    });
+    expect(results.policy!.modelCalls).toBeGreaterThan(0);
+    const outcomes = modelCallOutcomes(results, folder);
+    expect(outcomes.length).toBeGreaterThan(0);
+    expect(outcomes.every((outcome) => outcome === 'down')).toBe(true);
+  }, 180_000);
+
+  it('a policy that answers 42: no TypeError, each call a model failure; --format json says so in its one document', async () => {
+    const run = await table(GARBAGE, 'garbage', '--format', 'json');
+    expect(run.code).toBe(1);
+    const document = JSON.parse(run.stdout) as { verdict: string; resultsFile: string; policy: TableResults['policy'] };
+    expect(document.verdict).toBe('error');
+    expect(document.policy).toMatchObject({ name: 'answers-42', answered: 0, exercised: false });
+    expect(document.policy!.firstError).toContain(GARBAGE_SAYS);
+    expect(run.stderr).toMatch(
+      /^sim table: policy 'answers-42' .* failed on all \d+ of its calls \(first: policy 'answers-42' answered 42: /m,
+    );
+    expect(run.stderr).not.toMatch(/TypeError|Cannot read properties|protocol failed/);
+    const results = JSON.parse(readFileSync(join(cwd, document.resultsFile), 'utf8')) as TableResults;
+    expect(results.verdict).toBe('error');
+    expect(results.cells.every((cell) => cell.case.error === undefined)).toBe(true);
+    const log = results.cells[0]!.case.localState['guardrail_log'] as { check_name: string; reason: string }[];
+    expect(log.find((row) => row.check_name === 'model-down')?.reason).toContain(GARBAGE_SAYS);
+  }, 180_000);
+
+  it('--format junit: one failing test case says the policy was not exercised', async () => {
+    const run = await table(GARBAGE, 'junit', '--format', 'junit');
+    expect(run.code).toBe(1);
+    const policyCase = /<testcase [^>]*name="policy answers-42 answered its calls"[^>]*>\s*<failure message="([^"]*)"/.exec(run.stdout);
+    expect(policyCase?.[1]).toMatch(
+      /^policy &apos;answers-42&apos; .* failed on all \d+ of its calls \(first: policy &apos;answers-42&apos; answered 42: /,
+    );
+  }, 180_000);
+
+  it('--crash-mode both --format json: both modes say so in the document, and the line is on stderr', async () => {
+    const run = await table(GARBAGE, 'both', '-p', 'reference-harness', '--crash-mode', 'both', '--format', 'json');
+    expect(run.code).toBe(1);
+    const document = JSON.parse(run.stdout) as {
+      verdicts: Record<string, string>;
+      policy: Record<'in-process' | 'kill', TableResults['policy']>;
+    };
+    expect(document.verdicts).toEqual({ 'in-process': 'error', kill: 'error' });
+    expect(document.policy['in-process']).toMatchObject({ name: 'answers-42', answered: 0, exercised: false });
+    expect(document.policy.kill).toMatchObject({ name: 'answers-42', answered: 0, exercised: false });
+    expect(run.stderr).toMatch(/^sim table: policy 'answers-42' .* failed on all \d+ of its calls/m);
+  }, 180_000);
+
+  it('a policy that answers: the table says nothing of it and exits 0, results.json counting its answers', async () => {
+    const run = await table(GOOD, 'good');
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(/failed on/);
+    const results = resultsIn(runFolderOf(run.stdout));
+    expect(results.verdict).toBe('pass');
+    expect(results.policy?.exercised).toBe(true);
+    expect(results.policy!.answered).toBeGreaterThan(0);
+  }, 180_000);
+});
+
+describe('sim check and sim eval --policy: garbage answers are model failures, never credited to the policy', () => {
+  it('sim check: a property that held only because the policy never answered is UNEXERCISED, exit 1', async () => {
+    const argv = ['check', '--family', 'handover', 'handover-once', '--runs', '40', '--seed', '1', '--out', 'check'];
+    const run = await spawnSimAsync([...argv, '--policy', GARBAGE, '--format', 'json'], cwd, 120_000);
+    expect(run.code).toBe(1);
+    const document = JSON.parse(run.stdout) as { properties: { name: string; outcome: string; unfired: string[] }[] };
+    expect(document.properties[0]).toMatchObject({ name: 'handover-once', outcome: 'unexercised', unfired: ['modelAnswers'] });
+    const good = await spawnSimAsync([...argv, '--policy', GOOD], cwd, 120_000);
+    expect(good.stdout).toMatch(/✓ handover-once +held .* model answers/);
+    expect(good.code).toBe(0);
+  }, 240_000);
+
+  it('sim eval: every scenario the harness handed over for the garbage answer is an error naming what the policy answered', async () => {
+    const run = await spawnSimAsync(['eval', 'handover', '--policy', GARBAGE, '--out', 'eval'], cwd, 120_000);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /^asks-late-in-conversation\s+error\s+.*the policy did not decide: the harness handed over \(model_unavailable: policy 'answers-42' answered 42: /m,
+    );
+    expect(run.stdout).not.toMatch(/protocol failed|TypeError/);
+    expect(run.stdout).toMatch(/thresholds broken: \d+ scenario\(s\) ended in an error/);
+  }, 120_000);
+});
