@@ -4,7 +4,7 @@ import { InputError } from '../engine/input-error.js';
 import { createRunFolder, writeFilesAtomic } from '../results/run-folder.js';
 import { NO_FAULTS } from '../transport/http/fault-plan.js';
 import { startFaultProxy } from '../transport/http/fault-proxy.js';
-import { portAcceptsConnections } from '../transport/http/server-process.js';
+import { connectTarget, tryConnect } from '../transport/http/connect-target.js';
 import { BATTERY } from './battery.js';
 import type { ProbeConfig } from './probe-config.js';
 import { ProbeHistory } from './probe-history.js';
@@ -28,9 +28,8 @@ export interface ProbeRun {
  * and report.txt into a new run folder.
  */
 export async function runProbe(config: ProbeConfig, outDir: string): Promise<ProbeRun> {
-  const port = Number(config.url.port || (config.url.protocol === 'https:' ? 443 : 80));
-  if (!(await portAcceptsConnections(port, config.url.hostname)))
-    throw new InputError(`nothing answers at ${config.url.origin} (connection refused)`);
+  const connection = await tryConnect(connectTarget(config.url), config.timeoutMs);
+  if (!connection.accepted) throw new InputError(`nothing answers at ${config.url.origin} (${connection.why})`);
   const runFolder = createRunFolder(outDir);
   const history = new ProbeHistory();
   const proxy = await startFaultProxy(config.url.origin, NO_FAULTS);

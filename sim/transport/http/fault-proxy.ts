@@ -1,5 +1,6 @@
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connectTarget } from './connect-target.js';
 import { REPLY_BYTES_MAX } from './wire.js';
 import { FAULT_HEADER, PROXY_ANSWER_HEADER, type Fault, type FaultKind, type FaultPlan } from './fault-plan.js';
 
@@ -68,11 +69,9 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
   function forward(request: IncomingMessage, body: Buffer): Promise<Upstream> {
     return new Promise((resolve, reject) => {
       const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
-      const target = targetNow();
       const outgoing = httpRequest(
         {
-          host: target.hostname,
-          port: target.port,
+          ...connectTarget(targetNow()),
           method: request.method,
           path: request.url,
           headers: { ...headers, 'content-length': body.length },
