@@ -84,7 +84,7 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
             bytes += chunk.length;
             if (bytes <= REPLY_BYTES_MAX) return void chunks.push(chunk);
             response.destroy();
-            reject(new Error(`its reply was over ${REPLY_BYTES_MAX} bytes`));
+            reject(new ReplyOverMax(`its reply was over ${REPLY_BYTES_MAX} bytes`));
           });
           response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }));
           response.on('error', reject);
@@ -104,9 +104,9 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
     events.push(event);
     const chunks: Buffer[] = [];
     for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
-    const problem = (status: number, type: string, detail: string, extra: Record<string, string> = {}) => {
+    const problem = (status: number, type: string, detail: string, extra: Record<string, string> = {}, members: object = {}) => {
       response.writeHead(status, { 'content-type': 'application/problem+json', [PROXY_ANSWER_HEADER]: type, ...extra });
-      response.end(JSON.stringify({ type: `urn:cutpoint:${type}`, title: detail, status, detail }));
+      response.end(JSON.stringify({ type: `urn:cutpoint:${type}`, title: detail, status, detail, ...members }));
     };
     switch (fault.kind) {
       case 'reset':
@@ -134,7 +134,8 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
       upstream = await forward(request, Buffer.concat(chunks));
     } catch (error) {
       if (typeof targetUrl !== 'string') await targetUrl.recovered();
-      return problem(502, 'bad-gateway', `the server did not answer: ${upstreamFailure(error)}`);
+      const failure = upstreamFailure(error);
+      return problem(502, 'bad-gateway', `the server did not answer: ${failure.sentence}`, {}, { reason: failure.reason });
     }
     event.upstreamStatus = upstream.status;
     // A simulated server whose caller died at the applied cut asks, on its reply, for that reply to be lost.
@@ -170,9 +171,21 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
   };
 }
 
-/** Why a forwarded request got no answer, as the end of a sentence: a reset, a closed socket, an endless reply. */
-function upstreamFailure(error: unknown): string {
+/** Why a forwarded request got no answer, in the 502's `reason` member: what a caller can tell its user apart. */
+export type UpstreamFailure = 'reset' | 'closed' | 'cut-short' | 'too-large' | 'other';
+
+/** Thrown while reading an upstream reply past REPLY_BYTES_MAX. */
+class ReplyOverMax extends Error {}
+
+/** Why a forwarded request got no answer, as a reason and the end of a sentence: a reset, a closed socket, an endless reply. */
+function upstreamFailure(error: unknown): { reason: UpstreamFailure; sentence: string } {
+  if (error instanceof ReplyOverMax) return { reason: 'too-large', sentence: error.message };
   const { code, message } = error as NodeJS.ErrnoException;
-  if (code === 'ECONNRESET') return message === 'socket hang up' ? 'it closed the connection without a reply' : 'it reset the connection';
-  return message;
+  if (code === 'ECONNRESET' && message === 'socket hang up')
+    return { reason: 'closed', sentence: 'it closed the connection without a reply' };
+  // node:http says 'aborted' when the connection ends after the head, before the body does.
+  if (code === 'ECONNRESET' && message === 'aborted')
+    return { reason: 'cut-short', sentence: 'it closed the connection in the middle of its reply' };
+  if (code === 'ECONNRESET') return { reason: 'reset', sentence: 'it reset the connection' };
+  return { reason: 'other', sentence: message };
 }
