@@ -51,6 +51,16 @@ describe('sim probe --url', () => {
     }
   });
 
+  it("a count endpoint on a port fetch blocks is bad input that says so, not 'bad port'", async () => {
+    const server = await startServerProcess(process.execPath, [service, 'no-receipt']);
+    started.push(server);
+    const run = await probe(`http://127.0.0.1:${server.port}/writes`, 'http://127.0.0.1:6000/effects?key={key}');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^sim: the count endpoint http:\/\/127\.0\.0\.1:6000\/effects\?key=probe-\S+ did not answer \(Node's fetch will not connect to port 6000, which the Fetch standard blocks: serve it on another port\)\n$/,
+    );
+  });
+
   it('an IPv6 loopback URL reaches the service there, or where ::1 cannot be bound, says nothing answers there', async () => {
     if (await ipv6LoopbackBindable()) {
       const server = await startServerProcess(process.execPath, [service, 'no-receipt', '::1']);
