@@ -18,6 +18,7 @@ const UPSTREAM: Record<UpstreamFailure, NoResponse | undefined> = {
   closed: { label: 'closed', meaning: 'the service closed the connection without a reply' },
   'cut-short': { label: 'cut short', meaning: 'the service closed the connection in the middle of its reply' },
   'too-large': { label: 'over 1 MiB', meaning: "the service's reply was over 1 MiB, not read to its end" },
+  'not-http': { label: 'not HTTP', meaning: "the service's reply is not HTTP" },
   other: undefined,
 };
 

@@ -10,7 +10,7 @@ import type { ProbeResults } from './probe-results.js';
 
 const folder = tempFolder('probe-misbehaving');
 const service = fileURLToPath(new URL('../testing/fixtures/misbehaving-service.mjs', import.meta.url));
-const MODES = ['redirect', 'reset', 'endless', 'endless-count', 'head-then-close'] as const;
+const MODES = ['redirect', 'reset', 'endless', 'endless-count', 'head-then-close', 'not-http'] as const;
 const running = new Map<string, ServerProcess>();
 
 beforeAll(async () => {
@@ -101,6 +101,17 @@ describe('sim probe against a service that misbehaves', () => {
     expect(junit.stdout).toContain(
       'observed: no response (cut short), no response (cut short); counts 1, 1&#10;no response (cut short): the service closed the connection in the middle of its reply</failure>',
     );
+  });
+
+  it('a URL whose service does not speak HTTP is bad input at its first reply: one line, exit 2', async () => {
+    const run = await probe('not-http');
+    expect(run.code).toBe(2);
+    // llhttp's own words after 'Parse Error:' differ between Node versions.
+    const url = `http://127.0.0.1:${running.get('not-http')!.port}/writes`;
+    expect(run.stderr).toMatch(
+      new RegExp(`^sim: nothing at ${url.replaceAll('.', '\\.')} speaks HTTP: the first reply is not HTTP \\(Parse Error: .+\\)\n$`),
+    );
+    expect(JSON.parse(run.stdout)).toMatchObject({ kind: 'error', exitCode: 2 });
   });
 
   it('a count endpoint whose reply never ends is bad input: one line, exit 2, one JSON document', async () => {

@@ -86,6 +86,11 @@ export class ProbeSession {
       return sent;
     }
     if (outcome.reason === 'timeout') this.silentAt ??= number;
+    // Not one HTTP reply yet, and this is none: --url names something else (an SSH or database port), so there is nothing to judge.
+    if (upstream === 'not-http' && this.answered === 0)
+      throw new InputError(
+        `nothing at ${this.config.url.href} speaks HTTP: ${outcome.message.replace(/^the service did not answer: its/, 'the first')}`,
+      );
     // Dropped on purpose only when the proxy had the service's answer to drop; a service that failed first is its own reason.
     const dropped = proxied?.fault === 'drop-reply' && proxied.upstreamStatus !== undefined;
     sent.noResponse = noResponse(outcome, upstream, dropped, this.config.timeoutMs);

@@ -172,7 +172,7 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
 }
 
 /** Why a forwarded request got no answer, in the 502's `reason` member: what a caller can tell its user apart. */
-export type UpstreamFailure = 'reset' | 'closed' | 'cut-short' | 'too-large' | 'other';
+export type UpstreamFailure = 'reset' | 'closed' | 'cut-short' | 'too-large' | 'not-http' | 'other';
 
 /** Thrown while reading an upstream reply past REPLY_BYTES_MAX. */
 class ReplyOverMax extends Error {}
@@ -181,6 +181,8 @@ class ReplyOverMax extends Error {}
 function upstreamFailure(error: unknown): { reason: UpstreamFailure; sentence: string } {
   if (error instanceof ReplyOverMax) return { reason: 'too-large', sentence: error.message };
   const { code, message } = error as NodeJS.ErrnoException;
+  // llhttp's codes: what came back is no HTTP response at all (an SSH banner, a database's greeting, a bad status line).
+  if (code?.startsWith('HPE_')) return { reason: 'not-http', sentence: `its reply is not HTTP (${message})` };
   if (code === 'ECONNRESET' && message === 'socket hang up')
     return { reason: 'closed', sentence: 'it closed the connection without a reply' };
   // node:http says 'aborted' when the connection ends after the head, before the body does.
