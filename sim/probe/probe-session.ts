@@ -76,6 +76,7 @@ export class ProbeSession {
     });
     if (write.fault) this.proxy.arm(write.fault);
     const seen = this.proxy.events.length;
+    const answeredBefore = this.answered;
     const number = this.history.invoke(clause, 'write', prepared.shown);
     const { outcome, upstream } = serviceOutcome(await prepared.send());
     this.history.outcome(clause, 'write', number, outcome);
@@ -85,7 +86,8 @@ export class ProbeSession {
       this.answered += 1;
       return sent;
     }
-    if (outcome.reason === 'timeout') this.silentAt ??= number;
+    // A write that timed out while another of the same batch was answered met a slow or stuck key, not a silent service.
+    if (outcome.reason === 'timeout' && this.answered === answeredBefore) this.silentAt ??= number;
     // Not one HTTP reply yet, and this is none: --url names something else (an SSH or database port), so there is nothing to judge.
     if (upstream === 'not-http' && this.answered === 0)
       throw new InputError(

@@ -9,7 +9,7 @@ import type { ProbeResults } from './probe-results.js';
 
 const folder = tempFolder('probe-silent');
 const service = fileURLToPath(new URL('../testing/fixtures/misbehaving-service.mjs', import.meta.url));
-const MODES = ['silent', 'trickle', 'falls-silent'] as const;
+const MODES = ['silent', 'trickle', 'falls-silent', 'third-hangs'] as const;
 const running = new Map<string, ServerProcess>();
 
 beforeAll(async () => {
@@ -67,5 +67,19 @@ describe('sim probe against a service that never finishes a reply', () => {
     expect(await writesReceived('falls-silent')).toBe(3);
     const report = readFileSync(join(folder, 'runs-falls-silent', results.runId, 'report.txt'), 'utf8');
     expect(report).toContain('  no response (timeout): no complete reply within 300 ms (--timeout-ms); in sequential-retry (#6)\n');
+  });
+
+  it('writes that time out while others of their batch are answered are a slow key, not silence: the battery goes on', async () => {
+    // A longer timeout than the others': the two answered writes must be back before the six others give up, even on a loaded machine.
+    const run = await probe('third-hangs', 'runs-third-hangs', ['--format', 'json', '--timeout-ms', '1000']);
+    expect(run.code).toBe(1);
+    const results = JSON.parse(run.stdout) as ProbeResults;
+    const concurrent = results.clauses.find((c) => c.name === 'concurrent-same-key');
+    expect(concurrent).toMatchObject({ verdict: 'fail', observed: '8 at once: 2x 201, 6x no response (timeout); count 2' });
+    // The clause after it ran and was judged on its own writes.
+    expect(results.clauses.find((c) => c.name === 'dropped-reply-retry')?.observed).toBe(
+      'service answered 201, reply dropped; retry 201; count 2',
+    );
+    expect(results.noResponses.find((note) => note.label === 'timeout')?.clauses).toEqual(['concurrent-same-key']);
   });
 });
