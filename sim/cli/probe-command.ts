@@ -5,6 +5,7 @@ import { displayPath } from '../results/run-folder.js';
 import { FAULT_HEADER } from '../transport/http/fault-plan.js';
 import type { ProbeConfig } from '../probe/probe-config.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
+import { httpUrl } from './http-url.js';
 import type { Io } from './io.js';
 import { headerName, wholeNumber } from './options.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
@@ -26,20 +27,6 @@ interface ProbeOptions {
   tool?: string;
   keyArg: string;
   tenantArg?: string;
-}
-
-function httpUrl(what: string, value: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`${what} '${value}' is not a URL`);
-  }
-  if (url.protocol !== 'http:') throw new UsageError(`${what} must be http:// (the probe's fault proxy speaks plain HTTP); got '${value}'`);
-  // fetch refuses credentials in a URL, and the proxy would not pass them on; they would also be printed in every report.
-  if (url.username || url.password)
-    throw new UsageError(`${what} carries a user or password, which the probe would not send: drop it from the URL`);
-  return url;
 }
 
 /** Headers the probe or its proxy set or strip themselves: a key or tenant sent in one of them would never arrive as given. */
@@ -134,8 +121,9 @@ export function registerProbe(program: Command, io: Io, exit: (code: ExitCode) =
         'then a retry, leaves count 1; one key under two tenants gives two effects; a missing key is refused (--require-key).',
         'Every key is fresh (probe-<run id>-<n>). The run folder holds history.jsonl (every request and response),',
         'results.json and report.txt.',
-        'Exit codes: 0 every clause that ran passed; 1 a clause failed; 2 bad input (a URL nothing answers at,',
-        'a count endpoint that does not answer JSON with a numeric count).',
+        'Exit codes: 0 every clause that ran passed; 1 a clause failed (a service that stops answering half way fails',
+        'the clause it stopped); 2 bad input (a URL nothing answers at, or whose service sends no complete reply to its',
+        'first write within --timeout-ms; a count endpoint that does not answer JSON with a numeric count).',
       ].join('\n'),
     )
     .action(async (options: ProbeOptions) => {

@@ -10,7 +10,7 @@ import type { ProbeResults } from './probe-results.js';
 
 const folder = tempFolder('probe-misbehaving');
 const service = fileURLToPath(new URL('../testing/fixtures/misbehaving-service.mjs', import.meta.url));
-const MODES = ['redirect', 'reset', 'endless', 'endless-count'] as const;
+const MODES = ['redirect', 'reset', 'endless', 'endless-count', 'head-then-close', 'not-http'] as const;
 const running = new Map<string, ServerProcess>();
 
 beforeAll(async () => {
@@ -21,9 +21,9 @@ afterAll(async () => {
   for (const server of running.values()) await server.stop();
 });
 
-async function probe(mode: (typeof MODES)[number]) {
+async function probe(mode: (typeof MODES)[number], format = 'json') {
   const port = running.get(mode)!.port;
-  const args = ['probe', '--url', `http://127.0.0.1:${port}/writes`, '--body', '{"part":"p7"}', '--format', 'json'];
+  const args = ['probe', '--url', `http://127.0.0.1:${port}/writes`, '--body', '{"part":"p7"}', '--format', format];
   return runCli([...args, '--count-url', `http://127.0.0.1:${port}/effects?key={key}`, '--out', join(folder, 'runs')], folder);
 }
 
@@ -36,6 +36,14 @@ function writeOutcomes(results: ProbeResults): string[] {
       const value = event.value as { status?: number; message?: string };
       return value.status === undefined ? `lost: ${value.message}` : String(value.status);
     });
+}
+
+/** The numbers of every write the run folder's history holds. */
+function writeRequests(results: ProbeResults): number[] {
+  const history = readFileSync(join(folder, 'runs', results.runId, 'history.jsonl'), 'utf8');
+  return parseHistory(history, 'history.jsonl')
+    .filter((event) => event.op === 'write' && event.type === 'invoke')
+    .map((event) => (event.value as { request: number }).request);
 }
 
 describe('sim probe against a service that misbehaves', () => {
@@ -53,9 +61,20 @@ describe('sim probe against a service that misbehaves', () => {
     const run = await probe('reset');
     expect(run.code).toBe(1);
     const results = JSON.parse(run.stdout) as ProbeResults;
-    expect(results.clauses.find((c) => c.name === 'distinct-keys')?.observed).toBe('no response (lost), no response (lost); counts 1, 1');
-    expect(results.clauses.find((c) => c.name === 'dropped-reply-retry')?.observed).toMatch(/^the drop did not fire/);
+    expect(results.clauses.find((c) => c.name === 'distinct-keys')?.observed).toBe('no response (reset), no response (reset); counts 1, 1');
+    expect(results.clauses.find((c) => c.name === 'dropped-reply-retry')?.observed).toMatch(
+      /^the drop did not fire \(no response \(reset\)\)/,
+    );
     expect(new Set(writeOutcomes(results))).toEqual(new Set(['lost: the service did not answer: it reset the connection']));
+    // One reason, explaining every cell that shows it: each clause ran writes, and every write got a reset.
+    expect(results.noResponses).toEqual([
+      {
+        label: 'reset',
+        meaning: 'the service reset the connection',
+        clauses: ['distinct-keys', 'sequential-retry', 'payload-mismatch', 'concurrent-same-key', 'dropped-reply-retry'],
+        requests: writeRequests(results),
+      },
+    ]);
   });
 
   it('a reply that never ends is cut at 1 MiB and counts as lost, long before the timeout', async () => {
@@ -63,6 +82,36 @@ describe('sim probe against a service that misbehaves', () => {
     expect(run.code).toBe(1);
     const results = JSON.parse(run.stdout) as ProbeResults;
     expect(new Set(writeOutcomes(results))).toEqual(new Set(['lost: the service did not answer: its reply was over 1048576 bytes']));
+    expect(results.clauses.find((c) => c.name === 'sequential-retry')?.observed).toMatch(/^no response \(over 1 MiB\) then/);
+    expect(results.noResponses.map((note) => [note.label, note.meaning])).toEqual([
+      ['over 1 MiB', "the service's reply was over 1 MiB, not read to its end"],
+    ]);
+  });
+
+  it('a reply cut short after its head is named so under the table and in JUnit, and the drop that never fired is not called a drop', async () => {
+    const text = await probe('head-then-close', 'text');
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/\| distinct-keys +\| [^|]+\| no response \(cut short\), no response \(cut short\); counts 1, 1 +\| FAIL/);
+    expect(text.stdout).toMatch(
+      /^  no response \(cut short\): the service closed the connection in the middle of its reply; in distinct-keys, sequential-retry, payload-mismatch, concurrent-same-key, dropped-reply-retry \(#2 #3 #6 /m,
+    );
+    expect(text.stdout).not.toContain('(dropped)');
+    const junit = await probe('head-then-close', 'junit');
+    expect(junit.code).toBe(1);
+    expect(junit.stdout).toContain(
+      'observed: no response (cut short), no response (cut short); counts 1, 1&#10;no response (cut short): the service closed the connection in the middle of its reply</failure>',
+    );
+  });
+
+  it('a URL whose service does not speak HTTP is bad input at its first reply: one line, exit 2', async () => {
+    const run = await probe('not-http');
+    expect(run.code).toBe(2);
+    // llhttp's own words after 'Parse Error:' differ between Node versions.
+    const url = `http://127.0.0.1:${running.get('not-http')!.port}/writes`;
+    expect(run.stderr).toMatch(
+      new RegExp(`^sim: nothing at ${url.replaceAll('.', '\\.')} speaks HTTP: the first reply is not HTTP \\(Parse Error: .+\\)\n$`),
+    );
+    expect(JSON.parse(run.stdout)).toMatchObject({ kind: 'error', exitCode: 2 });
   });
 
   it('a count endpoint whose reply never ends is bad input: one line, exit 2, one JSON document', async () => {

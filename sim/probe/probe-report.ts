@@ -24,6 +24,9 @@ export function probeReport(results: ProbeResults): string {
     line(header),
     rule,
     ...rows.map(line),
+    ...results.noResponses.map(
+      (note) => `  no response (${note.label}): ${note.meaning}; in ${note.clauses.join(', ')} (#${note.requests.join(' #')})`,
+    ),
     '',
     `${count('pass')} passed, ${count('fail')} failed, ${count('not-run')} not run: ${results.passed ? 'safe to retry, as far as the probe can see' : 'NOT safe to retry'}`,
     `requests and responses (#n): history.jsonl; sim show <run folder> prints them`,

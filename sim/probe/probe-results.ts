@@ -1,3 +1,4 @@
+import type { NoResponseNote } from './no-response.js';
 import type { ProbeConfig } from './probe-config.js';
 
 export type ClauseVerdict = 'pass' | 'fail' | 'not-run';
@@ -32,6 +33,8 @@ export interface ProbeResults {
   /** The probe's own fault proxy every write went through (closed when the run ended). */
   proxyUrl: string;
   clauses: ClauseResult[];
+  /** Why writes got no response, one entry per distinct reason, with the clauses whose cells say `no response (label)`. */
+  noResponses: NoResponseNote[];
   /** Every clause that ran passed. */
   passed: boolean;
   files: { history: string; report: string };

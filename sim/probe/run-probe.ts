@@ -4,13 +4,14 @@ import { InputError } from '../engine/input-error.js';
 import { createRunFolder, writeFilesAtomic } from '../results/run-folder.js';
 import { NO_FAULTS } from '../transport/http/fault-plan.js';
 import { startFaultProxy } from '../transport/http/fault-proxy.js';
-import { portAcceptsConnections } from '../transport/http/server-process.js';
+import { connectTarget, tryConnect } from '../transport/http/connect-target.js';
 import { BATTERY } from './battery.js';
 import type { ProbeConfig } from './probe-config.js';
 import { ProbeHistory } from './probe-history.js';
 import { probeReport } from './probe-report.js';
 import { probeTarget, type ClauseResult, type ProbeResults } from './probe-results.js';
-import { ProbeSession } from './probe-session.js';
+import { ProbeSession, ServiceSilent } from './probe-session.js';
+import type { Clause } from './clause.js';
 import { httpWire, type ProbeWire } from './probe-wire.js';
 import { mcpWire } from './mcp-wire.js';
 
@@ -28,13 +29,13 @@ export interface ProbeRun {
  * and report.txt into a new run folder.
  */
 export async function runProbe(config: ProbeConfig, outDir: string): Promise<ProbeRun> {
-  const port = Number(config.url.port || (config.url.protocol === 'https:' ? 443 : 80));
-  if (!(await portAcceptsConnections(port, config.url.hostname)))
-    throw new InputError(`nothing answers at ${config.url.origin} (connection refused)`);
+  const connection = await tryConnect(connectTarget(config.url), config.timeoutMs);
+  if (!connection.accepted) throw new InputError(`nothing answers at ${config.url.origin} (${connection.why})`);
   const runFolder = createRunFolder(outDir);
   const history = new ProbeHistory();
   const proxy = await startFaultProxy(config.url.origin, NO_FAULTS);
   const clauses: ClauseResult[] = [];
+  let session: ProbeSession | undefined;
   let wire: ProbeWire | undefined;
   try {
     wire = config.mcpTool ? await mcpWire(config, proxy.url, config.mcpTool) : httpWire(config, proxy.url);
@@ -49,7 +50,7 @@ export async function runProbe(config: ProbeConfig, outDir: string): Promise<Pro
   }
 
   async function runBattery(wire: ProbeWire): Promise<void> {
-    const session = new ProbeSession(config, proxy, wire, history, runFolder.runId);
+    session = new ProbeSession(config, proxy, wire, history, runFolder.runId);
     const preflight = await session.count('preflight', session.freshKey());
     if (preflight.count !== 0)
       throw new InputError(`the count endpoint answers ${preflight.count} for a key never used: it does not count by {key}`);
@@ -59,10 +60,20 @@ export async function runProbe(config: ProbeConfig, outDir: string): Promise<Pro
         clauses.push({ name: clause.name, expected: clause.expected, observed: because, verdict: 'not-run', requests: [] });
         continue;
       }
-      const outcome = await clause.run(session);
-      clauses.push({ name: clause.name, expected: clause.expected, ...outcome, verdict: outcome.pass ? 'pass' : 'fail' });
+      if (session.silentAt !== undefined) {
+        const observed = `not run: the service stopped answering at #${session.silentAt}`;
+        clauses.push({ name: clause.name, expected: clause.expected, observed, verdict: 'not-run', requests: [] });
+        continue;
+      }
+      clauses.push({ name: clause.name, expected: clause.expected, ...(await runClause(clause, session)) });
+      if (session.silentAt !== undefined && session.answered === 0) {
+        throw new InputError(
+          `nothing answered at ${config.url.href} within ${config.timeoutMs} ms: it takes connections but sent no complete reply to a POST (is --url the write endpoint? is --timeout-ms long enough?)`,
+        );
+      }
     }
   }
+  const noResponses = session?.noResponses.list() ?? [];
   const results: ProbeResults = {
     kind: 'probe',
     tool: 'cutpoint',
@@ -71,6 +82,7 @@ export async function runProbe(config: ProbeConfig, outDir: string): Promise<Pro
     target: probeTarget(config),
     proxyUrl: proxy.url,
     clauses: clauses.map(({ name, expected, observed, verdict, requests }) => ({ name, expected, observed, verdict, requests })),
+    noResponses,
     passed: clauses.every((clause) => clause.verdict !== 'fail'),
     files: { history: 'history.jsonl', report: 'report.txt' },
   };
@@ -81,4 +93,15 @@ export async function runProbe(config: ProbeConfig, outDir: string): Promise<Pro
     { path: join(runFolder.path, 'results.json'), data: JSON.stringify(results, null, 2) + '\n' },
   ]);
   return { results, runFolder: runFolder.path, report };
+}
+
+/** A clause's verdict; one the service's silence stopped half way fails, citing the request that got no reply. */
+async function runClause(clause: Clause, session: ProbeSession): Promise<Omit<ClauseResult, 'name' | 'expected'>> {
+  try {
+    const outcome = await clause.run(session);
+    return { observed: outcome.observed, requests: outcome.requests, verdict: outcome.pass ? 'pass' : 'fail' };
+  } catch (error) {
+    if (!(error instanceof ServiceSilent)) throw error;
+    return { observed: `stopped: no response (timeout) to #${error.request}`, verdict: 'fail', requests: [error.request] };
+  }
 }

@@ -59,6 +59,11 @@ export async function exchange(request: ExchangeRequest): Promise<ExchangeOutcom
       return { kind: 'no-response', reason: 'timeout', message: `no answer within ${request.timeoutMs} ms`, elapsedMs: elapsedMs() };
     }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    // fetch refuses, before connecting, the ports of the Fetch standard's blocked list (6000, 6667, …); its word is only 'bad port'.
+    if (cause?.message === 'bad port') {
+      const message = `Node's fetch will not connect to port ${new URL(request.url).port}, which the Fetch standard blocks: serve it on another port`;
+      return { kind: 'no-response', reason: 'refused', message, elapsedMs: elapsedMs() };
+    }
     const message = cause?.message ?? (error instanceof Error ? error.message : String(error));
     return { kind: 'no-response', reason: cause?.code === 'ECONNREFUSED' ? 'refused' : 'lost', message, elapsedMs: elapsedMs() };
   }

@@ -1,5 +1,6 @@
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connectTarget } from './connect-target.js';
 import { REPLY_BYTES_MAX } from './wire.js';
 import { FAULT_HEADER, PROXY_ANSWER_HEADER, type Fault, type FaultKind, type FaultPlan } from './fault-plan.js';
 
@@ -68,11 +69,9 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
   function forward(request: IncomingMessage, body: Buffer): Promise<Upstream> {
     return new Promise((resolve, reject) => {
       const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
-      const target = targetNow();
       const outgoing = httpRequest(
         {
-          host: target.hostname,
-          port: target.port,
+          ...connectTarget(targetNow()),
           method: request.method,
           path: request.url,
           headers: { ...headers, 'content-length': body.length },
@@ -85,7 +84,7 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
             bytes += chunk.length;
             if (bytes <= REPLY_BYTES_MAX) return void chunks.push(chunk);
             response.destroy();
-            reject(new Error(`its reply was over ${REPLY_BYTES_MAX} bytes`));
+            reject(new ReplyOverMax(`its reply was over ${REPLY_BYTES_MAX} bytes`));
           });
           response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }));
           response.on('error', reject);
@@ -105,9 +104,9 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
     events.push(event);
     const chunks: Buffer[] = [];
     for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
-    const problem = (status: number, type: string, detail: string, extra: Record<string, string> = {}) => {
+    const problem = (status: number, type: string, detail: string, extra: Record<string, string> = {}, members: object = {}) => {
       response.writeHead(status, { 'content-type': 'application/problem+json', [PROXY_ANSWER_HEADER]: type, ...extra });
-      response.end(JSON.stringify({ type: `urn:cutpoint:${type}`, title: detail, status, detail }));
+      response.end(JSON.stringify({ type: `urn:cutpoint:${type}`, title: detail, status, detail, ...members }));
     };
     switch (fault.kind) {
       case 'reset':
@@ -135,7 +134,8 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
       upstream = await forward(request, Buffer.concat(chunks));
     } catch (error) {
       if (typeof targetUrl !== 'string') await targetUrl.recovered();
-      return problem(502, 'bad-gateway', `the server did not answer: ${upstreamFailure(error)}`);
+      const failure = upstreamFailure(error);
+      return problem(502, 'bad-gateway', `the server did not answer: ${failure.sentence}`, {}, { reason: failure.reason });
     }
     event.upstreamStatus = upstream.status;
     // A simulated server whose caller died at the applied cut asks, on its reply, for that reply to be lost.
@@ -171,9 +171,23 @@ export async function startFaultProxy(targetUrl: string | RestartableTarget, pla
   };
 }
 
-/** Why a forwarded request got no answer, as the end of a sentence: a reset, a closed socket, an endless reply. */
-function upstreamFailure(error: unknown): string {
+/** Why a forwarded request got no answer, in the 502's `reason` member: what a caller can tell its user apart. */
+export type UpstreamFailure = 'reset' | 'closed' | 'cut-short' | 'too-large' | 'not-http' | 'other';
+
+/** Thrown while reading an upstream reply past REPLY_BYTES_MAX. */
+class ReplyOverMax extends Error {}
+
+/** Why a forwarded request got no answer, as a reason and the end of a sentence: a reset, a closed socket, an endless reply. */
+function upstreamFailure(error: unknown): { reason: UpstreamFailure; sentence: string } {
+  if (error instanceof ReplyOverMax) return { reason: 'too-large', sentence: error.message };
   const { code, message } = error as NodeJS.ErrnoException;
-  if (code === 'ECONNRESET') return message === 'socket hang up' ? 'it closed the connection without a reply' : 'it reset the connection';
-  return message;
+  // llhttp's codes: what came back is no HTTP response at all (an SSH banner, a database's greeting, a bad status line).
+  if (code?.startsWith('HPE_')) return { reason: 'not-http', sentence: `its reply is not HTTP (${message})` };
+  if (code === 'ECONNRESET' && message === 'socket hang up')
+    return { reason: 'closed', sentence: 'it closed the connection without a reply' };
+  // node:http says 'aborted' when the connection ends after the head, before the body does.
+  if (code === 'ECONNRESET' && message === 'aborted')
+    return { reason: 'cut-short', sentence: 'it closed the connection in the middle of its reply' };
+  if (code === 'ECONNRESET') return { reason: 'reset', sentence: 'it reset the connection' };
+  return { reason: 'other', sentence: message };
 }
