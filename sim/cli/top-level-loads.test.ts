@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSimAsync } from '../testing/spawn-sim.js';
@@ -70,6 +70,23 @@ describe("how often a protocol file's top level runs, as README's 'Protocol code
     expect(own).toMatchObject({ thread: false, instance: '' });
     expect(lives.length).toBeGreaterThan(0);
     expect(lives.every((load) => !load.thread && /#life-\d+$/.test(load.instance))).toBe(true);
+    expect(new Set(lives.map((load) => load.instance)).size).toBe(lives.length);
+  }, 60_000);
+
+  it('sim explore: twice in sim, once in the watched child, then once per life of every schedule, no instance shared', async () => {
+    const run = await loadsOf('explore', ['explore', '-w', '1', '-i', '1', '-d', '1', '--jobs', '1']);
+    expect(run.code).toBe(1);
+    const [sim, child, ...more] = run.byProcess;
+    expect(more).toEqual([]);
+    expect(sim?.map((load) => load.thread)).toEqual([true, false]);
+    const [own, ...lives] = child ?? [];
+    expect(own).toMatchObject({ thread: false, instance: '' });
+    // Every execution imported instances of its own: at least one per schedule its results.json counts (the split
+    // into subtrees runs some prefixes once more).
+    const out = join(folder, 'explore');
+    const [runId = ''] = readdirSync(out);
+    const { schedules } = JSON.parse(readFileSync(join(out, runId, 'results.json'), 'utf8')) as { schedules: number };
+    expect(new Set(lives.map((load) => load.instance.replace(/#life-\d+$/, ''))).size).toBeGreaterThanOrEqual(schedules);
     expect(new Set(lives.map((load) => load.instance)).size).toBe(lives.length);
   }, 60_000);
 });
