@@ -29,12 +29,17 @@ export const PLAN_SCHEMA = {
           id: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,63}$' },
           action: { type: 'string', minLength: 1 },
           args: { type: 'object' },
-          files: { type: 'array', items: { type: 'string', minLength: 1 } },
+          files: { type: 'array', uniqueItems: true, items: { type: 'string', minLength: 1 } },
           gate: { type: 'string', minLength: 1 },
         },
         // A step without files calls its action as a tool with its args: the tool server's own tools need theirs,
         // or every case of a table fails inside the tool server and blames the protocol.
         allOf: [
+          // A step with files writes them with its args' content when it gives one: a content of another type would be dropped.
+          {
+            if: { required: ['files'] },
+            then: { properties: { args: { type: 'object', properties: { content: { type: 'string' } } } } },
+          },
           {
             if: { required: ['action'], properties: { action: { const: 'write_file' } }, not: { required: ['files'] } },
             then: {

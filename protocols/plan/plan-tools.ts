@@ -1,4 +1,5 @@
 import { nearestName } from '../../sim/engine/nearest-name.js';
+import { RESULTS_GATE } from '../../sim/plan/gates.js';
 import type { Plan } from './plan.js';
 
 /** The tool server's own tools: a write (the effect N counts) and a command (what a gate runs). */
@@ -13,7 +14,9 @@ export const KNOWN_READ_TOOLS = ['search_components', 'verify'] as const;
  * server answers any name it has no rule for as a read: so a misspelt write
  * ("write_fil") would pass as a read and the plan would not be tested as
  * written. Only the server's tools, the known reads and the plan's own
- * declared `read_tools` may be called.
+ * declared `read_tools` may be called. And the gate `results > 0` counts a
+ * read's results: on a step that writes or runs a command it could never
+ * pass, and every case would end `step-failed` for a reason the table does not say.
  */
 export function planToolProblem(plan: Plan): string | undefined {
   for (const [index, tool] of (plan.read_tools ?? []).entries()) {
@@ -22,7 +25,13 @@ export function planToolProblem(plan: Plan): string | undefined {
   }
   const known = [...SERVER_TOOLS, ...KNOWN_READ_TOOLS, ...(plan.read_tools ?? [])];
   for (const [index, step] of plan.steps.entries()) {
-    if ((step.files ?? []).length > 0 || known.includes(step.action)) continue;
+    const writes = (step.files ?? []).length > 0;
+    if (RESULTS_GATE.test(step.gate) && (writes || (SERVER_TOOLS as readonly string[]).includes(step.action)))
+      return (
+        `/steps/${index}/gate '${step.gate}' counts a read tool's results, and this step ${writes ? 'writes its files' : `calls ${step.action}`}, ` +
+        `which answers none: it could never pass; give it a command gate (as 'npm run build')`
+      );
+    if (writes || known.includes(step.action)) continue;
     const near = nearestName(step.action, known);
     return (
       `/steps/${index}/action '${step.action}' is no tool the tool server knows (${known.join(', ')})` +

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSim, spawnSimAsync } from '../testing/spawn-sim.js';
@@ -54,6 +54,19 @@ describe('sim table --family plan: a step names a tool the tool server knows, or
     const run = spawnSim(['table', '--family', 'plan', '--plan', plan, '--out', join(folder, 'declared-runs')], folder);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`sim: ${plan}: /read_tools/1 'write_file' is one of the tool server's own tools, not a read tool\n`);
+  });
+
+  it("a 'results > 0' gate on a writing step is bad input: before, every case failed as a cut never reached", () => {
+    const plan = planWithStep({ action: 'edit', files: ['NOTES.md'] });
+    const text = readFileSync(plan, 'utf8').replace('"gate":"npm run build"}]', '"gate":"results > 0"}]');
+    writeFileSync(plan, text);
+    const run = spawnSim(['table', '--family', 'plan', '--plan', plan, '--out', join(folder, 'gate-runs')], folder);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(
+      `sim: ${plan}: /steps/1/gate 'results > 0' counts a read tool's results, and this step writes its files, which answers none: ` +
+        `it could never pass; give it a command gate (as 'npm run build')\n`,
+    );
   });
 
   it('a read tool the plan declares in read_tools runs: the tool server logs its calls by that name', async () => {
