@@ -27,6 +27,30 @@ describe('plan schema', () => {
       '{"goal":"g","budget_calls":3,"steps":[{"id":"a","action":"x","gate":"g"},{"id":"a","action":"y","gate":"g"}]}',
       "plan.json: /steps/1/id repeats step id 'a'",
     ],
+    [
+      '{"goal":"g","budget_calls":3,"steps":[{"id":"a","action":"edit","files":["a.ts","a.ts"],"gate":"npm run build"}]}',
+      'plan.json: /steps/0/files must NOT have duplicate items',
+    ],
+    [
+      '{"goal":"g","budget_calls":3,"steps":[{"id":"a","action":"edit","files":["a.ts"],"args":{"content":5},"gate":"npm run build"}]}',
+      'plan.json: /steps/0/args/content must be string',
+    ],
+    [
+      '{"goal":"g","budget_calls":3,"steps":[{"id":"a","action":"edit","files":["a.ts"],"gate":"results > 0"}]}',
+      "plan.json: /steps/0/gate 'results > 0' counts a read tool's results, and this step writes its files, which answers none",
+    ],
+    [
+      '{"goal":"g","budget_calls":3,"steps":[{"id":"a","action":"run_command","args":{"command":"npm test"},"gate":"results>0"}]}',
+      "plan.json: /steps/0/gate 'results>0' counts a read tool's results, and this step calls run_command",
+    ],
+    [
+      '{"goal":"g","budget_calls":3,"steps":[{"id":"a","action":"serch_components","gate":"results > 0"}]}',
+      "plan.json: /steps/0/action 'serch_components' is no tool the tool server knows (write_file, run_command, search_components, verify); did you mean 'search_components'?",
+    ],
+    [
+      '{"goal":"g","budget_calls":3,"read_tools":["run_command"],"steps":[{"id":"a","action":"verify","gate":"g"}]}',
+      "plan.json: /read_tools/0 'run_command' is one of the tool server's own tools, not a read tool",
+    ],
   ])('refuses %s with its first error in one line', (text, message) => {
     let thrown: unknown;
     try {
@@ -38,6 +62,11 @@ describe('plan schema', () => {
     const line = (thrown as Error).message;
     expect(line.startsWith(message)).toBe(true);
     expect(line).not.toContain('\n');
+  });
+
+  it('accepts a read tool the plan declares, and a results gate on a read step', () => {
+    const text = '{"goal":"g","budget_calls":3,"read_tools":["lookup_docs"],"steps":[{"id":"a","action":"lookup_docs","gate":"results > 0"}]}';
+    expect(parsePlan(text, 'plan.json').read_tools).toEqual(['lookup_docs']);
   });
 
   it('hashes the plan by content, not key order', () => {

@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { lazyValidator } from '../../sim/engine/lazy-validator.js';
 import { InputError } from '../../sim/engine/input-error.js';
 import type { Plan } from './plan.js';
+import { planToolProblem } from './plan-tools.js';
 
 /** A plan file that is not one: the file and its first schema error, in one line. */
 export class PlanFileError extends InputError {}
@@ -15,6 +16,7 @@ export const PLAN_SCHEMA = {
   properties: {
     goal: { type: 'string', minLength: 1 },
     budget_calls: { type: 'integer', minimum: 1, maximum: 100000 },
+    read_tools: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } },
     steps: {
       type: 'array',
       minItems: 1,
@@ -27,12 +29,17 @@ export const PLAN_SCHEMA = {
           id: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,63}$' },
           action: { type: 'string', minLength: 1 },
           args: { type: 'object' },
-          files: { type: 'array', items: { type: 'string', minLength: 1 } },
+          files: { type: 'array', uniqueItems: true, items: { type: 'string', minLength: 1 } },
           gate: { type: 'string', minLength: 1 },
         },
         // A step without files calls its action as a tool with its args: the tool server's own tools need theirs,
         // or every case of a table fails inside the tool server and blames the protocol.
         allOf: [
+          // A step with files writes them with its args' content when it gives one: a content of another type would be dropped.
+          {
+            if: { required: ['files'] },
+            then: { properties: { args: { type: 'object', properties: { content: { type: 'string' } } } } },
+          },
           {
             if: { required: ['action'], properties: { action: { const: 'write_file' } }, not: { required: ['files'] } },
             then: {
@@ -70,7 +77,8 @@ function describe(error: ErrorObject): string {
 
 /**
  * Checks a parsed value against the plan schema, then what a schema cannot
- * say (step ids are unique, since each names a step key). Throws a
+ * say (step ids are unique, since each names a step key; each tool a step
+ * calls is one the tool server knows or the plan declares). Throws a
  * PlanFileError naming `source` and the first problem.
  */
 export function validatePlan(value: unknown, source: string): Plan {
@@ -83,6 +91,8 @@ export function validatePlan(value: unknown, source: string): Plan {
     if (seen.has(step.id)) throw new PlanFileError(`${source}: /steps/${index}/id repeats step id '${step.id}'`);
     seen.add(step.id);
   }
+  const toolProblem = planToolProblem(value);
+  if (toolProblem !== undefined) throw new PlanFileError(`${source}: ${toolProblem}`);
   return value;
 }
 

@@ -16,6 +16,8 @@ export interface Plan {
   goal: string;
   budget_calls: number;
   steps: PlanStep[];
+  /** Read tools of the user's own that steps may call, beyond the tool server's known ones: each answers as a search does. */
+  read_tools?: string[];
 }
 
 /**

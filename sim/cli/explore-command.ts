@@ -4,6 +4,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { boundsText, exploreSummary } from '../../reports/explore-summary.js';
 import { timeline } from '../../reports/timeline.js';
 import { FileMedium } from '../engine/connections.js';
+import { freshInstances } from '../engine/run-case.js';
 import { ChoiceLog, parseSchedule } from '../explore/choices.js';
 import { runControlled, type ExploreBounds } from '../explore/controlled-run.js';
 import { exploreAll } from '../explore/explore-all.js';
@@ -155,9 +156,12 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
           );
         const log = new ChoiceLog(parseSchedule(options.schedule), new Set());
         const kept = join(folder.path, 'schedule');
+        const protocolFile = files.get(protocol.name);
         const execution = await withTransport(options.transport, (http) =>
           runControlled({
             ...(http ? { wire: http.open() } : {}),
+            // As when it was found: each life a fresh instance of a user's module, or a replay would keep its module state.
+            ...(protocolFile ? { freshProtocol: freshInstances(family, protocolFile, kept) } : {}),
             family,
             protocol,
             workload,
@@ -241,7 +245,8 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       const code = results.every((result) => result.violations.length === 0 && result.exhaustive) ? EXIT.ok : EXIT.checkFailed;
       if (json) {
         io.stdout(jsonDocument({ ...stored, runFolder: displayPath(folder.path, io.cwd) }));
-        return exit(code);
+        // Told to a watching parent too, as the text output's end is: without it, it reads its child's end as the protocol's exit.
+        return exit(ended(code));
       }
       const lines = results.flatMap((result) => [
         ...(results.length > 1 ? ['', `${result.protocol}:`] : []),

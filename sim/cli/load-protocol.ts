@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
+import { isWatched } from '../engine/heartbeat.js';
 import { MODULE_EXTENSIONS, protocolFromFile } from '../engine/protocol-file.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
@@ -32,7 +33,9 @@ export async function resolveProtocols(family: AnyFamily, values: readonly strin
     let protocol: FamilyProtocol | undefined;
     if (looksLikePath(value)) {
       const path = resolve(cwd, value);
-      if (existsSync(path) && MODULE_EXTENSIONS.includes(extname(path))) await trialLoad(path, value);
+      // A watched child's parent ran this trial already, and its watchdog bounds this process: a second trial would
+      // only run the module's top level once more.
+      if (!isWatched() && existsSync(path) && MODULE_EXTENSIONS.includes(extname(path))) await trialLoad(path, value);
       protocol = await protocolFromFile(family, path, value);
       checkOrchestratorSchema(family.orchestratorSchema(protocol), value);
       if (protocol.name.length > PROTOCOL_NAME_LENGTH_MAX) {

@@ -62,6 +62,8 @@ export async function runControlled(options: {
   writeHistory?: boolean;
   /** Receivers over a real wire (--transport http); in process when omitted. */
   wire?: RunWire;
+  /** A fresh instance of a user's protocol module for each life: a crash forgets module state here too. */
+  freshProtocol?: (life: number) => Promise<FamilyProtocol>;
   /** Go on from a recovery's start that this execution's first choices lead to (in-memory stores only), instead of from the first attempt. */
   resume?: ExecutionStart;
   /** Called with the start of every recovery of this execution (in-memory stores only). */
@@ -121,6 +123,7 @@ export async function runControlled(options: {
     receiverSettings: { retentionMs: bounds.retentionMs, closedWindow: false } satisfies ReceiverSettings,
     writeHistory: options.writeHistory ?? false,
     ...(options.wire ? { wire: options.wire } : {}),
+    ...(options.freshProtocol ? { freshProtocol: options.freshProtocol } : {}),
     discoverBoundaries: bounds.cuts === 'all',
     beforeLife: (started) => {
       life = started;

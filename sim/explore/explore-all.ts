@@ -81,12 +81,13 @@ export async function exploreAll(
   options: ExploreAllOptions,
 ): Promise<ExploreResult[]> {
   const started = performance.now();
-  const targets: ExploreTarget[] = subjects.map(({ family, protocol }) => ({
+  const targets: ExploreTarget[] = subjects.map(({ family, protocol, source }) => ({
     family,
     protocol,
     bounds,
     memoise: options.memoise ?? true,
     ...(options.openWire ? { openWire: options.openWire } : {}),
+    ...(source?.protocolFile ? { protocolFile: source.protocolFile } : {}),
   }));
   let executions = 0;
   const counted = () => options.onProgress?.(++executions);

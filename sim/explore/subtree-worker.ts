@@ -21,7 +21,13 @@ async function subtreeHandler(data: SubtreeWorkerData): Promise<JobHandler<Subtr
       ? await protocolFromFile(family, source.protocolFile, source.protocolFile)
       : family.protocols.find((entry) => entry.protocol.name === source.protocol)?.protocol;
     if (!protocol) throw new Error(`sim explore worker: no protocol '${source.protocol}' in family ${source.family}`);
-    targets.set(sourceKey(source), { family, protocol, bounds: data.bounds, memoise: data.memoise });
+    targets.set(sourceKey(source), {
+      family,
+      protocol,
+      bounds: data.bounds,
+      memoise: data.memoise,
+      ...(source.protocolFile ? { protocolFile: source.protocolFile } : {}),
+    });
   }
   return async (job, report) => {
     const target = targets.get(sourceKey(job));

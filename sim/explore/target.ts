@@ -1,5 +1,5 @@
 import type { FamilyProtocol } from '../engine/family.js';
-import type { AnyFamily } from '../engine/run-case.js';
+import { freshInstances, type AnyFamily } from '../engine/run-case.js';
 import type { RunWire } from '../engine/run-family.js';
 import { ChoiceLog } from './choices.js';
 import { runControlled, type Execution, type ExecutionStart, type ExploreBounds } from './controlled-run.js';
@@ -15,7 +15,12 @@ export interface ExploreTarget {
   memoise?: boolean;
   /** A fresh wire per execution when receivers are reached over a real transport (--transport http). */
   openWire?: () => RunWire;
+  /** The user's module `protocol` came from: every life of every execution imports a fresh instance of it. */
+  protocolFile?: string;
 }
+
+/** Executions of this thread so far: names each one's module instances, so no execution meets another's module state. */
+let executionsStarted = 0;
 
 /** This thread's stores for a family whose world keeps real files (one tmpfs scratch folder, made on first use). */
 let realFolders: ExploreStores | undefined;
@@ -48,6 +53,7 @@ export async function executeSchedule(
   // Only in-memory stores of this execution's own can be taken up again where an earlier execution left them.
   const resuming = stores || target.openWire ? undefined : starts;
   const resume = resuming?.resumeFor(Math.max(0, prefix.length - 1));
+  const execution = ++executionsStarted;
   try {
     return await runControlled({
       family: target.family,
@@ -58,6 +64,7 @@ export async function executeSchedule(
       folder: where,
       ...(stores ? { medium: stores.medium() } : {}),
       ...(target.openWire ? { wire: target.openWire() } : {}),
+      ...(target.protocolFile ? { freshProtocol: freshInstances(target.family, target.protocolFile, `explore-${execution}`) } : {}),
       ...(resume ? { resume } : {}),
       ...(resuming ? { onLifeStart: (start: ExecutionStart) => resuming.record(start) } : {}),
     });

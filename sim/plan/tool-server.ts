@@ -68,7 +68,9 @@ function expectedFiles(payload: JsonValue): ExpectedFile[] {
  * What a tool does to the server's tables. `write_file` writes a file version
  * (the counted effect); `run_command` runs a gate command as a deterministic
  * check over the files and the generated outcome; any other tool is a read
- * that finds `searchResults` results and answers `outputChars` of text.
+ * that finds `searchResults` results and answers `outputChars` of text. Which
+ * names reach it as reads is the plan check's to say (protocols/plan/plan-tools.ts):
+ * the known read tools and those a plan declares, never a misspelt write.
  */
 export const toolEffect: Effect = {
   apply(db: Database.Database, request: ReceiverRequest, nowMs: number): EffectOutcome {

@@ -22,11 +22,19 @@ export function spawnSim(argv: readonly string[], cwd: string, timeoutMs = 20_00
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** The same, without blocking the test's event loop, with the wall time it took: for commands that run for seconds. */
-export function spawnSimAsync(argv: readonly string[], cwd: string, timeoutMs = 60_000): Promise<SpawnedSim & { ms: number }> {
+/**
+ * The same, without blocking the test's event loop, with the wall time it took: for commands that run for seconds.
+ * `env` adds variables to the test's own environment.
+ */
+export function spawnSimAsync(
+  argv: readonly string[],
+  cwd: string,
+  timeoutMs = 60_000,
+  env: Record<string, string> = {},
+): Promise<SpawnedSim & { ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SIM_BIN, ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SIM_BIN, ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
