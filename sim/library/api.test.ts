@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,16 @@ describe('the public API in-process', () => {
     await expect(expectTableRow('outbox-no-dedup', [1, 1, 1, 1, 1], { out })).rejects.toThrow(
       /expected \[1, 1, 1, 1, 1\], measured \[1, 1, 2, 2, 1\]/,
     );
+  });
+
+  it("expectTableRow keeps the run folder of a failing row only: a passing one leaves nothing in the user's project", async () => {
+    const passing = join(out, 'passing');
+    await expectTableRow('outbox-dedup', [1, 1, 1, 1, 1], { out: passing });
+    expect(existsSync(passing)).toBe(false);
+    const failing = join(out, 'failing');
+    await expect(expectTableRow('outbox-no-dedup', [1, 1, 1, 1, 1], { out: failing })).rejects.toThrow(/run folder: /);
+    const [kept] = readdirSync(failing);
+    expect(existsSync(join(failing, kept!, 'results.json'))).toBe(true);
   });
 
   it('checkProperty: a negative control finds its bug, with a replay line of the CLI', async () => {

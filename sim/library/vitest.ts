@@ -1,4 +1,6 @@
 import { AssertionError } from 'node:assert';
+import { existsSync, rmdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { checkProperty, type CheckPropertyOptions } from './check.js';
 import { runTable } from './table.js';
 import type { FamilyRef, ProtocolRef } from './protocol-ref.js';
@@ -29,12 +31,19 @@ export async function expectProtocolHolds(protocol: ProtocolRef, options: Omit<C
   throw new AssertionError({ message, actual: result.outcome, expected: 'held', operator: 'expectProtocolHolds' });
 }
 
-/** Fails unless the protocol's table row (N per classic cut, in the family's order) is `row`; every cell must have hit its cut. */
+/**
+ * Fails unless the protocol's table row (N per classic cut, in the family's
+ * order) is `row`; every cell must have hit its cut. The run folder is kept
+ * only when it fails, as a property keeps only its counterexample: a passing
+ * test leaves nothing in the user's project.
+ */
 export async function expectTableRow(
   protocol: ProtocolRef,
   row: readonly number[],
   options: { family?: FamilyRef; out?: string } = {},
 ): Promise<void> {
+  const parent = resolve(options.out ?? 'runs');
+  const parentExisted = existsSync(parent);
   const results = await runTable({ protocols: [protocol], ...options, expected: {} });
   const [name] = results.protocols.map((p) => p.name);
   const cells = results.cells.filter((cell) => cell.protocol === name);
@@ -42,7 +51,17 @@ export async function expectTableRow(
   const unhit = cells.filter((cell) => !cell.case.cutFired).map((cell) => cell.cut.name);
   const errors = cells.flatMap((cell) => (cell.case.error ? [`${cell.cut.name}: ${cell.case.error}`] : []));
   const same = measured.length === row.length && measured.every((n, i) => n === row[i]);
-  if (same && unhit.length === 0 && errors.length === 0) return;
+  if (same && unhit.length === 0 && errors.length === 0) {
+    rmSync(results.runFolder, { recursive: true, force: true });
+    // The parent goes too if this call created it and nothing else is in it (rmdir refuses a folder that is not empty).
+    if (!parentExisted)
+      try {
+        rmdirSync(parent);
+      } catch {
+        // Another run (a failing test beside this one) keeps its folder there.
+      }
+    return;
+  }
   const cuts = results.cuts.map((cut) => cut.name).join(', ');
   const message = [
     `table row of ${name}: expected [${row.join(', ')}], measured [${measured.map((n) => n ?? '?').join(', ')}] (cuts: ${cuts})`,
