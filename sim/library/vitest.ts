@@ -27,7 +27,7 @@ export async function expectProtocolHolds(protocol: ProtocolRef, options: Omit<C
         `  counterexample:\n${indent(failure.trial)}`,
         `  timeline (virtual ms, worker, event):\n${indent(failure.timeline)}`,
       ].join('\n')
-    : `${result.name} on ${String(protocol)}: ${result.outcome}; faults that never fired: ${result.unfired.join(', ') || 'none'} (raise runs)`;
+    : `${result.name} on ${String(protocol)}: ${result.outcome} after ${result.runs} runs (seed ${result.seed}); faults that never fired: ${result.unfired.join(', ') || 'none'} (raise runs)`;
   throw new AssertionError({ message, actual: result.outcome, expected: 'held', operator: 'expectProtocolHolds' });
 }
 
