@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installConsumerProject, type ConsumerProject } from './consumer-project.js';
+import { installConsumerProject, type ConsumerProject } from '../testing/consumer-project.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 
