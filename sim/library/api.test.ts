@@ -51,6 +51,14 @@ describe('the public API in-process', () => {
     expect(existsSync(join(failing, kept!, 'results.json'))).toBe(true);
   });
 
+  it('expectTableRow: a row of the wrong length is refused before the table runs, nothing written', async () => {
+    const unused = join(out, 'unused');
+    await expect(expectTableRow('outbox-dedup', [1, 1, 1], { out: unused })).rejects.toThrow(
+      new TypeError('expectTableRow: row has 3 numbers; the reservation family has 5 classic cuts'),
+    );
+    expect(existsSync(unused)).toBe(false);
+  });
+
   it('checkProperty: a negative control finds its bug, with a replay line of the CLI', async () => {
     const result = await checkProperty({ property: 'control-no-dedup', runs: 50, seed: 3, out });
     expect(result.outcome).toBe('found');

@@ -3,7 +3,7 @@ import { existsSync, rmdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkProperty, type CheckPropertyOptions } from './check.js';
 import { runTable } from './table.js';
-import type { FamilyRef, ProtocolRef } from './protocol-ref.js';
+import { familyOf, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 
 /**
  * Assertions for a user's own test files (`cutpoint/vitest`). They throw
@@ -42,6 +42,10 @@ export async function expectTableRow(
   row: readonly number[],
   options: { family?: FamilyRef; out?: string } = {},
 ): Promise<void> {
+  // A row of the wrong length is the test's mistake, told before the table runs (as runTable tells an expected row's).
+  const family = familyOf(options.family, protocol);
+  if (row.length !== family.cuts.length)
+    throw new TypeError(`expectTableRow: row has ${row.length} numbers; the ${family.name} family has ${family.cuts.length} classic cuts`);
   const parent = resolve(options.out ?? 'runs');
   const parentExisted = existsSync(parent);
   const results = await runTable({ protocols: [protocol], ...options, expected: {} });
