@@ -7,6 +7,19 @@ import type { PlanProtocol } from './types.js';
 /** The tool-server contracts a plan-loop module may name instead of importing. */
 export const PLAN_CONTRACTS: readonly Contract[] = [atomicReceipt, noReceipt];
 
+/** A tool-server contract as given: the contract itself, or the name of one of PLAN_CONTRACTS (undefined for a name that is none). */
+export function planContract(named: Contract | string | undefined): Contract | undefined {
+  return typeof named === 'string' ? PLAN_CONTRACTS.find((c) => c.name === named) : named;
+}
+
+/** planLoop's `toolContract`, a contract or a built-in one's name; a name that is none is a TypeError of one sentence. */
+export function namedPlanContract(named: Contract | string): Contract {
+  const contract = planContract(named);
+  if (!contract)
+    throw new TypeError(`planLoop: no tool contract '${String(named)}'; one of ${PLAN_CONTRACTS.map((c) => c.name).join(', ')}`);
+  return contract;
+}
+
 /**
  * Completes a user's plan-loop module (its `default` or `protocol` export)
  * into a PlanProtocol: `toolContract` may be a contract's name, and
@@ -23,8 +36,7 @@ export function planProtocolFromModule(exports: Record<string, unknown>, where: 
     return `${where}: the protocol's name must be lower-case letters, digits and dashes`;
   }
   if (typeof candidate.run !== 'function') return `${where}: protocol '${candidate.name}' has no run(ctx) function`;
-  const named = candidate.toolContract;
-  const contract = typeof named === 'string' ? PLAN_CONTRACTS.find((c) => c.name === named) : named;
+  const contract = planContract(candidate.toolContract);
   if (!contract || typeof contract.handle !== 'function') {
     return `${where}: protocol '${candidate.name}' needs a toolContract: one of ${PLAN_CONTRACTS.map((c) => c.name).join(', ')}, or an object with handle(side, request)`;
   }

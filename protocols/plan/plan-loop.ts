@@ -1,5 +1,6 @@
 import type { Contract, JsonValue } from '../receivers/types.js';
 import { PLAN_ORCHESTRATOR_SCHEMA } from '../../sim/plan/sqlite-checkpoint.js';
+import { namedPlanContract } from './module-shape.js';
 import { planHash, type Plan, type PlanStep } from './plan.js';
 import {
   LeaseLost,
@@ -44,7 +45,8 @@ export interface PlanLoopSeams {
 export interface PlanLoopDefinition {
   name: string;
   summary: string;
-  toolContract: Contract;
+  /** The tool server's contract, or a built-in one's name ('atomic-receipt', 'no-receipt'). */
+  toolContract: Contract | string;
   seams: PlanLoopSeams;
 }
 
@@ -111,9 +113,10 @@ export async function commitStepDone(
  * made, so no sequence of crashes can spend more than the budget.
  */
 export function planLoop(definition: PlanLoopDefinition): PlanProtocol {
-  const { seams, ...identity } = definition;
+  const { seams, toolContract, ...identity } = definition;
   return {
     ...identity,
+    toolContract: namedPlanContract(toolContract),
     orchestratorSchema: PLAN_ORCHESTRATOR_SCHEMA,
 
     async run(ctx) {

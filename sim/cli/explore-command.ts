@@ -20,7 +20,7 @@ import type { Shard } from '../explore/shard.js';
 import { defaultJobs } from '../process/pool.js';
 import { TRANSPORT_OPTION_HELP, transportName, withTransport, type TransportName } from './transport-option.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
-import { simCommandLine } from './shell-quote.js';
+import { exploreReplayLine } from '../explore/replay-line.js';
 
 interface ExploreOptions {
   family?: string;
@@ -129,25 +129,14 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         options.protocol.find((value) => value === name || (files.has(name) && resolve(io.cwd, value) === files.get(name))) ?? name;
       // Every option that changes which schedule a replay runs, and where its files go, so the line can be pasted as it is.
       const replayLine = (name: string) => (schedule: string) =>
-        simCommandLine([
-          'explore',
-          ...(options.family ? ['--family', family.name] : []),
-          '--protocol',
-          named(name),
-          '--workers',
-          String(bounds.workers),
-          '--intentions',
-          String(bounds.intentions),
-          '--crash-depth',
-          String(bounds.crashDepth),
-          ...(bounds.retentionMs === null ? [] : ['--retention-ms', String(bounds.retentionMs)]),
-          ...(bounds.cuts === 'all' ? ['--cuts', 'all'] : []),
-          ...(options.transport === 'http' ? ['--transport', 'http'] : []),
-          '--out',
-          options.out,
-          '--schedule',
+        exploreReplayLine({
+          family: options.family ? family.name : undefined,
+          protocol: named(name),
+          bounds,
+          out: options.out,
+          transport: options.transport === 'http' ? 'http' : undefined,
           schedule,
-        ]);
+        });
 
       if (options.schedule !== undefined) {
         if (options.shard || options.jobs !== undefined)

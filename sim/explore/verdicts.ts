@@ -16,6 +16,8 @@ export interface ViolationGroup {
   singleCrashCuts: string[];
   /** The plainest violating schedule (fewest crashes, then reorderings, then choices): replay it with --schedule. */
   shortest: { schedule: string; choices: number; crashes: number; message: string; weight: [number, number, number] };
+  /** `npx sim explore ... --schedule S`, replaying `shortest`: set in what `sim explore` and the library's explore return. */
+  replay?: string;
 }
 
 /**

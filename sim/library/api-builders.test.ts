@@ -30,6 +30,16 @@ describe("the builders a protocol of one's own needs are exported from 'cutpoint
     expect(row('api-unkeyed')).toContain(2);
   });
 
+  it('planLoop with a tool contract name that is none: one sentence naming the valid ones, before anything runs', async () => {
+    const unknown = module(
+      'unknown.mts',
+      `import { planLoop, CORRECT_SEAMS } from ${entry};\nexport default planLoop({ name: 'api-unknown', summary: 'typo', toolContract: 'atomic-reciept', seams: { ...CORRECT_SEAMS } });\n`,
+    );
+    await expect(runTable({ protocols: [unknown], family: 'plan', out })).rejects.toThrow(
+      /planLoop: no tool contract 'atomic-reciept'; one of atomic-receipt, no-receipt$/,
+    );
+  });
+
   it('harnessProtocol with a named contract: a ticket queue without receipts duplicates at ticket-enqueued', async () => {
     const harness = module(
       'harness.mts',

@@ -1,9 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkProperty, explore, exploreAll, runTable } from '../../entry/index.js';
-import { expectTableRow } from '../../entry/vitest.js';
+import { checkProperty, explore, exploreAll, resolveProtocol, runTable } from '../../entry/index.js';
+import { expectProtocolHolds, expectTableRow } from '../../entry/vitest.js';
+import { spawnSim } from '../testing/spawn-sim.js';
+import { shellWords } from '../testing/shell-words.js';
 
 const out = mkdtempSync(join(tmpdir(), 'cutpoint-api-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -38,11 +41,48 @@ describe('the public API in-process', () => {
     );
   });
 
+  it("expectTableRow keeps the run folder of a failing row only: a passing one leaves nothing in the user's project", async () => {
+    const passing = join(out, 'passing');
+    await expectTableRow('outbox-dedup', [1, 1, 1, 1, 1], { out: passing });
+    expect(existsSync(passing)).toBe(false);
+    const failing = join(out, 'failing');
+    await expect(expectTableRow('outbox-no-dedup', [1, 1, 1, 1, 1], { out: failing })).rejects.toThrow(/run folder: /);
+    const [kept] = readdirSync(failing);
+    expect(existsSync(join(failing, kept!, 'results.json'))).toBe(true);
+  });
+
+  it('expectTableRow: a row of the wrong length is refused before the table runs, nothing written', async () => {
+    const unused = join(out, 'unused');
+    await expect(expectTableRow('outbox-dedup', [1, 1, 1], { out: unused })).rejects.toThrow(
+      new TypeError('expectTableRow: row has 3 numbers; the reservation family has 5 classic cuts'),
+    );
+    expect(existsSync(unused)).toBe(false);
+  });
+
   it('checkProperty: a negative control finds its bug, with a replay line of the CLI', async () => {
     const result = await checkProperty({ property: 'control-no-dedup', runs: 50, seed: 3, out });
     expect(result.outcome).toBe('found');
     expect(result.failure?.replay).toMatch(/^npx sim check control-no-dedup --seed 3 --path [\d:]+$/);
     expect(result.failure?.timeline).toMatch(/cut effect-applied/);
+  });
+
+  it('expectProtocolHolds: a fault that never fired says after how many runs and with which seed, to raise the runs of', async () => {
+    await expect(expectProtocolHolds('outbox-dedup', { property: 'dedup-safety', runs: 1, seed: 5 })).rejects.toThrow(
+      /dedup-safety on outbox-dedup: unexercised after 1 runs \(seed 5\); faults that never fired: .+ \(raise runs\)/,
+    );
+  });
+
+  it("a file URL given as a string (import.meta.resolve's) is the file, not a relative path named file:/…", async () => {
+    const file = resolve('sim/testing/fixtures/plain-js-protocol.mjs');
+    const resolved = await resolveProtocol(pathToFileURL(file).href);
+    expect(resolved.file).toBe(file);
+    expect(resolved.shownAs).toBe(file);
+  });
+
+  it('an unknown family names the valid ones', async () => {
+    await expect(runTable({ protocols: ['outbox-dedup'], family: 'nope' })).rejects.toThrow(
+      "unknown family 'nope'; valid: reservation, plan, handover",
+    );
   });
 
   it('checkProperty: unknown properties and a control on another protocol are refused', async () => {
@@ -53,6 +93,15 @@ describe('the public API in-process', () => {
   it('explore: outbox-no-dedup has a duplicate within one crash; outbox-dedup none, exhaustively', async () => {
     const flawed = await explore({ protocol: 'outbox-no-dedup' });
     expect(flawed.violations.map((v) => v.kind)).toContain('duplicate');
+    // Each group carries the line `sim explore` prints for it, and that line replays the violation.
+    const duplicate = flawed.violations.find((v) => v.kind === 'duplicate')!;
+    expect(duplicate.replay).toBe(
+      `npx sim explore --protocol outbox-no-dedup --workers 1 --intentions 1 --crash-depth 1 --schedule ${duplicate.shortest.schedule}`,
+    );
+    const [, , ...replay] = shellWords(duplicate.replay!);
+    const replayed = spawnSim([...replay, '--out', out], out);
+    expect(replayed.code, replayed.stderr).toBe(1);
+    expect(replayed.stdout).toContain('violation: duplicate');
     const correct = await explore({ protocol: 'outbox-dedup' });
     expect(correct.exhaustive).toBe(true);
     expect(correct.violations).toEqual([]);

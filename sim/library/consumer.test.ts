@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installConsumerProject, type ConsumerProject } from './consumer-project.js';
+import { installConsumerProject, type ConsumerProject } from '../testing/consumer-project.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 
@@ -19,8 +19,29 @@ const flawed = example
 /** The line of the warehouse call in the user's file: `--cuts all` names the boundaries after it. */
 const reserveLine = flawed.split('\n').findIndex((line) => line.includes('ctx.warehouse.reserve(')) + 1;
 
+/** A plan loop of the user's own, its tool contract named as README says it may be. */
+const planLoopFile = `import { planLoop, CORRECT_SEAMS } from 'cutpoint';
+export default planLoop({ name: 'my-plan-loop', summary: 'the seed loop', toolContract: 'atomic-receipt', seams: { ...CORRECT_SEAMS } });
+`;
+
+/** The user's tsconfig: as strict as TypeScript goes, with the libraries' own declarations checked too. */
+const tsconfig = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    noEmit: true,
+    types: ['node'],
+  },
+  include: ['*.ts'],
+};
+
 /** The user's own test file, written against the public API only. */
 const userTest = `
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { explore, runTable, FAMILIES } from 'cutpoint';
 import { expectProtocolHolds, expectTableRow } from 'cutpoint/vitest';
@@ -35,6 +56,9 @@ describe('my protocol', { timeout: 120_000 }, () => {
   });
   it('correct: its table row', async () => {
     await expectTableRow(correct, [1, 1, 1, 1, 1]);
+  });
+  it('correct: the passing check and table row left no runs/ folder', () => {
+    expect(existsSync('runs')).toBe(false);
   });
   it('correct: runTable returns results.json values', async () => {
     const results = await runTable({ protocols: [correct], expected: { 'my-split-confirm': [1, 1, 1, 1, 1] } });
@@ -70,6 +94,8 @@ describe('cutpoint as a dependency of a fresh project (npm pack, npm ci --offlin
     writeFileSync(join(project.folder, 'my-protocol.ts'), example);
     writeFileSync(join(project.folder, 'my-no-receipt.ts'), flawed);
     writeFileSync(join(project.folder, 'protocol.test.ts'), userTest);
+    writeFileSync(join(project.folder, 'my-plan-loop.ts'), planLoopFile);
+    writeFileSync(join(project.folder, 'tsconfig.json'), JSON.stringify(tsconfig));
     const out = join(project.folder, 'vitest.json');
     try {
       execFileSync(join(project.folder, 'node_modules/.bin/vitest'), ['run', '--reporter=json', `--outputFile=${out}`], {
@@ -91,9 +117,26 @@ describe('cutpoint as a dependency of a fresh project (npm pack, npm ci --offlin
 
   it('the correct protocol passes its property, its table row and runTable; explore names boundaries by source line', (context) => {
     if (project.missing) return context.skip(`the npm cache lacks ${project.missing}; run npm ci once with the network`);
-    const titles = ['correct: holds dedup-safety', 'correct: its table row', 'correct: runTable returns results.json values'];
+    const titles = [
+      'correct: holds dedup-safety',
+      'correct: its table row',
+      'correct: the passing check and table row left no runs/ folder',
+      'correct: runTable returns results.json values',
+    ];
     for (const title of [...titles, 'flawed: explore at every boundary names them after their source lines'])
       expect(result(title)?.status, `${title}: ${result(title)?.failureMessages.join('\n')}`).toBe('passed');
+  });
+
+  it("the user's files compile under tsc --strict against the shipped types: protocol, tests and a plan loop naming its contract", (context) => {
+    if (project.missing) return context.skip(`the npm cache lacks ${project.missing}; run npm ci once with the network`);
+    // This repository's compiler, run in the project: `cutpoint` and its types resolve from the project's node_modules.
+    const tsc = spawnSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+      cwd: project.folder,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
   });
 
   it('the flawed protocol fails dedup-safety with its counterexample, timeline and replay line', (context) => {

@@ -1,4 +1,5 @@
 import { exploreAll as exploreSubjects } from '../explore/explore-all.js';
+import { exploreReplayLine } from '../explore/replay-line.js';
 import type { ExploreResult } from '../explore/explore.js';
 import type { ExploreBounds } from '../explore/controlled-run.js';
 import { resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
@@ -55,9 +56,11 @@ export async function exploreAll(options: ExploreAllOptions): Promise<ExploreRes
   checkWhole('exploreAll', 'jobs', options.jobs, 1, 64);
   if (options.protocols.length === 0) throw new TypeError('exploreAll: give at least one protocol');
   const subjects = [];
+  const shownAs = new Map<string, { family: string; protocol: string }>();
   for (const ref of options.protocols) {
-    const { family, protocol, file } = await resolveProtocol(ref, options.family);
+    const { family, protocol, file, shownAs: named } = await resolveProtocol(ref, options.family);
     subjects.push({ family, protocol, source: { family: family.name, protocol: protocol.name, ...(file ? { protocolFile: file } : {}) } });
+    shownAs.set(protocol.name, { family: family.name, protocol: named });
   }
   const bounds: ExploreBounds = {
     workers: options.workers ?? 1,
@@ -66,5 +69,12 @@ export async function exploreAll(options: ExploreAllOptions): Promise<ExploreRes
     retentionMs: options.retentionMs ?? null,
     cuts: options.cuts ?? 'named',
   };
-  return exploreSubjects(subjects, bounds, { executionsMax: options.executionsMax ?? 200_000, jobs: options.jobs ?? 1 });
+  const results = await exploreSubjects(subjects, bounds, { executionsMax: options.executionsMax ?? 200_000, jobs: options.jobs ?? 1 });
+  // Each violation's replay line, as `sim explore` prints it: a reservation protocol is found without --family.
+  return results.map((result) => {
+    const { family, protocol } = shownAs.get(result.protocol)!;
+    const replay = (schedule: string) =>
+      exploreReplayLine({ family: family === 'reservation' ? undefined : family, protocol, bounds, schedule });
+    return { ...result, violations: result.violations.map((group) => ({ ...group, replay: replay(group.shortest.schedule) })) };
+  });
 }

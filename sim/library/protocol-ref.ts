@@ -4,9 +4,9 @@ import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { chooseFamilyName } from '../cli/family-choice.js';
 import { resolveProtocols } from '../cli/load-protocol.js';
-import { findFamily } from '../families.js';
+import { FAMILIES, findFamily } from '../families.js';
 
-/** A protocol as a user's test names it: a built-in name, a path to their module, or a file URL (`new URL('./p.ts', import.meta.url)`). */
+/** A protocol as a user's test names it: a built-in name, a path to their module, or a file URL (`new URL('./p.ts', import.meta.url)`, or as a string). */
 export type ProtocolRef = string | URL;
 
 /** A family given by its name or as the value itself. */
@@ -22,15 +22,21 @@ export interface ResolvedProtocol {
   shownAs: string;
 }
 
-/** The path or name a ref stands for: URLs become paths, relative paths are taken from the current folder, as the CLI takes them. */
+/**
+ * The path or name a ref stands for: URLs become paths, relative paths are
+ * taken from the current folder, as the CLI takes them. A file URL may come
+ * as a string too (`import.meta.resolve('./p.ts')` gives one); it was once
+ * taken as a relative path, `<cwd>/file:/…`, that does not exist.
+ */
 function refText(ref: ProtocolRef): string {
-  return ref instanceof URL ? fileURLToPath(ref) : ref;
+  return ref instanceof URL || ref.startsWith('file:') ? fileURLToPath(ref) : ref;
 }
 
 /** Resolves a family ref; an unknown name is one sentence naming the valid ones. */
 export function familyOf(ref: FamilyRef | undefined, protocol?: ProtocolRef): AnyFamily {
   if (typeof ref === 'object') return ref;
-  if (ref !== undefined && !findFamily(ref)) throw new TypeError(`unknown family '${ref}'`);
+  if (ref !== undefined && !findFamily(ref))
+    throw new TypeError(`unknown family '${ref}'; valid: ${FAMILIES.map((family) => family.name).join(', ')}`);
   return findFamily(chooseFamilyName(ref, protocol === undefined ? [] : [refText(protocol)])) as AnyFamily;
 }
 

@@ -1,7 +1,9 @@
 import { AssertionError } from 'node:assert';
+import { existsSync, rmdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { checkProperty, type CheckPropertyOptions } from './check.js';
 import { runTable } from './table.js';
-import type { FamilyRef, ProtocolRef } from './protocol-ref.js';
+import { familyOf, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 
 /**
  * Assertions for a user's own test files (`cutpoint/vitest`). They throw
@@ -25,16 +27,27 @@ export async function expectProtocolHolds(protocol: ProtocolRef, options: Omit<C
         `  counterexample:\n${indent(failure.trial)}`,
         `  timeline (virtual ms, worker, event):\n${indent(failure.timeline)}`,
       ].join('\n')
-    : `${result.name} on ${String(protocol)}: ${result.outcome}; faults that never fired: ${result.unfired.join(', ') || 'none'} (raise runs)`;
+    : `${result.name} on ${String(protocol)}: ${result.outcome} after ${result.runs} runs (seed ${result.seed}); faults that never fired: ${result.unfired.join(', ') || 'none'} (raise runs)`;
   throw new AssertionError({ message, actual: result.outcome, expected: 'held', operator: 'expectProtocolHolds' });
 }
 
-/** Fails unless the protocol's table row (N per classic cut, in the family's order) is `row`; every cell must have hit its cut. */
+/**
+ * Fails unless the protocol's table row (N per classic cut, in the family's
+ * order) is `row`; every cell must have hit its cut. The run folder is kept
+ * only when it fails, as a property keeps only its counterexample: a passing
+ * test leaves nothing in the user's project.
+ */
 export async function expectTableRow(
   protocol: ProtocolRef,
   row: readonly number[],
   options: { family?: FamilyRef; out?: string } = {},
 ): Promise<void> {
+  // A row of the wrong length is the test's mistake, told before the table runs (as runTable tells an expected row's).
+  const family = familyOf(options.family, protocol);
+  if (row.length !== family.cuts.length)
+    throw new TypeError(`expectTableRow: row has ${row.length} numbers; the ${family.name} family has ${family.cuts.length} classic cuts`);
+  const parent = resolve(options.out ?? 'runs');
+  const parentExisted = existsSync(parent);
   const results = await runTable({ protocols: [protocol], ...options, expected: {} });
   const [name] = results.protocols.map((p) => p.name);
   const cells = results.cells.filter((cell) => cell.protocol === name);
@@ -42,7 +55,17 @@ export async function expectTableRow(
   const unhit = cells.filter((cell) => !cell.case.cutFired).map((cell) => cell.cut.name);
   const errors = cells.flatMap((cell) => (cell.case.error ? [`${cell.cut.name}: ${cell.case.error}`] : []));
   const same = measured.length === row.length && measured.every((n, i) => n === row[i]);
-  if (same && unhit.length === 0 && errors.length === 0) return;
+  if (same && unhit.length === 0 && errors.length === 0) {
+    rmSync(results.runFolder, { recursive: true, force: true });
+    // The parent goes too if this call created it and nothing else is in it (rmdir refuses a folder that is not empty).
+    if (!parentExisted)
+      try {
+        rmdirSync(parent);
+      } catch {
+        // Another run (a failing test beside this one) keeps its folder there.
+      }
+    return;
+  }
   const cuts = results.cuts.map((cut) => cut.name).join(', ');
   const message = [
     `table row of ${name}: expected [${row.join(', ')}], measured [${measured.map((n) => n ?? '?').join(', ')}] (cuts: ${cuts})`,
