@@ -28,7 +28,8 @@ describe("the builders a protocol of one's own needs are exported from 'cutpoint
     const row = (name: string) => results.cells.filter((c) => c.protocol === name).map((c) => c.effects);
     expect(row('api-keyed')).toEqual([1, 1, 1, 1, 1, 1]);
     expect(row('api-unkeyed')).toContain(2);
-  });
+    // Two plan tables of user modules (each life a fresh instance): 12 s in CI, near the 30 s default on a loaded machine.
+  }, 120_000);
 
   it('planLoop with a tool contract name that is none: one sentence naming the valid ones, before anything runs', async () => {
     const unknown = module(
