@@ -72,6 +72,17 @@ describe('the public API in-process', () => {
     );
   });
 
+  it('runTable on a protocol of yours with no expected row measures only: pass with N=0 in a cell, fail once a row is given', async () => {
+    const file = resolve('sim/testing/fixtures/plain-js-protocol.mjs');
+    const measured = await runTable({ protocols: [file], out });
+    expect(measured.cells.map((cell) => cell.effects)).toEqual([1, 0, 1, 1, 1]);
+    expect(measured.cells.every((cell) => cell.expected === null)).toBe(true);
+    expect(measured.verdict).toBe('pass');
+    const compared = await runTable({ protocols: [file], out, expected: { 'plain-js-mark-first': [1, 1, 1, 1, 1] } });
+    expect(compared.verdict).toBe('fail');
+    expect(compared.mismatches).toMatchObject([{ protocol: 'plain-js-mark-first', expected: 1, measured: 0 }]);
+  });
+
   it("a file URL given as a string (import.meta.resolve's) is the file, not a relative path named file:/…", async () => {
     const file = resolve('sim/testing/fixtures/plain-js-protocol.mjs');
     const resolved = await resolveProtocol(pathToFileURL(file).href);
