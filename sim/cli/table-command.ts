@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { expectedColumns, expectedTable } from '../suites.js';
 import { alignedTable, legendLines, markdownTable, verdictLines } from '../../reports/text-table.js';
 import { displayPath } from '../results/run-folder.js';
 import type { TableResults } from '../results/table-results.js';
@@ -17,7 +16,7 @@ import { tableJunitCases } from '../results/table-junit.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { executeTableRun } from './table-run.js';
 import { ended, inWatchedChild, policySubject } from './watched-run.js';
-import { expectedOnOwnWorkload } from '../table/own-workload-expectations.js';
+import { defaultTableProtocols, readTableWorkload, referenceExpectations, tableInputsRefusal } from './table-workload.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
 import { unexercisedPolicyLine } from '../handover/policy-exercise.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
@@ -95,30 +94,17 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .action(async (options: TableOptions, self: Command) => {
       const family = await chooseFamily(options.family, options.protocol);
-      if (options.plan !== undefined && !family.readTableWorkload) {
-        throw new UsageError('--plan belongs to the plan family: add --family plan');
-      }
-      if ((options.policy || options.graph) && family.name !== 'handover') {
-        throw new UsageError('--policy and --graph belong to the handover family: add --family handover');
-      }
-      // A user's workload replaces the family's own, read before any run folder exists: the plan family's --plan file,
-      // or the handover table on a user's own model or graph (whose seed rows are not theirs: measured only).
-      const workload =
-        options.plan !== undefined
-          ? family.readTableWorkload?.(options.plan, io.cwd)
-          : family.name === 'handover'
-            ? await (await import('../handover/own-workload.js')).ownHandoverWorkload(options, io.cwd)
-            : undefined;
-      const measuredOnly = workload !== undefined && options.plan === undefined;
+      const refusal = tableInputsRefusal(family, options);
+      if (refusal === 'plan') throw new UsageError('--plan belongs to the plan family: add --family plan');
+      if (refusal === 'handover') throw new UsageError('--policy and --graph belong to the handover family: add --family handover');
+      const own = await readTableWorkload(family, options, io.cwd);
+      const workload = own.workload;
       const { protocols, files: protocolFiles } = await resolveProtocols(
         family,
-        options.protocol ?? (measuredOnly ? family.protocols.map((entry) => entry.protocol.name) : Object.keys(expectedTable(family.name))),
+        options.protocol ?? defaultTableProtocols(family, own),
         io.cwd,
       );
-      const reference =
-        workload === undefined
-          ? { effects: expectedTable(family.name), columns: expectedColumns(family.name) }
-          : { effects: measuredOnly ? {} : expectedOnOwnWorkload(family, protocols), columns: {} };
+      const reference = referenceExpectations(family, own, protocols);
       const expectations = options.expect ? readExpectations(options.expect, reference, family, protocols, io.cwd) : reference;
       if (options.crashMode === 'server-kill' && (options.cut || options.expect || options.cuts)) {
         throw new UsageError(
@@ -161,7 +147,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         lifeTimeoutMs: options.lifeTimeoutMs,
         checkDeterminism: options.checkDeterminism,
         transport: options.transport,
-        ...(options.policy === undefined ? {} : { policy: await policyOfTable(options.policy, io.cwd) }),
+        ...(own.policy ? { policy: own.policy } : {}),
       };
       if (options.crashMode === 'both' && options.format === 'junit') {
         throw new UsageError('--format junit writes the cells of one table: not with --crash-mode both.');
@@ -190,12 +176,6 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       if (unexercised && (options.format === 'json' || options.format === 'junit')) io.stderr(`sim table: ${unexercised}\n`);
       exit(ended(results.verdict === 'pass' ? EXIT.ok : EXIT.checkFailed));
     });
-}
-
-/** The --policy as the table names it: the file as given, and the name its module gives itself. */
-async function policyOfTable(file: string, cwd: string): Promise<{ file: string; name: string }> {
-  const { loadPolicyModule } = await import('../handover/policy-module.js');
-  return { file, name: (await loadPolicyModule(file, cwd)).name };
 }
 
 /** The reports --chart writes (the PNG, the HTML page, the markdown table) and the lines that name them. */

@@ -6,11 +6,12 @@ import type { PropertyResult } from '../check/check-property.js';
 import { propertyChunks } from '../check/chunks.js';
 import { replayLine } from '../check/replay-line.js';
 import { replayProperty } from '../check/replay-property.js';
-import type { StoreKind } from '../check/suite.js';
+import type { StoreKind, SuiteOption } from '../check/suite.js';
+import { FAMILIES } from '../families.js';
 import { createScratch, defaultScratchParent } from '../cli/scratch.js';
 import { createRunFolder } from '../results/run-folder.js';
 import { propertySuite } from '../suites.js';
-import { familyOf, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
+import { familyOf, inputPath, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 import { checkChoice, checkSeed, checkWhole } from './validate.js';
 
 export interface CheckPropertyOptions {
@@ -30,6 +31,13 @@ export interface CheckPropertyOptions {
   store?: StoreKind;
   /** Parent of the run folder where a counterexample's files are kept (default `runs`). */
   out?: string;
+  /**
+   * Handover family: check the harness around your own model, a module exporting respond(conversation, tools), as
+   * `sim check --policy`. It runs in this process: unlike the CLI's watched child, a respond() that never returns hangs the call.
+   */
+  policy?: ProtocolRef;
+  /** Handover family: check with your own handover graph (JSON), as `sim check --graph`. */
+  graph?: ProtocolRef;
 }
 
 /** The most workers `sim check --workers-max` takes. */
@@ -81,10 +89,17 @@ export async function checkProperty(options: CheckPropertyOptions): Promise<Prop
       throw new TypeError(`checkProperty: workersMax: ${withWorkers.replace('--workers', 'workersMax')}`);
     bounds = withWorkers;
   }
+  const familyOptions = await familyOptionsOf(family.name, suite, { policy: options.policy, graph: options.graph });
+  const cwd = process.cwd();
+  // The family's own options go through its suite's transform, as `sim check --policy/--graph` do.
+  const transform = await suite.transform?.(familyOptions, cwd);
   const seed = options.seed ?? 1;
   checkChoice('checkProperty', `store (the ${family.name} family's runs)`, options.store, suite.stores);
   const store = options.store ?? suite.stores[0] ?? 'file';
-  const protocol = subject ? { protocol: { protocol: subject.protocol, ...(subject.file ? { file: subject.file } : {}) } } : {};
+  const protocol = {
+    ...(subject ? { protocol: { protocol: subject.protocol, ...(subject.file ? { file: subject.file } : {}) } } : {}),
+    ...(transform ? { transform } : {}),
+  };
   const scratch = createScratch(defaultScratchParent());
   let result: PropertyResult;
   try {
@@ -105,6 +120,7 @@ export async function checkProperty(options: CheckPropertyOptions): Promise<Prop
     replayOptions.push(['--workers', String(options.workersMax)]);
   if (store === 'memory') replayOptions.push(['--store', 'memory']);
   if (subject) replayOptions.push(['--protocol', subject.shownAs]);
+  for (const [name, value] of Object.entries(familyOptions)) replayOptions.push([`--${name}`, resolve(cwd, value)]);
   const violation = ce.violation ?? replayed?.violation;
   return {
     ...result,
@@ -116,4 +132,33 @@ export async function checkProperty(options: CheckPropertyOptions): Promise<Prop
       folder,
     },
   };
+}
+
+/**
+ * The family's own options that were given, as paths by option name, the way
+ * `sim check` hands them to the suite; one that is not the family's (a policy
+ * for the reservation family) is a TypeError naming the family it belongs to.
+ */
+async function familyOptionsOf(
+  family: string,
+  suite: { options?: readonly SuiteOption[] },
+  given: Readonly<Record<string, ProtocolRef | undefined>>,
+): Promise<Record<string, string>> {
+  const values: Record<string, string> = {};
+  for (const [name, ref] of Object.entries(given)) {
+    const path = inputPath(ref);
+    if (path === undefined) continue;
+    if (!optionNames(suite).includes(name)) {
+      const owners = [];
+      for (const other of FAMILIES) if (optionNames((await propertySuite(other.name)) ?? {}).includes(name)) owners.push(other.name);
+      throw new TypeError(`checkProperty: ${name} belongs to the ${owners.join(' or ')} family, not ${family}: give family '${owners[0]}'`);
+    }
+    values[name] = path;
+  }
+  return values;
+}
+
+/** A suite's own options by name: `--policy <file>` is `policy`. */
+function optionNames(suite: { options?: readonly SuiteOption[] }): string[] {
+  return (suite.options ?? []).map((option) => /^--([\w-]+)/.exec(option.flags)![1]!);
 }

@@ -32,6 +32,11 @@ function refText(ref: ProtocolRef): string {
   return ref instanceof URL || ref.startsWith('file:') ? fileURLToPath(ref) : ref;
 }
 
+/** A file option (a plan file, a policy, a graph) as a path: given as protocols are, from the current folder or as a file URL. */
+export function inputPath(ref: ProtocolRef | undefined): string | undefined {
+  return ref === undefined ? undefined : refText(ref);
+}
+
 /** Resolves a family ref; an unknown name is one sentence naming the valid ones. */
 export function familyOf(ref: FamilyRef | undefined, protocol?: ProtocolRef): AnyFamily {
   if (typeof ref === 'object') return ref;

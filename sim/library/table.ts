@@ -1,8 +1,8 @@
-import { expectedColumns, expectedTable } from '../suites.js';
 import type { ExpectedColumns } from '../table/expected-columns.js';
 import { executeTableRun } from '../cli/table-run.js';
+import { readTableWorkload, referenceExpectations, tableInputsRefusal } from '../cli/table-workload.js';
 import type { CrashMode, TableResults } from '../results/table-results.js';
-import { familyOf, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
+import { familyOf, inputPath, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 import { checkChoice } from './validate.js';
 
 export interface TableOptions {
@@ -26,6 +26,15 @@ export interface TableOptions {
   out?: string;
   /** in-process (default) or kill (each attempt in a child process ended with SIGKILL). */
   crashMode?: CrashMode;
+  /** Plan family: your plan file (JSON, checked against the plan schema) instead of the seed's, as `sim table --plan`. */
+  plan?: ProtocolRef;
+  /**
+   * Handover family: your own model, a module exporting respond(conversation, tools), as `sim table --policy`;
+   * measured only. It runs in this process: unlike the CLI's watched child, a respond() that never returns hangs the call.
+   */
+  policy?: ProtocolRef;
+  /** Handover family: your own handover graph as JSON, as `sim table --graph`; measured only. */
+  graph?: ProtocolRef;
 }
 
 /**
@@ -37,6 +46,13 @@ export async function runTable(options: TableOptions): Promise<TableResults & { 
   if (options.protocols.length === 0) throw new TypeError('runTable: give at least one protocol');
   checkChoice('runTable', 'crashMode', options.crashMode, ['in-process', 'kill']);
   const family = familyOf(options.family, options.protocols[0]);
+  const inputs = { plan: inputPath(options.plan), policy: inputPath(options.policy), graph: inputPath(options.graph) };
+  const refusal = tableInputsRefusal(family, inputs);
+  if (refusal === 'plan') throw new TypeError(`runTable: plan belongs to the plan family: give family 'plan', not '${family.name}'`);
+  if (refusal === 'handover')
+    throw new TypeError(`runTable: policy and graph belong to the handover family: give family 'handover', not '${family.name}'`);
+  const cwd = process.cwd();
+  const own = await readTableWorkload(family, inputs, cwd);
   const resolved = [];
   for (const ref of options.protocols) resolved.push(await resolveProtocol(ref, family));
   for (const [name, row] of Object.entries(options.expected ?? {})) {
@@ -64,6 +80,11 @@ export async function runTable(options: TableOptions): Promise<TableResults & { 
         );
     }
   }
+  const reference = referenceExpectations(
+    family,
+    own,
+    resolved.map(({ protocol }) => protocol),
+  );
   const files = new Map(resolved.flatMap(({ protocol, file }) => (file === undefined ? [] : [[protocol.name, file] as const])));
   const { results, runFolder } = await executeTableRun({
     family,
@@ -71,9 +92,11 @@ export async function runTable(options: TableOptions): Promise<TableResults & { 
     protocolFiles: files,
     cutIndexes: family.cuts.map((_, index) => index),
     outDir: options.out ?? 'runs',
-    cwd: process.cwd(),
-    expected: { ...expectedTable(family.name), ...options.expected },
-    expectedColumns: { ...expectedColumns(family.name), ...options.expectedColumns },
+    cwd,
+    expected: { ...reference.effects, ...options.expected },
+    expectedColumns: { ...reference.columns, ...options.expectedColumns },
+    ...(own.workload === undefined ? {} : { workload: own.workload }),
+    ...(own.policy ? { policy: own.policy } : {}),
     crashMode: options.crashMode ?? 'in-process',
   });
   return { ...results, runFolder };

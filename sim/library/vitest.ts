@@ -2,8 +2,8 @@ import { AssertionError } from 'node:assert';
 import { existsSync, rmdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkProperty, type CheckPropertyOptions } from './check.js';
-import { runTable } from './table.js';
-import { familyOf, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
+import { runTable, type TableOptions } from './table.js';
+import { familyOf, type ProtocolRef } from './protocol-ref.js';
 
 /**
  * Assertions for a user's own test files (`cutpoint/vitest`). They throw
@@ -40,7 +40,7 @@ export async function expectProtocolHolds(protocol: ProtocolRef, options: Omit<C
 export async function expectTableRow(
   protocol: ProtocolRef,
   row: readonly number[],
-  options: { family?: FamilyRef; out?: string } = {},
+  options: Pick<TableOptions, 'family' | 'out' | 'plan' | 'policy' | 'graph'> = {},
 ): Promise<void> {
   // A row of the wrong length is the test's mistake, told before the table runs (as runTable tells an expected row's).
   const family = familyOf(options.family, protocol);
