@@ -11,7 +11,7 @@ import { requestFromArguments, toolResult, WRITE_TOOL_INPUT_SCHEMA } from './wri
 /**
  * An MCP server exposing the receiver's tools: its one write tool named after
  * its kind, or every tool its catalogue entry names (the plan's tool server:
- * write_file, run_command, search_components), each with the key in its
+ * TOOL_SERVER_TOOLS, protocols/plan/plan-tools.ts), each with the key in its
  * arguments, since MCP has no transactions and no headers a tool sees.
  */
 function receiverToolServer(core: ReceiverCore, tools: readonly string[], summary: string): Server {
