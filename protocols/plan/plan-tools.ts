@@ -8,6 +8,9 @@ export const SERVER_TOOLS = ['write_file', 'run_command'] as const;
 /** The read tools the tool server knows without being told: seed 000's. A plan names its others in `read_tools`. */
 export const KNOWN_READ_TOOLS = ['search_components', 'verify'] as const;
 
+/** Every tool the tool server knows without a plan's own read_tools: what a plan may call, and what `sim serve --mcp` lists. */
+export const TOOL_SERVER_TOOLS = [...SERVER_TOOLS, ...KNOWN_READ_TOOLS] as const;
+
 /**
  * What is wrong with the tools a plan names, as `where: problem` in one line,
  * or undefined. A step without files calls its action as a tool, and the tool
@@ -23,7 +26,7 @@ export function planToolProblem(plan: Plan): string | undefined {
     if ((SERVER_TOOLS as readonly string[]).includes(tool))
       return `/read_tools/${index} '${tool}' is one of the tool server's own tools, not a read tool`;
   }
-  const known = [...SERVER_TOOLS, ...KNOWN_READ_TOOLS, ...(plan.read_tools ?? [])];
+  const known = [...TOOL_SERVER_TOOLS, ...(plan.read_tools ?? [])];
   for (const [index, step] of plan.steps.entries()) {
     const writes = (step.files ?? []).length > 0;
     if (RESULTS_GATE.test(step.gate) && (writes || (SERVER_TOOLS as readonly string[]).includes(step.action)))

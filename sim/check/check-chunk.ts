@@ -43,6 +43,7 @@ export async function checkChunk<T, B>(
       executed,
       timeMs: result.timeMs,
       tally: result.tally,
+      ...(result.firstNote === undefined ? {} : { firstNote: result.firstNote }),
     },
   ];
   return result;

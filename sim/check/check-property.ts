@@ -55,6 +55,8 @@ export interface PropertyResult<T = unknown> {
   /** The faults this property had to see fire (its own, as the family's options leave them). */
   mustFire: readonly string[];
   unfired: string[];
+  /** The transform's note on the first run that had one (see TrialTransform.firstNote), in the order the runs ran. */
+  firstNote?: string;
   /** The counterexample, with the seed and path that replay it (the seed of the chunk that found it). */
   counterexample?: { trial: T; seed: number; path: string; violation: Violation | undefined };
   /** The fast-check runs (chunks) it was merged from, up to the first that failed; see chunks.ts. */
@@ -73,6 +75,7 @@ export interface ChunkVerdict {
   executed: number;
   timeMs: number;
   tally: Tally;
+  firstNote?: string;
 }
 
 export function emptyTally<T>(suite: PropertySuite<T, unknown>): Tally {
@@ -115,6 +118,7 @@ export async function checkProperty<T, B>(
   let executed = 0;
   let failing = false;
   let lastViolation: Violation | undefined;
+  let firstNote: string | undefined;
 
   const property = asProperty(generic, trialsOf(definition, options.bounds, options), async (trial, scheduler) => {
     // Before any task is scheduled, so the scheduler's interleaving is untouched: Ctrl-C is heard between runs.
@@ -135,7 +139,10 @@ export async function checkProperty<T, B>(
         ...(scheduler ? { scheduler } : {}),
         ...(options.protocol ? { protocol: options.protocol } : {}),
       });
-      if (!failing) addToTally(tally, suite.tally(trial, outcome));
+      if (!failing) {
+        addToTally(tally, suite.tally(trial, outcome));
+        firstNote ??= options.transform?.firstNote?.(outcome);
+      }
       const violation = definition.check(trial, outcome);
       if (violation) {
         failing = true;
@@ -177,6 +184,7 @@ export async function checkProperty<T, B>(
     tally,
     mustFire,
     unfired,
+    ...(firstNote === undefined ? {} : { firstNote }),
   };
   result.passed = result.outcome === 'held' || result.outcome === 'found';
   if (details.failed && details.counterexample && details.counterexamplePath) {

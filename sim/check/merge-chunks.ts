@@ -21,6 +21,7 @@ export function mergeChunks<P extends PropertyResult>(parts: readonly P[], print
   const kept = failedAt === -1 ? owned : owned.slice(0, failedAt + 1);
   const chunks = kept.map(({ chunk }) => chunk);
   const tally = sumTallies(chunks);
+  const firstNote = chunks.find((chunk) => chunk.firstNote !== undefined)?.firstNote;
   const unfired = first.mustFire.filter((kind) => (tally[kind] ?? 0) === 0);
   const timeMs = chunks.reduce((sum, chunk) => sum + chunk.timeMs, 0);
   const executed = chunks.reduce((sum, chunk) => sum + chunk.executed, 0);
@@ -29,6 +30,8 @@ export function mergeChunks<P extends PropertyResult>(parts: readonly P[], print
   // Fields a part adds beside the verdict (a replay line) belong to the counterexample they were made for.
   const merged = { ...first } as P & { replay?: unknown };
   delete merged.counterexample;
+  delete merged.firstNote;
+  if (firstNote !== undefined) merged.firstNote = firstNote;
   delete merged.replay;
   const from = failing?.part as (P & { replay?: unknown }) | undefined;
   if (from?.counterexample) merged.counterexample = from.counterexample;

@@ -74,6 +74,10 @@ export interface TrialTransform<T> {
   trial(trial: T): T;
   /** The faults still required of a run under this transform (a user's model need not misbehave). */
   mustFire(kinds: readonly string[]): readonly string[];
+  /** What went wrong first in a run that no count can say (a user's policy's first error), kept as the result's firstNote. */
+  firstNote?(outcome: FamilyOutcome): string | undefined;
+  /** The line that says why a property that held proves nothing under this transform, from its tally and first note. */
+  unexercisedLine?(result: { tally: Readonly<Record<string, number>>; firstNote?: string }): string | undefined;
 }
 
 /**

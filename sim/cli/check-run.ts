@@ -233,6 +233,9 @@ async function keepCounterexample(
   width: number,
 ): Promise<StoredProperty> {
   io.stdout(summaryLine(result, width, plan.suite) + '\n');
+  // A property that held unexercised because the user's subject never took part (a policy that never answered) says so.
+  const unexercised = result.outcome === 'unexercised' ? plan.transform?.unexercisedLine?.(result) : undefined;
+  if (unexercised) io.stdout(`    ${unexercised}\n`);
   const ce = result.counterexample;
   if (!ce) return result;
   const kept = join(folder.path, definition.name);

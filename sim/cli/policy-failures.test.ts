@@ -114,6 +114,25 @@ describe('sim check and sim eval --policy: garbage answers are model failures, n
     expect(good.code).toBe(0);
   }, 240_000);
 
+  it('sim check: an UNEXERCISED property names the policy that never answered and its first error, as sim table does', async () => {
+    // Two jobs over two chunks of 100 runs: the first error travels from the worker processes through the merge.
+    const argv = ['check', '--family', 'handover', 'handover-once', '--runs', '200', '--jobs', '2', '--seed', '1', '--out', 'check-throws'];
+    const run = await spawnSimAsync([...argv, '--policy', THROWS], cwd, 120_000);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split('\n');
+    const at = lines.findIndex((text) => /^✗ handover-once +UNEXERCISED .* never fired: modelAnswers$/.test(text));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(lines[at + 1]).toMatch(
+      /^ {4}policy 'always-throws' \(.*policy-always-throws\.mjs\) failed on all \d+ of its calls \(first: the model is down: model exploded\): .*this property held for the harness, not the policy\.$/,
+    );
+    const results = JSON.parse(readFileSync(join(cwd, runFolderOf(run.stdout), 'results.json'), 'utf8')) as {
+      properties: { outcome: string; firstNote?: string; tally: Record<string, number> }[];
+    };
+    expect(results.properties[0]).toMatchObject({ outcome: 'unexercised', firstNote: 'the model is down: model exploded' });
+    expect(results.properties[0]!.tally['modelCalls']).toBeGreaterThan(0);
+    expect(results.properties[0]!.tally['modelAnswers']).toBe(0);
+  }, 120_000);
+
   it('sim eval: every scenario the harness handed over for the garbage answer is an error naming what the policy answered', async () => {
     const run = await spawnSimAsync(['eval', 'handover', '--policy', GARBAGE, '--out', 'eval'], cwd, 120_000);
     expect(run.code).toBe(1);

@@ -21,6 +21,12 @@ export interface PolicyExercise {
 
 const FAILED_CALL_CHECKS = ['model-down', 'model-timeout'];
 
+/** The guardrail log's reason for its first failed model call (the policy threw, timed out, or answered garbage). */
+export function firstModelFailure(guardrailLog: unknown): string | undefined {
+  const log = (guardrailLog ?? []) as { layer?: string; check_name?: string; reason?: string }[];
+  return log.find((row) => row.layer === 'model' && FAILED_CALL_CHECKS.includes(row.check_name ?? ''))?.reason;
+}
+
 export function policyExercise(cases: readonly Pick<CaseResult, 'metrics' | 'localState'>[], file: string, name: string): PolicyExercise {
   let modelCalls = 0;
   let answered = 0;
@@ -28,8 +34,7 @@ export function policyExercise(cases: readonly Pick<CaseResult, 'metrics' | 'loc
   for (const result of cases) {
     modelCalls += result.metrics.modelCalls ?? 0;
     answered += result.metrics.modelCallsAnswered ?? 0;
-    const log = (result.localState.guardrail_log ?? []) as { layer?: string; check_name?: string; reason?: string }[];
-    firstError ??= log.find((row) => row.layer === 'model' && FAILED_CALL_CHECKS.includes(row.check_name ?? ''))?.reason;
+    firstError ??= firstModelFailure(result.localState.guardrail_log);
   }
   // A harness of the user's own that keeps no model_calls log cannot be judged this way: zero calls is not a failure.
   return {
@@ -42,13 +47,16 @@ export function policyExercise(cases: readonly Pick<CaseResult, 'metrics' | 'loc
   };
 }
 
-/** The one line a table prints when its policy was never exercised; undefined when it was. */
-export function unexercisedPolicyLine(policy: PolicyExercise | undefined): string | undefined {
+/**
+ * The one line a table (or a property of `sim check`) prints when its policy was never exercised; undefined when it
+ * was. What is said to measure the harness is the table, or the property that held.
+ */
+export function unexercisedPolicyLine(policy: PolicyExercise | undefined, of: 'table' | 'property' = 'table'): string | undefined {
   if (!policy || policy.exercised) return undefined;
   const first = policy.firstError ? ` (first: ${policy.firstError})` : '';
   const calls = policy.modelCalls === 1 ? 'its one call' : `all ${policy.modelCalls} of its calls`;
   return (
     `policy '${policy.name}' (${policy.file}) failed on ${calls}${first}: ` +
-    'every handover here is the harness fallback, so this table measures the harness, not the policy.'
+    `every handover here is the harness fallback, so this ${of === 'table' ? 'table measures' : 'property held for'} the harness, not the policy.`
   );
 }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { PropertyDefinition, PropertySuite, TrialTransform } from '../../../sim/check/suite.js';
 import { readGraphFile } from '../../../sim/handover/graph-file.js';
 import { loadPolicyModuleChecked } from '../../../sim/handover/policy-module.js';
+import { firstModelFailure, unexercisedPolicyLine } from '../../../sim/handover/policy-exercise.js';
 import { DEFAULT_HANDOVER_BOUNDS, type HandoverBounds } from './arbitraries.js';
 import { HANDOVER_PROPERTIES, violationOf, type HandoverProperty } from './definitions.js';
 import { HANDOVER_FAULTS, tallyHandoverRun, type TallyKind } from './tally.js';
@@ -30,7 +31,7 @@ async function subjectTransform(values: Readonly<Record<string, string>>, cwd: s
   const policyFile = values['policy'];
   const graphFile = values['graph'];
   if (policyFile === undefined && graphFile === undefined) return undefined;
-  if (policyFile !== undefined) await loadPolicyModuleChecked(policyFile, cwd);
+  const policyName = policyFile === undefined ? undefined : (await loadPolicyModuleChecked(policyFile, cwd)).name;
   const policy = policyFile === undefined ? undefined : { kind: 'module' as const, path: resolve(cwd, policyFile) };
   const graph = graphFile === undefined ? undefined : readGraphFile(graphFile, cwd);
   return {
@@ -42,6 +43,24 @@ async function subjectTransform(values: Readonly<Record<string, string>>, cwd: s
     // answer at least once: a policy that threw (or answered 42) on every call left every decision to the harness's
     // fallback, and a property that held then says nothing about the policy.
     mustFire: (kinds) => (policy ? [...kinds.filter((kind) => !ADVERSARY_ONLY.includes(kind)), 'modelAnswers'] : kinds),
+    // The same line as sim table's for a policy that never answered: its name, its file and its first error.
+    ...(policyFile === undefined || policyName === undefined
+      ? {}
+      : {
+          firstNote: (outcome) => firstModelFailure(outcome.state.orchestrator?.guardrail_log),
+          unexercisedLine: ({ tally, firstNote }) =>
+            unexercisedPolicyLine(
+              {
+                file: policyFile,
+                name: policyName,
+                modelCalls: tally['modelCalls'] ?? 0,
+                answered: tally['modelAnswers'] ?? 0,
+                ...(firstNote === undefined ? {} : { firstError: firstNote }),
+                exercised: (tally['modelCalls'] ?? 0) === 0 || (tally['modelAnswers'] ?? 0) > 0,
+              },
+              'property',
+            ),
+        }),
   };
 }
 

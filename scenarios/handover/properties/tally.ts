@@ -20,6 +20,8 @@ export const HANDOVER_FAULTS = {
   returns: 'returns',
   templates: 'templates',
   replays: 'replays',
+  /** Calls the harness made to the model (model_calls), answered or not: with --policy, what an unexercised line counts. */
+  modelCalls: 'model calls',
   /** Calls the model answered with a valid action in time (model_calls): with --policy, proof the policy was exercised. */
   modelAnswers: 'model answers',
 } as const;
@@ -54,9 +56,9 @@ export function tallyHandoverRun(outcome: FamilyOutcome): Record<TallyKind, numb
   tally.stepLimits += handovers.filter((handover) => handover.reason === 'step_limit').length;
   tally.capOverrides += handovers.filter((handover) => handover.reason === 'transfer_limit').length;
   tally.returns += handovers.filter((handover) => handover.returned_by !== null).length;
-  tally.modelAnswers += ((state.orchestrator?.model_calls ?? []) as { outcome: string }[]).filter(
-    (call) => call.outcome === 'answered',
-  ).length;
+  const modelCalls = (state.orchestrator?.model_calls ?? []) as { outcome: string }[];
+  tally.modelCalls += modelCalls.length;
+  tally.modelAnswers += modelCalls.filter((call) => call.outcome === 'answered').length;
   tally.templates += ((state['message-channel']?.messages ?? []) as { kind: string }[]).filter(
     (message) => message.kind === 'template',
   ).length;

@@ -1,5 +1,6 @@
 import type { ReceiverClient, ReceiverReply, ReceiverRequest } from '../../../protocols/receivers/types.js';
 import { exchange, parseJsonBody } from './exchange.js';
+import { keyHeaderValue } from './key-header.js';
 import { decodeReply, HEADERS } from './wire.js';
 
 export interface HttpClientOptions {
@@ -26,7 +27,7 @@ export class HttpReceiverClient implements ReceiverClient {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        [HEADERS.key]: request.key,
+        [HEADERS.key]: keyHeaderValue(request.key),
         [this.options.tenantHeader ?? HEADERS.tenant]: request.tenant,
         [HEADERS.issuedAt]: String(request.issuedAtMs),
         [HEADERS.intention]: request.intentionId,

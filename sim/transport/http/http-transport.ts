@@ -19,6 +19,7 @@ import { exchange, parseJsonBody } from './exchange.js';
 import { FAULT_HEADER, FAULTS_REQUESTED_BY_HEADER } from './fault-plan.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { startRoutedReceiverServer } from './routed-receiver-server.js';
+import { keyHeaderValue } from './key-header.js';
 import { decodeReply, HEADERS } from './wire.js';
 
 export interface HttpTransport {
@@ -99,7 +100,7 @@ class HttpTransportClient implements ReceiverClient {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          [HEADERS.key]: request.key,
+          [HEADERS.key]: keyHeaderValue(request.key),
           [HEADERS.tenant]: request.tenant,
           [HEADERS.issuedAt]: String(request.issuedAtMs),
           [HEADERS.intention]: request.intentionId,

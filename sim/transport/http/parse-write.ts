@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ReceiverRequest } from '../../../protocols/receivers/types.js';
 import { readJsonBody } from './request-body.js';
-import { DEFAULT_TENANT, HEADERS, parseKeyHeader, problem, type WireReply } from './wire.js';
+import { parseKeyHeader } from './key-header.js';
+import { DEFAULT_TENANT, HEADERS, problem, type WireReply } from './wire.js';
 
 export interface WriteRules {
   /** Header carrying the tenant, lower case. */
@@ -14,8 +15,9 @@ export interface WriteRules {
 
 /**
  * A write (POST /<kind>) as a receiver request, or the refusal every front
- * makes before a contract sees anything: an unknown path (404), a missing key
- * where one is required (400), and whatever the body reader refuses.
+ * makes before a contract sees anything: an unknown path (404), a malformed
+ * key (400), a missing key where one is required (400), and whatever the body
+ * reader refuses.
  */
 export async function parseWrite(
   request: IncomingMessage,
@@ -25,7 +27,11 @@ export async function parseWrite(
   if (!/^[a-z][a-z0-9_-]{0,63}$/.test(kind)) {
     return { refusal: problem(404, 'not-found', 'Not found', 'write with POST /<kind>, e.g. POST /reserve') };
   }
-  const key = parseKeyHeader(header(request, HEADERS.key));
+  const keyHeader = parseKeyHeader(header(request, HEADERS.key));
+  if ('malformed' in keyHeader) {
+    return { refusal: problem(400, 'malformed-key', 'Idempotency-Key malformed', `the Idempotency-Key header ${keyHeader.malformed}`) };
+  }
+  const key = keyHeader.key;
   if (key === undefined && rules.requireKey) {
     return { refusal: problem(400, 'missing-key', 'Idempotency-Key missing', 'this endpoint requires an Idempotency-Key header') };
   }

@@ -1,3 +1,4 @@
+import { TOOL_SERVER_TOOLS } from '../../../protocols/plan/plan-tools.js';
 import { CONTRACTS } from '../../../protocols/receivers/contracts.js';
 import type { Contract, JsonValue, Receiver } from '../../../protocols/receivers/types.js';
 import type { Connection } from '../../engine/connections.js';
@@ -52,7 +53,8 @@ const SERVING: Readonly<Record<string, ServingParts>> = {
   },
   'tool-server': {
     kind: 'write_file',
-    tools: ['write_file', 'run_command', 'search_components'],
+    // Every tool a plan may call without declaring it (the seed plan's verify among them), from the list plans are checked against.
+    tools: TOOL_SERVER_TOOLS,
     payloadProblem(payload) {
       const envelope = readEnvelope(payload);
       return typeof envelope === 'string' ? envelope : undefined;

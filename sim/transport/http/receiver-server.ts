@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseEffectsQuery } from './effects-query.js';
 import { ReceiverCore, type ReceiverCoreOptions } from './receiver-core.js';
 import { parseWrite } from './parse-write.js';
 import { encodeReply, HEADERS, problem, type WireReply } from './wire.js';
@@ -45,10 +46,9 @@ export async function startReceiverServer(options: ReceiverServerOptions, port =
   }
 
   function effects(request: IncomingMessage): WireReply {
-    const query = new URL(request.url ?? '/', 'http://receiver').searchParams;
-    const key = query.get('key');
-    if (!key) return problem(400, 'missing-key', 'key missing', 'ask GET /effects?tenant=T&key=K');
-    const count = core.countEffects(key, query.get('tenant') ?? undefined);
+    const query = parseEffectsQuery(new URL(request.url ?? '/', 'http://receiver'));
+    if ('refusal' in query) return query.refusal;
+    const count = core.countEffects(query.key, query.tenant);
     return { status: 200, headers: { 'content-type': 'application/json' }, body: { count } };
   }
 

@@ -6,7 +6,7 @@ import type { JsonValue, ReceiverReply } from '../../../protocols/receivers/type
  * two can never disagree about what a status means.
  *
  * Headers, after the IETF Idempotency-Key draft (draft-ietf-httpapi-idempotency-key-header):
- * - `Idempotency-Key`: the key. The draft's structured-field form ("abc", quoted) and a bare token are both accepted.
+ * - `Idempotency-Key`: the key, a structured-field string ("abc") or a bare token; anything else is a 400 (key-header.ts).
  * - `X-Tenant` (configurable): the tenant; absent means the tenant `default`.
  * - `Idempotent-Replayed: true` on a reply served from a receipt (Stripe's name for it; the draft leaves it open).
  * - `X-Cutpoint-Issued-At-Ms`: when the sender first recorded the intention, for the closed window; absent means now.
@@ -138,13 +138,4 @@ export function decodeReply(status: number, headers: Headers, body: unknown): Re
 
 function problemDetail(body: unknown): string {
   return typeof body === 'object' && body !== null && 'detail' in body ? String((body as { detail: unknown }).detail) : '';
-}
-
-/** The key from an Idempotency-Key header: the draft's quoted string form, or a bare token. */
-export function parseKeyHeader(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const trimmed = value.trim();
-  const quoted = /^"((?:[^"\\]|\\.)*)"$/.exec(trimmed);
-  const key = quoted ? (quoted[1] as string).replace(/\\(.)/g, '$1') : trimmed;
-  return key === '' ? undefined : key;
 }

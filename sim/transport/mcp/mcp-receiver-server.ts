@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { parseEffectsQuery } from '../http/effects-query.js';
 import { ReceiverCore, type ReceiverCoreOptions } from '../http/receiver-core.js';
 import type { RunningServer } from '../http/receiver-server.js';
 import { requestFromArguments, toolResult, WRITE_TOOL_INPUT_SCHEMA } from './write-tool.js';
@@ -10,7 +11,7 @@ import { requestFromArguments, toolResult, WRITE_TOOL_INPUT_SCHEMA } from './wri
 /**
  * An MCP server exposing the receiver's tools: its one write tool named after
  * its kind, or every tool its catalogue entry names (the plan's tool server:
- * write_file, run_command, search_components), each with the key in its
+ * TOOL_SERVER_TOOLS, protocols/plan/plan-tools.ts), each with the key in its
  * arguments, since MCP has no transactions and no headers a tool sees.
  */
 function receiverToolServer(core: ReceiverCore, tools: readonly string[], summary: string): Server {
@@ -50,7 +51,12 @@ export async function startMcpReceiverServer(options: ReceiverCoreOptions, port 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://receiver');
     if (request.method === 'GET' && url.pathname === '/effects') {
-      const count = core.countEffects(url.searchParams.get('key') ?? '', url.searchParams.get('tenant') ?? undefined);
+      const query = parseEffectsQuery(url);
+      if ('refusal' in query) {
+        response.writeHead(query.refusal.status, query.refusal.headers).end(JSON.stringify(query.refusal.body));
+        return;
+      }
+      const count = core.countEffects(query.key, query.tenant);
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ count }));
       return;
     }
