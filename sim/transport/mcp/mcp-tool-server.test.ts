@@ -83,7 +83,7 @@ function rows(db: string, sql: string): Record<string, unknown>[] {
 describe("the plan's tool server as an MCP server (key in the tools' arguments, front door server-side)", () => {
   it('lists its write and read tools, each requiring the idempotency key in its arguments', async () => {
     const { tools } = await (await client(keyed.url).connect()).listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['write_file', 'run_command', 'search_components']);
+    expect(tools.map((tool) => tool.name)).toEqual(['write_file', 'run_command', 'search_components', 'verify']);
     for (const tool of tools) expect(tool.inputSchema.required).toContain('idempotency_key');
   });
 
