@@ -236,8 +236,9 @@ async function keepCounterexample(
   // A property that held unexercised because the user's subject never took part (a policy that never answered) says so.
   const unexercised = result.outcome === 'unexercised' ? plan.transform?.unexercisedLine?.(result) : undefined;
   if (unexercised) io.stdout(`    ${unexercised}\n`);
+  const stored: StoredProperty = unexercised ? { ...result, unexercisedWhy: unexercised } : result;
   const ce = result.counterexample;
-  if (!ce) return result;
+  if (!ce) return stored;
   const kept = join(folder.path, definition.name);
   // The seed of the chunk that found it: the line replays it without --shard, and without --runs.
   const command = replayLine({
@@ -259,5 +260,5 @@ async function keepCounterexample(
     const indented = (text: string) => text.trimEnd().replace(/^/gm, '    ');
     io.stdout(`${indented(plan.suite.trialText(replayed.trial))}\n    timeline:\n${indented(timeline(replayed.events))}\n`);
   }
-  return { ...result, replay: { command, folder: kept } };
+  return { ...stored, replay: { command, folder: kept } };
 }

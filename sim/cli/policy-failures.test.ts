@@ -107,8 +107,17 @@ describe('sim check and sim eval --policy: garbage answers are model failures, n
     const argv = ['check', '--family', 'handover', 'handover-once', '--runs', '40', '--seed', '1', '--out', 'check'];
     const run = await spawnSimAsync([...argv, '--policy', GARBAGE, '--format', 'json'], cwd, 120_000);
     expect(run.code).toBe(1);
-    const document = JSON.parse(run.stdout) as { properties: { name: string; outcome: string; unfired: string[] }[] };
+    const document = JSON.parse(run.stdout) as {
+      properties: { name: string; outcome: string; unfired: string[]; unexercisedWhy?: string }[];
+    };
     expect(document.properties[0]).toMatchObject({ name: 'handover-once', outcome: 'unexercised', unfired: ['modelAnswers'] });
+    expect(document.properties[0]!.unexercisedWhy).toMatch(
+      /^policy 'answers-42' \(.*\) failed on all \d+ of its calls \(first: policy 'answers-42' answered 42/,
+    );
+    // JUnit's failing case says the same, for a CI page that shows only the message.
+    const junit = await spawnSimAsync([...argv, '--policy', GARBAGE, '--format', 'junit'], cwd, 120_000);
+    expect(junit.code).toBe(1);
+    expect(junit.stdout).toMatch(/message="unexercised: never fired: modelAnswers; policy &apos;answers-42&apos; \(/);
     const good = await spawnSimAsync([...argv, '--policy', GOOD], cwd, 120_000);
     expect(good.stdout).toMatch(/✓ handover-once +held .* model answers/);
     expect(good.code).toBe(0);

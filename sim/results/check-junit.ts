@@ -13,7 +13,7 @@ export function checkJunitCases(results: Pick<CheckResults, 'family' | 'properti
     const what = ce?.violation
       ? `${ce.violation.kind}: ${ce.violation.message}`
       : property.outcome === 'unexercised'
-        ? `never fired: ${property.unfired.join(', ')}`
+        ? `never fired: ${property.unfired.join(', ')}${property.unexercisedWhy ? `; ${property.unexercisedWhy}` : ''}`
         : `${property.runs} runs`;
     const replay = property.replay ? `; replay: ${property.replay.command}` : '';
     return {

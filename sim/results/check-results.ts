@@ -4,6 +4,8 @@ import type { StoreKind } from '../check/suite.js';
 /** A property's result as results.json keeps it: with the replay command and where its run's files are. */
 export type StoredProperty = PropertyResult & {
   replay?: { command: string; folder: string };
+  /** Why a property that held proves nothing (a --policy that never answered): the line printed under it. */
+  unexercisedWhy?: string;
 };
 
 /** results.json of a `sim check` run. */
