@@ -6,21 +6,11 @@ import { tempFolder } from '../testing/temp-folder.js';
 import { protocolFromFile } from '../engine/protocol-file.js';
 import { runCase, type AnyFamily } from '../engine/run-case.js';
 import { planFamily } from '../plan/plan-family.js';
+import { MY_PLAN } from '../testing/user-plan.js';
 
 const folder = tempFolder('plan-cli');
 const root = join(import.meta.dirname, '..', '..');
 const family = planFamily as unknown as AnyFamily;
-
-/** A user's plan: one search, one edit of two files, one check; a budget of its own. */
-const MY_PLAN = {
-  goal: 'add a region column',
-  budget_calls: 25,
-  steps: [
-    { id: 'find', action: 'search_components', args: { query: 'table' }, gate: 'results > 0' },
-    { id: 'change', action: 'edit', files: ['src/Table.tsx', 'src/columns.ts'], gate: 'npm run build' },
-    { id: 'check', action: 'verify', gate: 'npx tsc --noEmit' },
-  ],
-};
 
 interface StoredResults {
   family: string;

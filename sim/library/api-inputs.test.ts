@@ -6,21 +6,11 @@ import { checkProperty, runTable, type TableResults } from '../../entry/index.js
 import { expectTableRow } from '../../entry/vitest.js';
 import { spawnSimAsync } from '../testing/spawn-sim.js';
 import { tempFolder } from '../testing/temp-folder.js';
+import { MY_PLAN } from '../testing/user-plan.js';
 
 const folder = tempFolder('api-inputs');
 const fixture = (name: string) => join(import.meta.dirname, '../testing/fixtures', name);
 const THROWS = fixture('policy-always-throws.mjs');
-
-/** A user's plan: one search, one edit of two files, one check; a budget of its own (as in table-command-plan.test.ts). */
-const MY_PLAN = {
-  goal: 'add a region column',
-  budget_calls: 25,
-  steps: [
-    { id: 'find', action: 'search_components', args: { query: 'table' }, gate: 'results > 0' },
-    { id: 'change', action: 'edit', files: ['src/Table.tsx', 'src/columns.ts'], gate: 'npm run build' },
-    { id: 'check', action: 'verify', gate: 'npx tsc --noEmit' },
-  ],
-};
 
 /** The only run folder's results.json under `out`. */
 function onlyResults(out: string): TableResults {
