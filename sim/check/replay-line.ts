@@ -1,4 +1,4 @@
-import { shellWord } from '../library/shell-word.js';
+import { shellWord } from '../results/shell-quote.js';
 
 export interface ReplayLineParts {
   family: string;

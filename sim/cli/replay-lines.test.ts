@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../testing/run-cli.js';
 import { shellWords } from '../testing/shell-words.js';
 import { tempFolder } from '../testing/temp-folder.js';
-import { shellWord as shellQuote } from '../library/shell-word.js';
+import { shellWord as shellQuote } from '../results/shell-quote.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const cwd = tempFolder('replay-lines');

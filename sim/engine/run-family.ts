@@ -1,7 +1,7 @@
 import type { ReceiverSettings } from '../../protocols/receivers/types.js';
 import { KEEP_RECEIPTS } from '../../protocols/receivers/types.js';
-import { TransportState } from '../transport/transport-state.js';
-import type { WireTurns } from '../transport/wire-turns.js';
+import { TransportState } from './transport-state.js';
+import type { WireTurns } from './wire-turns.js';
 import { caseFiles, createFreshStores, ORCHESTRATOR, readStores } from './case-files.js';
 import { FileMedium, type StoreMedium } from './connections.js';
 import {

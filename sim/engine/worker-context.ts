@@ -1,8 +1,8 @@
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Contract, Receiver, ReceiverClient, ReceiverSettings, ReceiverSide } from '../../protocols/receivers/types.js';
-import type { TransportState } from '../transport/transport-state.js';
-import { InProcessClient } from '../transport/in-process-client.js';
+import type { TransportState } from './transport-state.js';
+import { InProcessClient } from './in-process-client.js';
 import { callSite, siteLabel } from './call-site.js';
 import { immediateTransaction, type Connection } from './connections.js';
 import { ORCHESTRATOR } from './case-files.js';

@@ -4,7 +4,7 @@ import type { AnyFamily } from '../engine/run-case.js';
 import type { RunWire } from '../engine/run-family.js';
 import { mapWorkers, type Slot } from '../process/pool.js';
 import type { ExploreBounds } from './controlled-run.js';
-import type { ExploreResult, ProtocolSource } from './explore.js';
+import type { ExploreResult, ProtocolSource } from './explore-result.js';
 import { shardItems, type Shard } from './shard.js';
 import { splitSubtrees, SUBTREES_MIN } from './split.js';
 import { startSubtreePool, type SubtreePool } from './subtree-pool.js';

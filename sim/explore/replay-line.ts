@@ -1,4 +1,4 @@
-import { simCommandLine } from '../cli/shell-quote.js';
+import { simCommandLine } from '../results/shell-quote.js';
 import type { ExploreBounds } from './controlled-run.js';
 
 export interface ExploreReplayParts {

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import type { Plan } from '../../protocols/plan/plan.js';
 import type { PlanProtocol } from '../../protocols/plan/types.js';
+import type { PlanWorkload } from './workload.js';
+import type { Family } from '../engine/family.js';
 import { runFamily } from '../engine/run-family.js';
-import { planFamily } from './plan-family.js';
 import { CALM_TOOLS } from './tool-behaviour.js';
 
 export interface ContextGrowthSeries {
@@ -25,7 +26,8 @@ export function readPlan(steps: number): Plan {
  * with the seed's summary every five steps it stays bounded; without it, it
  * grows with every step.
  */
-export async function measureContextGrowth(
+export async function measureContextGrowth<S>(
+  planFamily: Family<PlanProtocol, PlanWorkload, S>,
   protocols: readonly PlanProtocol[],
   lengths: readonly number[],
   folder: string,

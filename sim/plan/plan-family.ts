@@ -77,7 +77,7 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
   readTableWorkload: (file, cwd) => ({ plan: readPlanFile(file, cwd), tools: CALM_TOOLS }),
   needsRealFolder: true,
   // Loaded only when a chart is asked for: it measures plans of its own and draws with chart.js.
-  tableCharts: async (runFolder) => (await import('./context-chart.js')).writeContextChart(runFolder),
+  tableCharts: async (runFolder) => (await import('./context-chart.js')).writeContextChart(runFolder, planFamily),
   counted: 'writes rows in tool-server.db',
   tableColumns: [
     { header: 'calls', metric: 'calls', per: 'cut', legend: 'tool calls the tool server received, over every life of the case' },

@@ -4,7 +4,7 @@ import { FileMedium } from '../engine/connections.js';
 import { CutInjector } from '../engine/injector.js';
 import { familyScenario, worldSpec } from '../engine/run-family.js';
 import { liveOneLife } from '../engine/runner.js';
-import { TransportState } from '../transport/transport-state.js';
+import { TransportState } from '../engine/transport-state.js';
 import { remoteReceiverClients } from '../transport/http/remote-receiver-client.js';
 import { NO_TRANSPORT_FAULTS } from '../engine/family.js';
 import { childProtocol } from './child-protocol.js';

@@ -10,7 +10,7 @@ import { familyScenario, worldSpec } from '../engine/run-family.js';
 import { liveOneLife } from '../engine/runner.js';
 import { childProtocol } from '../process/child-protocol.js';
 import { dieWithParent } from '../process/children.js';
-import { TransportState } from '../transport/transport-state.js';
+import { TransportState } from '../engine/transport-state.js';
 import { BUSY_EXHAUSTED, BusyRetry } from './busy-retry.js';
 import { MonotonicClock, monotonicMs } from './monotonic-clock.js';
 import type { StressWorkerSpec, WorkerReport } from './stress-spec.js';

@@ -1,5 +1,3 @@
-import type { HandoverSettings } from '../types.js';
-
 /** The limits of the layers around the model, per conversation, in virtual ms and cost units. */
 export interface GuardrailSettings {
   /** Senders (conversation ids here) whose messages go to a person without the model. */
@@ -20,7 +18,7 @@ export const DEFAULT_GUARDRAIL_SETTINGS: GuardrailSettings = {
 };
 
 /** The guardrail settings of a run: its own where it gives them, the defaults elsewhere. */
-export function guardrailSettings(settings: HandoverSettings): GuardrailSettings {
+export function guardrailSettings(settings: { guardrails?: Partial<GuardrailSettings> }): GuardrailSettings {
   return { ...DEFAULT_GUARDRAIL_SETTINGS, ...settings.guardrails };
 }
 

@@ -10,7 +10,7 @@ import { CutInjector, type CrashPoint } from '../../engine/injector.js';
 import type { Life } from '../../engine/runner.js';
 import { reservationRows } from '../../testing/read-warehouse.js';
 import { tempFolder } from '../../testing/temp-folder.js';
-import { TransportState } from '../transport-state.js';
+import { TransportState } from '../../engine/transport-state.js';
 import { portAcceptsConnections } from './server-process.js';
 import { startHttpTransport, type HttpTransport } from './http-transport.js';
 import { findServableReceiver } from './receiver-catalogue.js';

@@ -1,4 +1,4 @@
-import { payloadFields, replyFields } from '../in-process-client.js';
+import { payloadFields, replyFields } from '../../engine/in-process-client.js';
 import type {
   Contract,
   JsonValue,
@@ -12,8 +12,8 @@ import { isCrash } from '../../engine/crash.js';
 import type { Life } from '../../engine/runner.js';
 import type { RunWire } from '../../engine/run-family.js';
 import type { ClientFactory } from '../../engine/worker-context.js';
-import { WireTurns } from '../wire-turns.js';
-import type { TransportState } from '../transport-state.js';
+import { WireTurns } from '../../engine/wire-turns.js';
+import type { TransportState } from '../../engine/transport-state.js';
 import { CALL_HEADER, CallRegistry, type PendingCall } from './call-registry.js';
 import { exchange, parseJsonBody } from './exchange.js';
 import { FAULT_HEADER, FAULTS_REQUESTED_BY_HEADER } from './fault-plan.js';

@@ -3,8 +3,8 @@ import { isCrash } from '../../engine/crash.js';
 import type { JsonValue } from '../../engine/history.js';
 import type { Life } from '../../engine/runner.js';
 import type { ClientFactory, ReceiverBinding } from '../../engine/worker-context.js';
-import { payloadFields, replyFields } from '../in-process-client.js';
-import type { TransportState } from '../transport-state.js';
+import { payloadFields, replyFields } from '../../engine/in-process-client.js';
+import type { TransportState } from '../../engine/transport-state.js';
 import { HttpReceiverClient } from './http-receiver-client.js';
 
 /** Real ms a call to a receiver in another process may take on loopback before its outcome counts as unknown. */

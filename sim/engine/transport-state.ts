@@ -1,4 +1,4 @@
-import type { TransportFaults } from '../engine/family.js';
+import type { TransportFaults } from './family.js';
 
 /** Per-run transport state that outlives process lives: the call counter behind `dropReplies`. */
 export class TransportState {

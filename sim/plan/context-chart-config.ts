@@ -1,6 +1,6 @@
 import type { ChartConfiguration } from 'chart.js';
-import type { ContextGrowthSeries } from '../sim/plan/context-growth.js';
-import { CHART_FONT_FAMILY } from './effects-chart.js';
+import type { ContextGrowthSeries } from './context-growth.js';
+import { CHART_FONT_FAMILY } from '../../reports/effects-chart.js';
 
 export const CONTEXT_CHART_SIZE = { width: 1200, height: 600 } as const;
 

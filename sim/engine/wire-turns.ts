@@ -1,4 +1,4 @@
-import type { YieldPoint } from '../engine/injector.js';
+import type { YieldPoint } from './injector.js';
 
 /**
  * Turns on the wire for the workers of one run, so that a run whose workers

@@ -1,7 +1,7 @@
 import type { Contract, Receiver, ReceiverClient, ReceiverReply, ReceiverRequest, ReceiverSide } from '../../protocols/receivers/types.js';
-import { isCrash } from '../engine/crash.js';
-import type { JsonValue } from '../engine/history.js';
-import type { Life } from '../engine/runner.js';
+import { isCrash } from './crash.js';
+import type { JsonValue } from './history.js';
+import type { Life } from './runner.js';
 import type { TransportState } from './transport-state.js';
 
 /**

@@ -1,4 +1,7 @@
-import { shellWord } from '../library/shell-word.js';
+/** Quotes one word for a POSIX shell only when it needs it, so a replay line stays copy-paste safe. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
 
 /**
  * A replay line a user can paste into a shell in the same folder: `npx sim`
