@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { MemoryMedium } from '../engine/connections.js';
+import { createScratch, defaultScratchParent } from '../cli/scratch.js';
+import { FileMedium, MemoryMedium } from '../engine/connections.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import { runCase, type AnyFamily, type CaseResult } from '../engine/run-case.js';
 import { runFamily } from '../engine/run-family.js';
@@ -40,24 +41,32 @@ function boundaryOf(family: AnyFamily, name: string, number: number): Boundary {
 
 /**
  * Finds every durable boundary of a protocol from one fault-free run: each
- * `ctx.cut`, each orchestrator or receiver commit that wrote something, and the
- * point after the warehouse commit before the reply is observed.
+ * `ctx.cut`, each orchestrator or receiver commit that wrote something, each
+ * file the world writes on the protocol's behalf (the plan family's
+ * checkpoint), and the point after the warehouse commit before the reply is
+ * observed. In memory, except for a family whose world keeps real files
+ * beside its stores: that run gets a scratch folder, removed once it is read.
  */
 export async function discoverBoundaries(family: AnyFamily, protocol: FamilyProtocol, workload: unknown): Promise<Boundary[]> {
-  const outcome = await runFamily(family, {
-    protocol,
-    workload,
-    folder: `discovery/${protocol.name}`,
-    medium: new MemoryMedium(),
-    plan: [],
-    livesMax: 1,
-    discoverBoundaries: true,
-  });
-  if (outcome.end.kind === 'error') throw new Error(`the fault-free run of ${protocol.name} failed: ${outcome.end.message}`);
-  return outcome.history
-    .all()
-    .filter((event) => event.type === 'cut' && event.life === 0)
-    .map((event, index) => boundaryOf(family, event.op, index + 1));
+  const scratch = family.needsRealFolder ? createScratch(defaultScratchParent()) : undefined;
+  try {
+    const outcome = await runFamily(family, {
+      protocol,
+      workload,
+      folder: scratch ? join(scratch.path, protocol.name) : `discovery/${protocol.name}`,
+      medium: scratch ? new FileMedium() : new MemoryMedium(),
+      plan: [],
+      livesMax: 1,
+      discoverBoundaries: true,
+    });
+    if (outcome.end.kind === 'error') throw new Error(`the fault-free run of ${protocol.name} failed: ${outcome.end.message}`);
+    return outcome.history
+      .all()
+      .filter((event) => event.type === 'cut' && event.life === 0)
+      .map((event, index) => boundaryOf(family, event.op, index + 1));
+  } finally {
+    scratch?.remove();
+  }
 }
 
 /** Crashes a protocol right after each of its discovered boundaries in turn, each case on fresh stores. */
