@@ -11,7 +11,7 @@ export interface Boundary {
   number: number;
   /** As reached: `intent-recorded@outbox.ts:60`, `orchestrator-commit@outbox.ts:45`. */
   name: string;
-  /** What it is: a named cut (`intent-recorded`) or a commit (`orchestrator-commit`, `warehouse-commit`). */
+  /** What it is: a named cut (`intent-recorded`), a commit (`orchestrator-commit`, `warehouse-commit`) or a file the world wrote (`checkpoint-renamed`). */
   kind: string;
   /** The source line that reached it. */
   site: string;
