@@ -30,7 +30,12 @@ export interface BoundaryRow {
   protocol: string;
   boundaries: Boundary[];
   cells: BoundaryCell[];
+  /** Set when the protocol's fault-free run failed: no boundary was found and the row is not judged. */
+  error?: string;
 }
+
+/** The protocol's own fault-free run failed: a fact about the protocol, shown as a row not judged, never a bug of cutpoint. */
+export class FaultFreeRunFailed extends Error {}
 
 function boundaryOf(family: AnyFamily, name: string, number: number): Boundary {
   const at = name.lastIndexOf('@');
@@ -59,7 +64,7 @@ export async function discoverBoundaries(family: AnyFamily, protocol: FamilyProt
       livesMax: 1,
       discoverBoundaries: true,
     });
-    if (outcome.end.kind === 'error') throw new Error(`the fault-free run of ${protocol.name} failed: ${outcome.end.message}`);
+    if (outcome.end.kind === 'error') throw new FaultFreeRunFailed(`the fault-free run of ${protocol.name} failed: ${outcome.end.message}`);
     return outcome.history
       .all()
       .filter((event) => event.type === 'cut' && event.life === 0)
@@ -77,7 +82,13 @@ export async function runBoundaryRow(
   onCase?: (cell: BoundaryCell) => void,
 ): Promise<BoundaryRow> {
   const workload = family.tableWorkload;
-  const boundaries = await discoverBoundaries(family, protocol, workload);
+  let boundaries: Boundary[];
+  try {
+    boundaries = await discoverBoundaries(family, protocol, workload);
+  } catch (error) {
+    if (error instanceof FaultFreeRunFailed) return { protocol: protocol.name, boundaries: [], cells: [], error: error.message };
+    throw error;
+  }
   const cells: BoundaryCell[] = [];
   const label = family.tableIntention;
   for (const boundary of boundaries) {
