@@ -6,6 +6,7 @@ import type { BoundaryRow } from '../sim/table/cut-discovery.js';
  * under each, then a legend naming each column and its source line.
  */
 export function boundaryTable(row: BoundaryRow, intention: string): string {
+  if (row.error !== undefined) return `${row.protocol}: not judged: ${row.error}`;
   const header = ['boundary', ...row.cells.map((cell) => String(cell.boundary.number))];
   const values = ['N', ...row.cells.map((cell) => (cell.effects === null ? 'err' : String(cell.effects)))];
   const widths = header.map((head, column) => Math.max(head.length, (values[column] ?? '').length));

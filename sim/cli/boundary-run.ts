@@ -38,7 +38,7 @@ export async function executeBoundaryRun(
     startedAt: folder.startedAt,
     intention: family.tableIntention,
     rows,
-    verdict: rows.some((row) => row.cells.some((cell) => cell.effects === null)) ? 'error' : 'measured',
+    verdict: rows.some((row) => row.error !== undefined || row.cells.some((cell) => cell.effects === null)) ? 'error' : 'measured',
   };
   writeJsonAtomic(join(folder.path, 'results.json'), results);
   return { results, runFolder: folder.path };

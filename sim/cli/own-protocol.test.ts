@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../testing/run-cli.js';
@@ -89,6 +89,23 @@ describe('bring your own protocol', () => {
     expect(code).toBe(1);
     expect(printedRow(stdout, 'throws-mid-run')).toEqual(['err']);
     expect(stdout).toContain('error: throws-mid-run cut 1 (intent-recorded): protocol failed: the relay lost its temper');
+  });
+
+  it('--cuts all on a protocol whose fault-free run throws: its row is not judged, with the message, exit 1 (no stack)', async () => {
+    const out = join(cwd, 'throws-runs');
+    const { code, stdout, stderr } = await runCli(['table', '--cuts', 'all', '-p', fixture('throws-mid-run.ts'), '--out', out], cwd);
+    expect(stderr).toBe('');
+    expect(code).toBe(1);
+    expect(stdout).toContain('throws-mid-run: not judged: the fault-free run of throws-mid-run failed: the relay lost its temper\n');
+    const [runId] = readdirSync(out);
+    const results = JSON.parse(readFileSync(join(out, runId as string, 'results.json'), 'utf8')) as {
+      verdict: string;
+      rows: { protocol: string; error?: string; cells: unknown[] }[];
+    };
+    expect(results.verdict).toBe('error');
+    expect(results.rows).toEqual([
+      { protocol: 'throws-mid-run', boundaries: [], cells: [], error: expect.stringMatching(/the relay lost its temper$/) },
+    ]);
   });
 
   it('every file the README\'s "Test your own protocol" names exists, and the contract it says to write is the one loaded', () => {

@@ -188,6 +188,13 @@ export interface WorldLife extends Life {
   connection(store: string): Connection;
   /** Runs a world's own transaction on such a connection: retried on SQLITE_BUSY under stress, as the workers' are; at once otherwise. */
   retryBusy<T>(work: () => T): Promise<T>;
+  /**
+   * Marks a durable write the world made for a worker outside its stores (the
+   * plan family's checkpoint file, its temporary file, its rename): under cut
+   * discovery a boundary of its own, `kind@<the protocol's line>`, where a
+   * crash can fall as at a commit; nothing otherwise.
+   */
+  wrote(worker: string, kind: string): Promise<void>;
 }
 
 /** What one process life does, for one case; `live` throws the Crash at an armed cut and anything else as a bug. */

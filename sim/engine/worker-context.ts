@@ -135,6 +135,8 @@ export function worldLife(life: Life, parts: WorkerContextParts): WorldLife {
     ...life,
     connection,
     retryBusy: (work) => (parts.retryBusy ? parts.retryBusy(work) : Promise.resolve(work())),
+    wrote: (worker, kind) =>
+      parts.discoverBoundaries ? life.injector.reach(`${kind}@${siteLabel(callSite(HARNESS_FOLDERS))}`, worker) : Promise.resolve(),
     context: (worker) => {
       // One context per worker and life: its await check must see every cut that worker reaches.
       const known = contexts.get(worker) ?? context(worker);

@@ -39,8 +39,16 @@ export function fsyncFolder(folder: string): void {
  * before the rename leaves the old checkpoint whole (and a temporary file
  * that `read` ignores and the next `stage` overwrites); after it, the new one.
  * It is no lock: `claim` always grants, which is right for one agent only.
+ * `wrote` is told after each of the two durable writes (`checkpoint-staged`,
+ * `checkpoint-renamed`): the world makes them boundaries under cut discovery,
+ * so a protocol without a cut of its own around its checkpoint is still
+ * crashed between the checkpoint and what follows it.
  */
-export function atomicJsonCheckpoint(path: string, writer: string): CheckpointStore {
+export function atomicJsonCheckpoint(
+  path: string,
+  writer: string,
+  wrote: (kind: string) => Promise<void> = () => Promise.resolve(),
+): CheckpointStore {
   let staged = false;
   return {
     async read(): Promise<CheckpointRead> {
@@ -50,12 +58,14 @@ export function atomicJsonCheckpoint(path: string, writer: string): CheckpointSt
     async stage(checkpoint: Checkpoint) {
       writeDurably(stagingPath(path, writer), JSON.stringify(checkpoint));
       staged = true;
+      await wrote('checkpoint-staged');
     },
     async commit() {
       if (!staged) throw new Error('commit without a staged checkpoint');
       renameSync(stagingPath(path, writer), path);
       fsyncFolder(dirname(path));
       staged = false;
+      await wrote('checkpoint-renamed');
     },
     async claim() {
       return { granted: true };

@@ -111,7 +111,7 @@ function planContext(life: WorldLife, spec: PlanWorldSpec, worker: string, tools
     },
     checkpointFile: checkpointFile(spec),
     checkpoints: {
-      atomicJson: () => atomicJsonCheckpoint(checkpointFile(spec), worker),
+      atomicJson: () => atomicJsonCheckpoint(checkpointFile(spec), worker, (kind) => life.wrote(worker, kind)),
       sqliteLease: () => sqliteLeaseCheckpoint(base),
     },
     settings: spec.settings,

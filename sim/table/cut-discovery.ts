@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { MemoryMedium } from '../engine/connections.js';
+import { createScratch, defaultScratchParent } from '../cli/scratch.js';
+import { FileMedium, MemoryMedium } from '../engine/connections.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import { runCase, type AnyFamily, type CaseResult } from '../engine/run-case.js';
 import { runFamily } from '../engine/run-family.js';
@@ -10,7 +11,7 @@ export interface Boundary {
   number: number;
   /** As reached: `intent-recorded@outbox.ts:60`, `orchestrator-commit@outbox.ts:45`. */
   name: string;
-  /** What it is: a named cut (`intent-recorded`) or a commit (`orchestrator-commit`, `warehouse-commit`). */
+  /** What it is: a named cut (`intent-recorded`), a commit (`orchestrator-commit`, `warehouse-commit`) or a file the world wrote (`checkpoint-renamed`). */
   kind: string;
   /** The source line that reached it. */
   site: string;
@@ -29,7 +30,12 @@ export interface BoundaryRow {
   protocol: string;
   boundaries: Boundary[];
   cells: BoundaryCell[];
+  /** Set when the protocol's fault-free run failed: no boundary was found and the row is not judged. */
+  error?: string;
 }
+
+/** The protocol's own fault-free run failed: a fact about the protocol, shown as a row not judged, never a bug of cutpoint. */
+export class FaultFreeRunFailed extends Error {}
 
 function boundaryOf(family: AnyFamily, name: string, number: number): Boundary {
   const at = name.lastIndexOf('@');
@@ -40,24 +46,32 @@ function boundaryOf(family: AnyFamily, name: string, number: number): Boundary {
 
 /**
  * Finds every durable boundary of a protocol from one fault-free run: each
- * `ctx.cut`, each orchestrator or receiver commit that wrote something, and the
- * point after the warehouse commit before the reply is observed.
+ * `ctx.cut`, each orchestrator or receiver commit that wrote something, each
+ * file the world writes on the protocol's behalf (the plan family's
+ * checkpoint), and the point after the warehouse commit before the reply is
+ * observed. In memory, except for a family whose world keeps real files
+ * beside its stores: that run gets a scratch folder, removed once it is read.
  */
 export async function discoverBoundaries(family: AnyFamily, protocol: FamilyProtocol, workload: unknown): Promise<Boundary[]> {
-  const outcome = await runFamily(family, {
-    protocol,
-    workload,
-    folder: `discovery/${protocol.name}`,
-    medium: new MemoryMedium(),
-    plan: [],
-    livesMax: 1,
-    discoverBoundaries: true,
-  });
-  if (outcome.end.kind === 'error') throw new Error(`the fault-free run of ${protocol.name} failed: ${outcome.end.message}`);
-  return outcome.history
-    .all()
-    .filter((event) => event.type === 'cut' && event.life === 0)
-    .map((event, index) => boundaryOf(family, event.op, index + 1));
+  const scratch = family.needsRealFolder ? createScratch(defaultScratchParent()) : undefined;
+  try {
+    const outcome = await runFamily(family, {
+      protocol,
+      workload,
+      folder: scratch ? join(scratch.path, protocol.name) : `discovery/${protocol.name}`,
+      medium: scratch ? new FileMedium() : new MemoryMedium(),
+      plan: [],
+      livesMax: 1,
+      discoverBoundaries: true,
+    });
+    if (outcome.end.kind === 'error') throw new FaultFreeRunFailed(`the fault-free run of ${protocol.name} failed: ${outcome.end.message}`);
+    return outcome.history
+      .all()
+      .filter((event) => event.type === 'cut' && event.life === 0)
+      .map((event, index) => boundaryOf(family, event.op, index + 1));
+  } finally {
+    scratch?.remove();
+  }
 }
 
 /** Crashes a protocol right after each of its discovered boundaries in turn, each case on fresh stores. */
@@ -68,7 +82,13 @@ export async function runBoundaryRow(
   onCase?: (cell: BoundaryCell) => void,
 ): Promise<BoundaryRow> {
   const workload = family.tableWorkload;
-  const boundaries = await discoverBoundaries(family, protocol, workload);
+  let boundaries: Boundary[];
+  try {
+    boundaries = await discoverBoundaries(family, protocol, workload);
+  } catch (error) {
+    if (error instanceof FaultFreeRunFailed) return { protocol: protocol.name, boundaries: [], cells: [], error: error.message };
+    throw error;
+  }
   const cells: BoundaryCell[] = [];
   const label = family.tableIntention;
   for (const boundary of boundaries) {
