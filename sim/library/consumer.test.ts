@@ -19,7 +19,7 @@ const flawed = example
 /** The line of the warehouse call in the user's file: `--cuts all` names the boundaries after it. */
 const reserveLine = flawed.split('\n').findIndex((line) => line.includes('ctx.warehouse.reserve(')) + 1;
 
-/** A plan loop of the user's own, its tool contract named as README says it may be. */
+/** A plan loop of the user's own, its tool contract named as docs/reference/library.md says it may be. */
 const planLoopFile = `import { planLoop, CORRECT_SEAMS } from 'cutpoint';
 export default planLoop({ name: 'my-plan-loop', summary: 'the seed loop', toolContract: 'atomic-receipt', seams: { ...CORRECT_SEAMS } });
 `;
