@@ -10,7 +10,7 @@ const { renderCliReference } = await import('../sim/cli/cli-reference.js');
 
 const silent = { stdout: () => {}, stderr: () => {}, cwd: process.cwd(), isTty: false };
 const program = await buildProgram(silent, () => {});
-// Run from the sources with tsx (the script is not in the package), so the repository is one level up.
+// Run from the sources with tsx (tsconfig.build.json leaves it out of dist/ and the package), so the repository is one level up.
 const page = resolve(import.meta.dirname, '..', 'docs', 'reference', 'cli.md');
 writeFileSync(page, renderCliReference(program));
 process.stdout.write(`wrote ${page}\n`);

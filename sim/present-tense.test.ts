@@ -52,10 +52,23 @@ function narrationIn(path: string, text: string): string[] {
 
 describe('present tense outside docs/history/', () => {
   it('catches each kind of narration, and not a use of the same words', () => {
-    for (const narrated of ['fixed in session 3', 'Session 10 measured it', 'sessions 7 and 8 reported', 'as in session', 'this session adds', 'it no longer hangs', 'the relay used to resend']) {
+    for (const narrated of [
+      'fixed in session 3',
+      'Session 10 measured it',
+      'sessions 7 and 8 reported',
+      'as in session',
+      'this session adds',
+      'it no longer hangs',
+      'the relay used to resend',
+    ]) {
       expect(narrationIn('any.ts', narrated), narrated).toHaveLength(1);
     }
-    for (const plain of ['const session = new ProbeSession()', 'the probe session ends', 'a value is used to name the cut', 'Used as the name']) {
+    for (const plain of [
+      'const session = new ProbeSession()',
+      'the probe session ends',
+      'a value is used to name the cut',
+      'Used as the name',
+    ]) {
       expect(narrationIn('any.ts', plain), plain).toEqual([]);
     }
   });

@@ -25,7 +25,10 @@ export function renderCliReference(program: Command): string {
     '',
   ];
   for (const command of everyCommand(program)) lines.push(...renderCommand(command));
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** The program's commands and their subcommands, depth first, in the order they were registered. */

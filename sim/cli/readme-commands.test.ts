@@ -47,7 +47,7 @@ async function parseOnly(): Promise<Command> {
   return program;
 }
 
-describe("the commands of README and docs/", () => {
+describe('the commands of README and docs/', () => {
   it('finds the command lines it checks, README among the pages', () => {
     expect(PAGES.map(({ path }) => path)).toContain('README.md');
     expect(PAGES.length).toBeGreaterThan(20);
@@ -63,7 +63,9 @@ describe("the commands of README and docs/", () => {
 
   it('every option an inline `sim <command> …` names is one that command declares', async () => {
     const program = await buildProgram(silent, () => {});
-    for (const [path, span] of PAGES.flatMap(({ path, text }) => [...text.matchAll(/`(?:npx )?sim ([a-z]+)((?: [^`]*)?)`/g)].map((found) => [path, found] as const))) {
+    for (const [path, span] of PAGES.flatMap(({ path, text }) =>
+      [...text.matchAll(/`(?:npx )?sim ([a-z]+)((?: [^`]*)?)`/g)].map((found) => [path, found] as const),
+    )) {
       let command = program.commands.find((candidate) => candidate.name() === span[1]);
       expect(command, `${path}: ${span[0]}`).toBeDefined();
       const words = shellWords(span[2]!);
