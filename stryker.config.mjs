@@ -1,4 +1,4 @@
-// Mutation testing (`npm run mutate`): see README "Mutation testing" for the score, the time and the survivors.
+// Mutation testing (`npm run mutate`): see docs/how-to/mutation-testing.md, and docs/history/mutation.md for the scores, times and survivors.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
@@ -15,7 +15,7 @@ export default {
     'sim/engine/store-state.ts',
     'sim/engine/injector.ts',
     // The plan family: its checks, and every file of protocols/plan (the loop, its seams and flaws, module validation,
-    // the plan file). The loop's mutants run real-file cases of a tenth of a second or so each (README "Mutation testing").
+    // the plan file). The loop's mutants run real-file cases of a tenth of a second or so each (docs/how-to/mutation-testing.md).
     'sim/plan/checks.ts',
     'protocols/plan/*.ts',
     '!**/*.test.ts',
@@ -28,7 +28,7 @@ export default {
   // Mutants in code that runs only at import time (schemas, the contract list, each protocol's definition,
   // constants) are covered by no single test, so Stryker would run the whole mutation set for each of them:
   // about 100 mutants at ~40 s each on this shared machine, two thirds of the run. They are ignored here
-  // (reported as "ignored", outside the score); README "Mutation testing" says how they are covered instead.
+  // (reported as "ignored", outside the score); docs/how-to/mutation-testing.md says how they are covered instead.
   ignoreStatic: true,
   // Two cores shared with other engineers: one test process at a time.
   concurrency: 1,

@@ -2,6 +2,8 @@
  * `import … from 'cutpoint'`: the public API (sim/library) with the
  * scenarios registered, so a table knows its expected rows and a check its
  * properties.
+ *
+ * @module cutpoint
  */
 import './register.js';
 

@@ -1,4 +1,8 @@
-/** `import … from 'cutpoint/vitest'`: assertions for a user's own tests, with the scenarios registered. */
+/**
+ * `import … from 'cutpoint/vitest'`: assertions for a user's own tests, with the scenarios registered.
+ *
+ * @module cutpoint/vitest
+ */
 import './register.js';
 
 export * from '../sim/library/vitest.js';

@@ -6,8 +6,8 @@ import type { Checkpoint } from './types.js';
 /**
  * A worker whose lease lapsed while a call of its own stalled, and which could
  * take the lease again (the other worker had it meanwhile): its checkpoint in
- * memory is older than the row. Found by the mutation work of session 5: the
- * loop carried on from it, redid steps and wrote the budget count backwards.
+ * memory is older than the row. A loop that carries on from it redoes steps
+ * and writes the budget count backwards (found by mutation testing).
  */
 const run = planCases('lease-regained');
 

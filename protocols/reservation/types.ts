@@ -121,7 +121,7 @@ export interface ProtocolSettings {
   retryDelaysMs: readonly number[];
   /**
    * The cap on an outbox row's attempts (whatever their replies) after which
-   * a transient refusal (out of stock, rate limited) is no longer asked again:
+   * a transient refusal (out of stock, rate limited) is not asked again:
    * the intention fails as given up, with the warehouse's last reason, instead
    * of waiting for ever. A definitive refusal never uses it: it fails at once.
    */

@@ -31,7 +31,7 @@ function onDisk(trial: string): { tickets: number[]; handoversPerConversation: n
 }
 
 /**
- * Measured (README, "The handover family"): `sim stress --family handover -w 2 -i 10 -t 12 -s 5
+ * Measured (docs/explanation/families/handover.md): `sim stress --family handover -w 2 -i 10 -t 12 -s 5
  * --crash-chance 1` gave enqueue-without-key a duplicate ticket in 8 of 12 trials, and all 24 armed
  * crashes fired; so 6 trials miss every duplicate with a chance near (4/12)^6, below 1 in 500.
  */

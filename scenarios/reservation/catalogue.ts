@@ -1,7 +1,7 @@
 /**
  * The catalogue of real-world failure modes: a known-flawed protocol each,
  * what the reference table shows of it, and the smallest exploration (at every
- * boundary, each commit too) that finds its bug. The README's catalogue table
+ * boundary, each commit too) that finds its bug. The catalogue table of docs/explanation/contracts.md
  * is these entries, and a test measures every one.
  */
 import { linesRequest } from '../../protocols/reservation/request-lines.js';

@@ -77,7 +77,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       `concurrent workers: a generated run has from 1 up to this many (1-${WORKERS_LIMIT}; default: the family's); the same option as in explore and stress`,
       positiveInt('workers', WORKERS_LIMIT),
     )
-    // The name of session 1, kept so that printed replay lines and scripts still work.
+    // The option's first name, kept so that printed replay lines and scripts that use it still work.
     .addOption(new Option('--workers-max <w>').hideHelp().argParser(positiveInt('workers-max', WORKERS_LIMIT)))
     .option(
       '--store <kind>',

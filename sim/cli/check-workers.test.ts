@@ -112,7 +112,7 @@ describe(
       const pids = workers();
       run.sim.kill('SIGKILL');
       expect(await run.exited).toEqual({ code: null, signal: 'SIGKILL' });
-      // By their pids: an orphan is no longer the dead parent's child.
+      // By their pids: an orphan is reparented, so it is not the dead parent's child.
       await until(() => pids.every((pid) => !alive(pid)), `the workers ${pids.join(', ')} died with their parent`);
     });
 

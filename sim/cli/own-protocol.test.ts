@@ -108,9 +108,8 @@ describe('bring your own protocol', () => {
     ]);
   });
 
-  it('every file the README\'s "Test your own protocol" names exists, and the contract it says to write is the one loaded', () => {
-    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Test your own protocol'), readme.indexOf('## Use it from your tests'));
+  it('every file the first-protocol tutorial names exists, and the contract it says to write is the one loaded', () => {
+    const section = readFileSync(join(repo, 'docs', 'tutorials', 'first-protocol.md'), 'utf8');
     const named = [...section.matchAll(/`((?:protocols|sim)\/[\w/.-]+\.ts)`/g)].map((m) => m[1] ?? '');
     expect(named).toContain('protocols/reservation/local-schema.ts');
     for (const file of named) expect(existsSync(join(repo, file)), file).toBe(true);

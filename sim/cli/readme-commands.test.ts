@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { Io } from './io.js';
 import { buildProgram } from './main.js';
+import { docPages } from '../testing/doc-pages.js';
 
-/** README up to its "Speed" section: the part a new user copies commands from. */
-const README = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8').split('\n## Speed\n')[0]!;
+/** README and the docs pages a user copies commands from (not the history logs, not the generated reference). */
+const PAGES = docPages();
 
 const silent: Io = { stdout: () => {}, stderr: () => {}, cwd: '/', isTty: false };
 
@@ -18,12 +17,12 @@ function shellWords(line: string): string[] {
 }
 
 /**
- * Every `sim …` command line of README's code blocks, as a user copies it: comments dropped, continued
+ * Every `sim …` command line of the pages' code blocks, as a user copies it: comments dropped, continued
  * lines joined, `<run-id>` filled in. The synopsis lines are checked by synopsis.test.ts.
  */
 function blockCommands(): { line: string; words: string[] }[] {
   const commands = [];
-  for (const block of README.matchAll(/```[a-z]*\n([\s\S]*?)```/g)) {
+  for (const block of PAGES.flatMap(({ text }) => [...text.matchAll(/```[a-z]*\n([\s\S]*?)```/g)])) {
     const joined = block[1]!.replace(/\\\n\s*/g, ' ');
     for (const raw of joined.split('\n')) {
       const line = raw.replace(/\s+#.*$/, '').trim();
@@ -48,8 +47,10 @@ async function parseOnly(): Promise<Command> {
   return program;
 }
 
-describe("README's commands", () => {
-  it('finds the command lines it checks', () => {
+describe('the commands of README and docs/', () => {
+  it('finds the command lines it checks, README among the pages', () => {
+    expect(PAGES.map(({ path }) => path)).toContain('README.md');
+    expect(PAGES.length).toBeGreaterThan(20);
     expect(blockCommands().length).toBeGreaterThan(40);
   });
 
@@ -62,16 +63,18 @@ describe("README's commands", () => {
 
   it('every option an inline `sim <command> …` names is one that command declares', async () => {
     const program = await buildProgram(silent, () => {});
-    for (const span of README.matchAll(/`(?:npx )?sim ([a-z]+)((?: [^`]*)?)`/g)) {
+    for (const [path, span] of PAGES.flatMap(({ path, text }) =>
+      [...text.matchAll(/`(?:npx )?sim ([a-z]+)((?: [^`]*)?)`/g)].map((found) => [path, found] as const),
+    )) {
       let command = program.commands.find((candidate) => candidate.name() === span[1]);
-      expect(command, span[0]).toBeDefined();
+      expect(command, `${path}: ${span[0]}`).toBeDefined();
       const words = shellWords(span[2]!);
       const sub = command!.commands.find((candidate) => candidate.name() === words[0]);
       if (sub) command = sub;
       const declared = new Set(command!.options.flatMap((option) => [option.long, option.short]).filter(Boolean));
       declared.add('--help');
       for (const word of words.filter((candidate) => /^--?[a-z]/.test(candidate))) {
-        expect(declared.has(word.replace(/=.*$/, '')), `${span[0]}: ${word}`).toBe(true);
+        expect(declared.has(word.replace(/=.*$/, '')), `${path}: ${span[0]}: ${word}`).toBe(true);
       }
     }
   });

@@ -110,7 +110,7 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       positiveInt('life-timeout-ms', 3_600_000),
       60_000,
     )
-    .option('-j, --jobs <n>', `trials at a time (default: one per core, ${defaultJobs()} here)`, positiveInt('jobs', 64))
+    .option('-j, --jobs <n>', 'trials at a time (default: one per core)', positiveInt('jobs', 64))
     .option(
       '--keep <n>',
       'trial folders kept per protocol (violating trials first), with their SQLite files',

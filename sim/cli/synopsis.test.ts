@@ -1,17 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Io } from './io.js';
 import { buildProgram } from './main.js';
+import { readDoc } from '../testing/doc-pages.js';
 
-const README = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+/** The page that holds the synopsis block a user reads before `--help`. */
+const COMMANDS_PAGE = readDoc('docs/reference/commands.md');
 /** Commands whose options the synopsis block lists; `sim handover` has subcommands and its own section. */
 const WITH_SYNOPSIS = ['list', 'table', 'run', 'check', 'explore', 'show', 'report', 'stress', 'serve', 'probe', 'eval'];
 
-/** README's synopsis block under "## Commands": command name → every --option it names (continuation lines included). */
+/** docs/reference/commands.md's synopsis block under "## Commands": command name → every --option it names (continuation lines included). */
 function synopsis(): Map<string, Set<string>> {
-  const block = /## Commands\n\n```\n([\s\S]*?)```/.exec(README)?.[1];
-  if (!block) throw new Error('README has no synopsis block under ## Commands');
+  const block = /## Commands\n\n```\n([\s\S]*?)```/.exec(COMMANDS_PAGE)?.[1];
+  if (!block) throw new Error('docs/reference/commands.md has no synopsis block under ## Commands');
   const options = new Map<string, Set<string>>();
   let current = '';
   for (const line of block.split('\n')) {
@@ -25,9 +25,9 @@ function synopsis(): Map<string, Set<string>> {
   return options;
 }
 
-/** README's synopsis block: command name → each `--option a|b` it shows with literal values (placeholders are upper case). */
+/** The synopsis block: command name → each `--option a|b` it shows with literal values (placeholders are upper case). */
 function shownValues(): { command: string; option: string; values: string[] }[] {
-  const block = /## Commands\n\n```\n([\s\S]*?)```/.exec(README)![1]!;
+  const block = /## Commands\n\n```\n([\s\S]*?)```/.exec(COMMANDS_PAGE)![1]!;
   const shown = [];
   let current = '';
   for (const line of block.split('\n')) {
@@ -44,7 +44,7 @@ const FORMATS = ['text', 'markdown', 'json', 'junit'];
 
 const silent: Io = { stdout: () => {}, stderr: () => {}, cwd: '/', isTty: false };
 
-describe("README's synopsis", () => {
+describe('the synopsis in docs/reference/commands.md', () => {
   it('lists exactly the options each command declares (hidden aliases aside), and every command', async () => {
     const program = await buildProgram(silent, () => {});
     const shown = synopsis();

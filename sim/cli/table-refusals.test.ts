@@ -58,11 +58,11 @@ describe('sim table refuses what its --help says it refuses, and only that', () 
     const cutsAll =
       '--cuts all with --cut, --chart, --expect, a --format other than text, a --crash-mode other than in-process, --transport http, --plan, --policy or --graph';
     expect(block.replace(/\s+/g, ' ')).toContain(cutsAll);
-    // README's list of refused combinations says the same, in its own markup.
-    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')
+    // docs/reference/commands.md's list of refused combinations says the same, in its own markup.
+    const page = readFileSync(join(import.meta.dirname, '../../docs/reference/commands.md'), 'utf8')
       .replace(/`/g, '')
       .replace(/\s+/g, ' ');
-    expect(readme).toContain(cutsAll.replace(', or --transport', ', --transport'));
+    expect(page).toContain(cutsAll.replace(', or --transport', ', --transport'));
     expect(block).not.toMatch(/kill\|both|junit with --family plan|a protocol file/);
   });
 });

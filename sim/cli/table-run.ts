@@ -53,7 +53,7 @@ export interface TableRunRequest {
  * A worker thread loads the engine and the family again before its first
  * case (about 0.3 s of CPU), while an in-process table case takes 5 to 10 ms:
  * the seed table (15 cases) measured 486 ms at --jobs 1 and 551 ms with a
- * thread beside it (`npm run bench -- speed`, session 5). Below this many
+ * thread beside it (`npm run bench -- speed`). Below this many
  * cases the default runs them all here.
  */
 const THREAD_POOL_CASES_MIN = 64;

@@ -33,7 +33,7 @@ async function loadsOf(name: string, argv: readonly string[]): Promise<{ code: n
 
 const lifeOf = (load: Load) => /(#again)?#(life-\d+|load)$/.exec(load.instance)?.[0] ?? load.instance;
 
-describe("how often a protocol file's top level runs, as README's 'Protocol code cannot fool the verdict' says", () => {
+describe("how often a protocol file's top level runs, as docs/explanation/what-a-crash-forgets.md says", () => {
   it('sim table, one cut: twice in sim (the trial thread, then its own import), then the case child: once to read it, once per life, each life again for determinism', async () => {
     const run = await loadsOf('table', ['table', '--cut', 'intent-recorded']);
     expect(run.stderr).toBe('');

@@ -10,7 +10,7 @@ export interface CallSite {
 
 /**
  * The first stack frame outside the harness: where a protocol (or contract)
- * called into it. Used to name the boundaries found at local commits after
+ * called into it. It names the boundaries found at local commits after
  * the source line that made them: for compiled code the line is mapped
  * through the `.js.map` beside it, so it is the TypeScript source's either
  * way (a stack Node already mapped names the `.ts` file and is kept).

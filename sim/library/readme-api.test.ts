@@ -5,13 +5,14 @@ import * as cutpoint from '../../entry/index.js';
 import * as cutpointVitest from '../../entry/vitest.js';
 
 const repo = resolve(import.meta.dirname, '../..');
-const README = readFileSync(resolve(repo, 'README.md'), 'utf8');
+/** The hand-written library reference: what each export does (the generated pages in docs/reference/api give the types). */
+const REFERENCE = readFileSync(resolve(repo, 'docs/reference/library.md'), 'utf8');
 
-/** The rows of the API reference table that follows `heading` in README: first cell, as written. */
+/** The rows of the API reference table that follows `heading` in the page: first cell, as written. */
 function firstCells(heading: string): string[] {
-  const start = README.indexOf(heading);
-  if (start < 0) throw new Error(`README has no "${heading}"`);
-  const table = /\n\|[^\n]*\n\|[-| ]+\n((?:\|[^\n]*\n)+)/.exec(README.slice(start))![1]!;
+  const start = REFERENCE.indexOf(heading);
+  if (start < 0) throw new Error(`docs/reference/library.md has no "${heading}"`);
+  const table = /\n\|[^\n]*\n\|[-| ]+\n((?:\|[^\n]*\n)+)/.exec(REFERENCE.slice(start))![1]!;
   return table.split('\n').flatMap((row) => (row.startsWith('|') ? [row.split(' | ')[0]!.slice(2)] : []));
 }
 
@@ -38,9 +39,9 @@ function typeExports(file: string): string[] {
   return names.filter(Boolean);
 }
 
-describe("README's API reference", () => {
+describe('the library reference in docs/reference/library.md', () => {
   const cells = firstCells("`import { … } from 'cutpoint'`");
-  const typesLine = README.split('\n').find((line) => line.startsWith('| types |'))!;
+  const typesLine = REFERENCE.split('\n').find((line) => line.startsWith('| types |'))!;
 
   it('names every value `cutpoint` exports, and nothing it does not', () => {
     const named = cells.flatMap(namesIn);
@@ -48,10 +49,10 @@ describe("README's API reference", () => {
   });
 
   it('names every type `cutpoint` exports, in its types row or beside the value it goes with, and only those', () => {
-    const reference = README.slice(README.indexOf('### API reference'), README.indexOf("`import { … } from 'cutpoint/vitest'`"));
+    const reference = REFERENCE.slice(0, REFERENCE.indexOf("`import { … } from 'cutpoint/vitest'`"));
     const exported = [...new Set(typeExports('entry/index.ts'))].sort();
     expect(exported.length).toBeGreaterThan(20);
-    for (const name of namesIn(typesLine)) expect(exported, `README's types row names ${name}`).toContain(name);
+    for (const name of namesIn(typesLine)) expect(exported, `the types row names ${name}`).toContain(name);
     for (const name of exported) expect(reference, `cutpoint exports type ${name}`).toContain(`\`${name}\``);
   });
 

@@ -20,7 +20,7 @@ function writesOnDisk(trialFolder: string): number[] {
 }
 
 /**
- * Measured on this 2-core machine under load (README, the plan family): two
+ * Measured on this 2-core machine under load (docs/explanation/families/plan.md): two
  * processes on one plan of one step, started together, both find no JSON
  * checkpoint and both write in 3 of 8 and 12 of 20 trials (15 of 28). At
  * the lowest rate seen, 12 trials all miss with a chance below 1 in 150; at

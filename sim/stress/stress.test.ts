@@ -22,7 +22,7 @@ function effectsOnDisk(warehousePath: string): number[] {
 }
 
 /**
- * Measured on this 2-core machine (README, Stress): with these settings about
+ * Measured on this 2-core machine (docs/analyses/stress.md): with these settings about
  * 6 trials in 10 of check-then-act show a duplicate, so 8 trials miss every
  * one with a chance below 1 in 1000.
  */

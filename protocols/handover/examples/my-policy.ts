@@ -2,7 +2,7 @@ import type { ConversationView, ModelAction, ToolSpec } from '../types.js';
 
 /**
  * An example of your own model for `sim table --family handover --policy` and
- * `sim handover check --policy`, written for my-graph.json beside it. A real
+ * `sim check --family handover --policy`, written for my-graph.json beside it. A real
  * one would call your model here (the harness awaits respond); this one
  * decides by keywords so that its runs replay exactly.
  */

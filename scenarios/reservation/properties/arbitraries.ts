@@ -40,7 +40,7 @@ export const settingsArb: fc.Arbitrary<ProtocolSettings> = fc.record({
   leaseMs: fc.integer({ min: 100, max: 5_000 }),
   retryDelaysMs: fc.array(fc.integer({ min: 50, max: 3_000 }), { minLength: 1, maxLength: 3 }),
   // Fixed at the default: a cap that gives up before the warehouse's restock exposes a race no cap avoids
-  // (a taken-over attempt still on its way is applied after the give-up); README, "Refusals", says more.
+  // (a taken-over attempt still on its way is applied after the give-up); docs/explanation/families/reservation.md, "Partial replies", says more.
   refusedAttemptsMax: fc.constant(6),
 });
 

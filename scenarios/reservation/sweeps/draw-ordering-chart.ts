@@ -6,7 +6,7 @@ import { orderingCost } from './ordering-cost.js';
 /**
  * Measures the ordering comparison (1 to 4 relay workers, outbox-dedup and
  * last-writer-wins, 200 trials per point, seed 1) and draws it:
- * `npx tsx scenarios/reservation/sweeps/draw-ordering-chart.ts docs/ordering.png`.
+ * `npx tsx scenarios/reservation/sweeps/draw-ordering-chart.ts docs/analyses/ordering.png`.
  */
 const out = process.argv[2] ?? 'ordering.png';
 const seed = 1;

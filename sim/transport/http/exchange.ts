@@ -35,7 +35,7 @@ async function boundedText(response: Response): Promise<string> {
  * refused means nothing was sent (`refused`), anything else after the request
  * left (a reset, a closed socket, the timeout, an endless reply) means the
  * outcome is unknown. A redirect is an answer, not followed: a write sent
- * again to a Location is no longer the request that was judged, and would
+ * again to a Location is another request than the one judged, and would
  * leave the probe's proxy behind. Elapsed time is real time: it is what the
  * probe and the load test measure.
  */
