@@ -72,8 +72,11 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
       [
         '',
         'Prints the chosen port on stdout (one line; with --format json one JSON line: port, url, receiver, contract, mcp), then serves until Ctrl-C or SIGTERM closes it.',
-        `  POST /<kind>   JSON body (at most ${BODY_BYTES_MAX} bytes), Idempotency-Key header, tenant header`,
-        '  GET  /effects?tenant=T&key=K   {"count": n}: the effects the file holds for that key',
+        `  POST /<kind>   JSON body (at most ${BODY_BYTES_MAX} bytes), Idempotency-Key header, tenant header, each once`,
+        `                 (<kind>: ${servableReceivers().map((s) => `${s.receiver.name} ${s.tools ? 'its tool' : s.kind}`).join(', ')})`,
+        '  GET  /effects?tenant=T&key=K   {"count": n}: the effects the file holds for that key (tenant required once',
+        '                 the key has effects under a named tenant)',
+        'Any other path, as sent (no dot segments or escapes resolved), is 404 and applies nothing.',
         `Contracts: ${servableReceivers()
           .map((s) => `${s.receiver.name}: ${s.contracts.map((c) => c.name).join(', ')}`)
           .join('; ')}.`,
