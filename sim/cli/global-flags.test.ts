@@ -13,7 +13,13 @@ async function sim(...argv: string[]) {
 
 describe('--version and --help refuse what they would not read', () => {
   it('--version beside anything (an unknown option, a command, --help) is one line and exit 2, nothing on stdout', async () => {
-    for (const argv of [['--version', '--bogus'], ['--bogus', '--version'], ['-V', 'extra'], ['list', '--version'], ['--version', '--help']]) {
+    for (const argv of [
+      ['--version', '--bogus'],
+      ['--bogus', '--version'],
+      ['-V', 'extra'],
+      ['list', '--version'],
+      ['--version', '--help'],
+    ]) {
       const run = await sim(...argv);
       expect([argv, run.code, run.stdout]).toEqual([argv, 2, '']);
       expect(run.stderr).toMatch(/^sim: --version takes nothing beside it; got '[^']+' \(run sim --version alone\)\n$/);
@@ -36,7 +42,13 @@ describe('--version and --help refuse what they would not read', () => {
 
   it('--version alone, and --help with options the command has (values that look like options included), still answer 0', async () => {
     expect(await sim('--version')).toMatchObject({ code: 0, stderr: '' });
-    for (const argv of [['--help'], ['table', '--help'], ['check', '--seed', '-5', '--help'], ['table', '-ox', '--help'], ['serve', '--no-require-key', '-h']]) {
+    for (const argv of [
+      ['--help'],
+      ['table', '--help'],
+      ['check', '--seed', '-5', '--help'],
+      ['table', '-ox', '--help'],
+      ['serve', '--no-require-key', '-h'],
+    ]) {
       const run = await sim(...argv);
       expect([argv, run.code, run.stderr]).toEqual([argv, 0, '']);
       expect(run.stdout).toMatch(/^Usage: sim /);

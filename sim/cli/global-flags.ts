@@ -26,7 +26,8 @@ export function globalFlagProblem(argv: readonly string[], program: Command): st
     const word = words[index]!;
     if (!word.startsWith('-') || word === '-' || HELP_FLAGS.includes(word)) continue;
     const known = optionOf(word, options);
-    if (known === undefined) return `unknown option '${word}' beside --help (\`sim ${command === program ? '' : `${command.name()} `}--help\` lists them)`;
+    if (known === undefined)
+      return `unknown option '${word}' beside --help (\`sim ${command === program ? '' : `${command.name()} `}--help\` lists them)`;
     // The value of an option that takes one is the next word, whatever it looks like (a negative seed, a path).
     if (known.takesNextWord) index++;
   }

@@ -32,7 +32,10 @@ export function effectsReply(core: ReceiverCore, url: URL): WireReply {
   if (query.tenant === undefined) {
     const named = core.tenantsOf(query.key).filter((tenant) => tenant !== DEFAULT_TENANT);
     if (named.length > 0) {
-      const which = named.slice(0, 5).map((tenant) => JSON.stringify(tenant)).join(', ');
+      const which = named
+        .slice(0, 5)
+        .map((tenant) => JSON.stringify(tenant))
+        .join(', ');
       return problem(
         400,
         'missing-tenant',

@@ -39,7 +39,14 @@ export async function parseWrite(
   }
   const tenant = header(request, rules.tenantHeader) ?? DEFAULT_TENANT;
   if (tenant.trim() === '') {
-    return { refusal: problem(400, 'empty-tenant', 'Tenant empty', `name the tenant in ${rules.tenantHeader}, or leave the header out for '${DEFAULT_TENANT}'`) };
+    return {
+      refusal: problem(
+        400,
+        'empty-tenant',
+        'Tenant empty',
+        `name the tenant in ${rules.tenantHeader}, or leave the header out for '${DEFAULT_TENANT}'`,
+      ),
+    };
   }
   const keyHeader = parseKeyHeader(header(request, HEADERS.key));
   if ('malformed' in keyHeader) {

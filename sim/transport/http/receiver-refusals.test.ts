@@ -53,7 +53,17 @@ describe('sim serve over HTTP refuses what it does not document, applying nothin
   it('a write reaches the file at POST /reserve as sent, and nowhere else (404, or 405 for another method)', async () => {
     expect((await write(server.port, '/reserve', 'control')).status).toBe(201);
     expect(rowsWithKey(db, 'control')).toHaveLength(1);
-    const elsewhere = ['/%2e%2e/etc', '/%2e%2e/reserve', '/a/../reserve', '/./reserve', '//reserve', '/reserve/', '/%72eserve', '/etc', '/effects'];
+    const elsewhere = [
+      '/%2e%2e/etc',
+      '/%2e%2e/reserve',
+      '/a/../reserve',
+      '/./reserve',
+      '//reserve',
+      '/reserve/',
+      '/%72eserve',
+      '/etc',
+      '/effects',
+    ];
     for (const [index, target] of elsewhere.entries()) {
       const answer = await write(server.port, target, `elsewhere-${index}`);
       expect([target, answer.status]).toEqual([target, target === '/effects' ? 405 : 404]);
@@ -96,7 +106,13 @@ describe('sim serve --mcp refuses a path other than /mcp and /effects as sent, a
   const db = join(folder, 'mcp.db');
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startMcpReceiverServer({ dbPath: db, servable: warehouse, contract: atomic, settings: KEEP_RECEIPTS, nowMs: wallClockMs });
+    server = await startMcpReceiverServer({
+      dbPath: db,
+      servable: warehouse,
+      contract: atomic,
+      settings: KEEP_RECEIPTS,
+      nowMs: wallClockMs,
+    });
   });
   afterAll(() => server.close());
 

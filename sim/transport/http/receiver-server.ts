@@ -57,8 +57,10 @@ export async function startReceiverServer(options: ReceiverServerOptions, port =
     try {
       const path = requestPath(request);
       const method = path === '/effects' ? 'GET' : isWritePath(path) ? 'POST' : undefined;
-      if (method === undefined) reply = problem(404, 'not-found', 'Not found', `write with POST /${servable.kind}, count with GET /effects`);
-      else if (request.method !== method) reply = problem(405, 'method-not-allowed', 'Method not allowed', `${path} answers ${method} only`);
+      if (method === undefined)
+        reply = problem(404, 'not-found', 'Not found', `write with POST /${servable.kind}, count with GET /effects`);
+      else if (request.method !== method)
+        reply = problem(405, 'method-not-allowed', 'Method not allowed', `${path} answers ${method} only`);
       else if (method === 'GET') reply = effectsReply(core, new URL(request.url ?? '/', 'http://receiver'));
       else reply = await write(request);
     } catch (error) {
