@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { refuseEmptyPaths } from './empty-paths.js';
+import { refuseOutInsideRun } from './out-folder.js';
 import { exitForError } from './exit-for-error.js';
 import { globalFlagProblem } from './global-flags.js';
 import type { Io } from './io.js';
@@ -59,6 +60,7 @@ export async function buildProgram(
     .version(packageVersion(), '-V, --version', 'print the version of cutpoint')
     .exitOverride()
     .hook('preAction', refuseEmptyPaths)
+    .hook('preAction', refuseOutInsideRun(io.cwd))
     .showSuggestionAfterError(true)
     .configureOutput({
       writeOut: (text) => io.stdout(text),
