@@ -10,7 +10,8 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import type { Io } from './io.js';
 import { resolveProtocols } from './load-protocol.js';
-import { positiveInt, protocolName, replayPath, seedValue, shardValue, storeKind } from './options.js';
+import { positiveInt, protocolName, rangeText, replayPath, seedValue, shardValue, storeKind } from './options.js';
+import { CHECK_WORKERS_MAX, JOBS_MAX, LIFE_TIMEOUT_MS_MAX, RUNS_MAX, SWEEP_TRIALS_MAX } from '../limits.js';
 import { CHUNK_RUNS } from '../check/chunks.js';
 import { dropChunkWorkersAhead } from '../check/early-workers.js';
 import type { Shard } from '../explore/shard.js';
@@ -26,9 +27,6 @@ import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './tran
 import { checkAll, replay, withWire, type Plan } from './check-run.js';
 
 const CHECK_FORMATS = ['text', 'json', 'junit'] as const;
-
-/** The largest --workers any family takes; a family may refuse the option or bound it lower. */
-const WORKERS_LIMIT = 8;
 
 /** The families whose receivers a property run can reach over HTTP (their contracts run behind the routed server). */
 const SERVED_OVER_HTTP: readonly string[] = ['reservation', 'plan'];
@@ -68,17 +66,17 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       "run a family's fast-check properties over generated schedules: crashes, lost replies, concurrent workers, the model as an adversary",
     )
     .argument('[property...]', 'properties to run (default: all of the family); see --list')
-    .option('-n, --runs <n>', 'generated runs per property', positiveInt('runs'), 200)
+    .option('-n, --runs <n>', `generated runs per property ${rangeText(1, RUNS_MAX)}`, positiveInt('runs', RUNS_MAX), 200)
     .option('-s, --seed <seed>', 'fast-check seed (default: random, printed first)', seedValue)
     .option('--path <path>', 'replay the one run at this path (with --seed and one property), keeping its files', replayPath)
     .option('--family <name>', FAMILY_OPTION_HELP, familyName)
     .option(
       '-w, --workers <w>',
-      `concurrent workers: a generated run has from 1 up to this many (1-${WORKERS_LIMIT}; default: the family's); the same option as in explore and stress`,
-      positiveInt('workers', WORKERS_LIMIT),
+      `concurrent workers: a generated run has from 1 up to this many ${rangeText(1, CHECK_WORKERS_MAX)}, default: the family's; the same option as in explore and stress`,
+      positiveInt('workers', CHECK_WORKERS_MAX),
     )
     // The option's first name, kept so that printed replay lines and scripts that use it still work.
-    .addOption(new Option('--workers-max <w>').hideHelp().argParser(positiveInt('workers-max', WORKERS_LIMIT)))
+    .addOption(new Option('--workers-max <w>').hideHelp().argParser(positiveInt('workers-max', CHECK_WORKERS_MAX)))
     .option(
       '--store <kind>',
       'file: fresh SQLite files per run in the scratch folder; memory: in-memory databases (faster; reservation only) (default: file)',
@@ -93,7 +91,12 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       'check this protocol (a built-in name or a path to your module) with the properties that must hold',
       (v: string) => protocolName(v)[0] ?? v,
     )
-    .option('--life-timeout-ms <ms>', LIFE_TIMEOUT_HELP, positiveInt('life-timeout-ms', 3_600_000), LIFE_TIMEOUT_MS)
+    .option(
+      '--life-timeout-ms <ms>',
+      `${LIFE_TIMEOUT_HELP} ${rangeText(1, LIFE_TIMEOUT_MS_MAX)}`,
+      positiveInt('life-timeout-ms', LIFE_TIMEOUT_MS_MAX),
+      LIFE_TIMEOUT_MS,
+    )
     .option(
       '--transport <name>',
       `${TRANSPORT_OPTION_HELP}; the server runs in this process, one wire a run, so the scheduler still chooses at every cut (reservation family)`,
@@ -107,11 +110,16 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .option(
       '-j, --jobs <n>',
-      'chunks run at a time: this process and worker processes (default: one per core); with --transport http all run in this process',
-      positiveInt('jobs', 64),
+      `chunks run at a time: this process and worker processes ${rangeText(1, JOBS_MAX)} (default: one per core); with --transport http all run in this process`,
+      positiveInt('jobs', JOBS_MAX),
     )
     .option('--report', 'then measure the sweeps of the family (reservation: retention and concurrency) and draw them into the run folder')
-    .option('--sweep-trials <k>', 'generated trials per sweep point, with --report', positiveInt('sweep-trials', 100_000), 100);
+    .option(
+      '--sweep-trials <k>',
+      `generated trials per sweep point, with --report ${rangeText(1, SWEEP_TRIALS_MAX)}`,
+      positiveInt('sweep-trials', SWEEP_TRIALS_MAX),
+      100,
+    );
   // Options of a family's own (e.g. handover's --policy and --graph): each suite says what it takes.
   const familyOptions = new Map<string, AnySuite>();
   for (const suite of suites)

@@ -18,7 +18,8 @@ import { createRunFolder, displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { formatHelp, formatOption } from './output-format.js';
-import { positiveInt } from './options.js';
+import { positiveInt, rangeText } from './options.js';
+import { LIFE_TIMEOUT_MS_MAX } from '../limits.js';
 import { ended, inWatchedChild, policySubject } from './watched-run.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { createScratch, defaultScratchParent } from './scratch.js';
@@ -59,8 +60,8 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option(
       '--life-timeout-ms <ms>',
-      'with --policy: the evaluation runs in a watched child process, and a life that takes longer than this (a respond() that loops or never settles) stops it with an error',
-      positiveInt('life-timeout-ms', 3_600_000),
+      `with --policy: the evaluation runs in a watched child process, and a life that takes longer than this (a respond() that loops or never settles) stops it with an error ${rangeText(1, LIFE_TIMEOUT_MS_MAX)}`,
+      positiveInt('life-timeout-ms', LIFE_TIMEOUT_MS_MAX),
       LIFE_TIMEOUT_MS,
     )
     .addHelpText(

@@ -15,7 +15,16 @@ import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js
 import { resolveProtocols } from './load-protocol.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP } from './watched-run.js';
-import { cutsChoice, positiveInt, protocolName, shardValue, wholeNumber } from './options.js';
+import { cutsChoice, positiveInt, protocolName, rangeText, shardValue, wholeNumber } from './options.js';
+import {
+  EXECUTIONS_BOUND_MAX,
+  EXPLORE_CRASH_DEPTH_MAX,
+  EXPLORE_INTENTIONS_MAX,
+  EXPLORE_WORKERS_MAX,
+  JOBS_MAX,
+  LIFE_TIMEOUT_MS_MAX,
+  RETENTION_MS_MAX,
+} from '../limits.js';
 import type { Shard } from '../explore/shard.js';
 import { defaultJobs } from '../process/pool.js';
 import { TRANSPORT_OPTION_HELP, transportName, withTransport, type TransportName } from './transport-option.js';
@@ -59,16 +68,30 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       'the protocol (`sim list` names them), or a path to your own module; more than once: several, explored on one pool of --jobs',
       (v: string, previous: string[] | undefined) => protocolName(v, previous),
     )
-    .option('-w, --workers <w>', 'relay workers (1-4)', positiveInt('workers', 4), 1)
-    .option('-i, --intentions <i>', 'intentions (1-4): tenantA:k1, tenantB:k1, tenantA:k2, tenantB:k2', positiveInt('intentions', 4), 1)
-    .option('-d, --crash-depth <d>', 'crashes per schedule (0-3), in the attempt or during recovery', wholeNumber('crash-depth', 0, 3), 1)
+    .option('-w, --workers <w>', `relay workers ${rangeText(1, EXPLORE_WORKERS_MAX)}`, positiveInt('workers', EXPLORE_WORKERS_MAX), 1)
+    .option(
+      '-i, --intentions <i>',
+      `intentions ${rangeText(1, EXPLORE_INTENTIONS_MAX)}: tenantA:k1, tenantB:k1, tenantA:k2, tenantB:k2`,
+      positiveInt('intentions', EXPLORE_INTENTIONS_MAX),
+      1,
+    )
+    .option(
+      '-d, --crash-depth <d>',
+      `crashes per schedule ${rangeText(0, EXPLORE_CRASH_DEPTH_MAX)}, in the attempt or during recovery`,
+      wholeNumber('crash-depth', 0, EXPLORE_CRASH_DEPTH_MAX),
+      1,
+    )
     .option('--cuts <which>', "'all': crash and interleave at every boundary, each commit too (default: the named cuts)", cutsChoice)
-    .option('--retention-ms <ms>', 'receipt retention in virtual ms (default: kept forever)', positiveInt('retention-ms'))
+    .option(
+      '--retention-ms <ms>',
+      `receipt retention in virtual ms ${rangeText(1, RETENTION_MS_MAX)} (default: kept forever)`,
+      positiveInt('retention-ms', RETENTION_MS_MAX),
+    )
     .option('--schedule <s>', 'replay the one schedule printed with a violation, keeping its files', scheduleText)
     .option(
       '--executions-max <n>',
-      'stop after this many executions (the result then says it is not exhaustive)',
-      positiveInt('executions-max'),
+      `stop after this many executions ${rangeText(1, EXECUTIONS_BOUND_MAX)} (the result then says it is not exhaustive)`,
+      positiveInt('executions-max', EXECUTIONS_BOUND_MAX),
       200_000,
     )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
@@ -79,10 +102,15 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
     )
     .option(
       '-j, --jobs <n>',
-      'subtrees explored at a time: this process and worker processes (default: one per core)',
-      positiveInt('jobs', 64),
+      `subtrees explored at a time: this process and worker processes ${rangeText(1, JOBS_MAX)} (default: one per core)`,
+      positiveInt('jobs', JOBS_MAX),
     )
-    .option('--life-timeout-ms <ms>', LIFE_TIMEOUT_HELP, positiveInt('life-timeout-ms', 3_600_000), LIFE_TIMEOUT_MS)
+    .option(
+      '--life-timeout-ms <ms>',
+      `${LIFE_TIMEOUT_HELP} ${rangeText(1, LIFE_TIMEOUT_MS_MAX)}`,
+      positiveInt('life-timeout-ms', LIFE_TIMEOUT_MS_MAX),
+      LIFE_TIMEOUT_MS,
+    )
     .option(
       '--transport <name>',
       `${TRANSPORT_OPTION_HELP}; the server runs in this process, so the explorer still chooses at every cut`,

@@ -1,6 +1,5 @@
 import { UsageError } from './errors.js';
-
-const PORT_MAX = 65_535;
+import { PORT_MAX } from '../limits.js';
 
 /**
  * An http:// URL the probe can reach, or a UsageError naming what is wrong

@@ -1,7 +1,9 @@
 import { Command, CommanderError } from 'commander';
-import { EXIT, type ExitCode } from './errors.js';
+import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { refuseEmptyPaths } from './empty-paths.js';
+import { refuseOutInsideRun } from './out-folder.js';
 import { exitForError } from './exit-for-error.js';
+import { globalFlagProblem } from './global-flags.js';
 import type { Io } from './io.js';
 import { packageVersion } from './version.js';
 import { errorDocument, jsonDocument, junitErrorDocument, requestedFormat } from './output-format.js';
@@ -58,6 +60,7 @@ export async function buildProgram(
     .version(packageVersion(), '-V, --version', 'print the version of cutpoint')
     .exitOverride()
     .hook('preAction', refuseEmptyPaths)
+    .hook('preAction', refuseOutInsideRun(io.cwd))
     .showSuggestionAfterError(true)
     .configureOutput({
       writeOut: (text) => io.stdout(text),
@@ -90,6 +93,8 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
       argv,
       (finish) => finishing.push(finish),
     );
+    const flagProblem = globalFlagProblem(argv, program);
+    if (flagProblem !== undefined) throw new UsageError(flagProblem);
     await program.parseAsync([...argv], { from: 'user' });
     return code;
   } catch (error) {

@@ -31,19 +31,28 @@ export function tableFormat(value: string): TableFormat {
   return value as TableFormat;
 }
 
-/** A whole number in [min, max], or one sentence saying what was expected. */
-export function wholeNumber(what: string, min: number, max = Number.MAX_SAFE_INTEGER) {
-  return (value: string): number => {
+/** A parser of whole numbers that carries its bounds, so a test can hold every such option's --help to showing them. */
+export type WholeNumberParser = ((value: string) => number) & { range: { min: number; max: number } };
+
+/** A whole number in [min, max], or one sentence saying what was expected. Every numeric option has a maximum. */
+export function wholeNumber(what: string, min: number, max: number): WholeNumberParser {
+  const parse = (value: string): number => {
     const n = Number(value);
     if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
       throw new InvalidArgumentError(`${what} must be a whole number from ${min} to ${max}; got '${value}'.`);
     }
     return n;
   };
+  return Object.assign(parse, { range: { min, max } });
 }
 
-export function positiveInt(what: string, max = Number.MAX_SAFE_INTEGER) {
+export function positiveInt(what: string, max: number): WholeNumberParser {
   return wholeNumber(what, 1, max);
+}
+
+/** How --help shows a numeric option's bounds: `(1-1000000)`. */
+export function rangeText(min: number, max: number): string {
+  return `(${min}-${max})`;
 }
 
 /** fast-check seeds are 32-bit integers. */

@@ -7,7 +7,8 @@ import type { ProbeConfig } from '../probe/probe-config.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { httpUrl } from './http-url.js';
 import type { Io } from './io.js';
-import { headerName, wholeNumber } from './options.js';
+import { headerName, rangeText, wholeNumber } from './options.js';
+import { PROBE_CONCURRENCY_MAX, PROBE_TIMEOUT_MS_MAX, PROBE_TIMEOUT_MS_MIN } from '../limits.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 
 const PROBE_FORMATS = ['text', 'json', 'junit'] as const;
@@ -102,9 +103,19 @@ export function registerProbe(program: Command, io: Io, exit: (code: ExitCode) =
     .requiredOption('--count-url <template>', 'GET answering {"count": n} for a key: {key} (and {tenant}) are filled in')
     .option('--tenant-header <name>', 'the header naming the tenant; enables the tenant clause', headerName)
     .option('--key-header <name>', 'the header carrying the idempotency key', headerName, 'Idempotency-Key')
-    .option('--concurrency <n>', 'requests with one key sent at once', wholeNumber('concurrency', 2, 64), 8)
+    .option(
+      '--concurrency <n>',
+      `requests with one key sent at once ${rangeText(2, PROBE_CONCURRENCY_MAX)}`,
+      wholeNumber('concurrency', 2, PROBE_CONCURRENCY_MAX),
+      8,
+    )
     .option('--require-key', 'a write without a key must be refused (4xx)')
-    .option('--timeout-ms <ms>', 'bound on each request; a later reply counts as lost', wholeNumber('timeout', 100, 600_000), 5_000)
+    .option(
+      '--timeout-ms <ms>',
+      `bound on each request; a later reply counts as lost ${rangeText(PROBE_TIMEOUT_MS_MIN, PROBE_TIMEOUT_MS_MAX)}`,
+      wholeNumber('timeout', PROBE_TIMEOUT_MS_MIN, PROBE_TIMEOUT_MS_MAX),
+      5_000,
+    )
     .option('-f, --format <format>', formatHelp(PROBE_FORMATS), formatOption(PROBE_FORMATS), 'text')
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option('--mcp', "probe an MCP server's write tool instead: --url is its Streamable HTTP endpoint, --body the tool's other arguments")

@@ -10,7 +10,8 @@ import { resolveProtocols } from './load-protocol.js';
 import { readExpectations } from './expectations.js';
 import type { Io } from './io.js';
 import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
-import { cutValue, positiveInt, protocolName } from './options.js';
+import { cutValue, positiveInt, protocolName, rangeText } from './options.js';
+import { LIFE_TIMEOUT_MS_MAX } from '../limits.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { executeTableRun } from './table-run.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
@@ -62,8 +63,8 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option(
       '--life-timeout-ms <ms>',
-      `wall time each process life of a protocol file's case (or of a kill-mode child) may take before the watchdog stops it and reports the case as an error (default ${LIFE_TIMEOUT_MS})`,
-      positiveInt('life-timeout-ms', 3_600_000),
+      `wall time each process life of a protocol file's case (or of a kill-mode child) may take before the watchdog stops it and reports the case as an error ${rangeText(1, LIFE_TIMEOUT_MS_MAX)} (default ${LIFE_TIMEOUT_MS})`,
+      positiveInt('life-timeout-ms', LIFE_TIMEOUT_MS_MAX),
     )
     .option('--no-check-determinism', 'do not run each case of a protocol file twice to compare its histories byte for byte')
     .option('--expect <file>', 'JSON file of expected rows replacing the reference ones')

@@ -10,7 +10,8 @@ import { wallClockMs } from '../transport/http/wall-clock.js';
 import { BODY_BYTES_MAX, HEADERS } from '../transport/http/wire.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { headerName, wholeNumber } from './options.js';
+import { headerName, rangeText, wholeNumber } from './options.js';
+import { KILL_AFTER_COMMIT_MAX, PORT_MAX, RETENTION_MS_MAX } from '../limits.js';
 import { formatHelp, formatOption } from './output-format.js';
 
 const SERVE_FORMATS = ['text', 'json'] as const;
@@ -52,15 +53,19 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
     .requiredOption('--receiver <name>', `the receiver: ${receivers.join(', ')}`)
     .requiredOption('--contract <name>', 'the contract it applies (see the list below)')
     .requiredOption('--db <file>', "the receiver's SQLite file; created when absent, reused as it is otherwise")
-    .option('--port <port>', 'port on 127.0.0.1; 0 picks a free one', wholeNumber('port', 0, 65535), 0)
-    .option('--retention-ms <ms>', 'keep receipts this long (real ms); default forever', wholeNumber('retention', 1))
+    .option('--port <port>', `port on 127.0.0.1 ${rangeText(0, PORT_MAX)}; 0 picks a free one`, wholeNumber('port', 0, PORT_MAX), 0)
+    .option(
+      '--retention-ms <ms>',
+      `keep receipts this long (real ms) ${rangeText(1, RETENTION_MS_MAX)}; default forever`,
+      wholeNumber('retention', 1, RETENTION_MS_MAX),
+    )
     .option('--closed-window', 'refuse (410) a request issued before now - retention')
     .option('--tenant-header <name>', 'the header naming the tenant', headerName, HEADERS.tenant)
     .option('--no-require-key', 'apply writes without an Idempotency-Key instead of refusing them (400)')
     .option(
       '--kill-after-commit <n>',
-      'fault injection: SIGKILL this server at its nth write, after the commit and before the reply (recover by serving the same file again)',
-      wholeNumber('kill-after-commit', 1),
+      `fault injection: SIGKILL this server at its nth write ${rangeText(1, KILL_AFTER_COMMIT_MAX)}, after the commit and before the reply (recover by serving the same file again)`,
+      wholeNumber('kill-after-commit', 1, KILL_AFTER_COMMIT_MAX),
     )
     .option(
       '--mcp',
@@ -72,8 +77,13 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
       [
         '',
         'Prints the chosen port on stdout (one line; with --format json one JSON line: port, url, receiver, contract, mcp), then serves until Ctrl-C or SIGTERM closes it.',
-        `  POST /<kind>   JSON body (at most ${BODY_BYTES_MAX} bytes), Idempotency-Key header, tenant header`,
-        '  GET  /effects?tenant=T&key=K   {"count": n}: the effects the file holds for that key',
+        `  POST /<kind>   JSON body (at most ${BODY_BYTES_MAX} bytes), Idempotency-Key header, tenant header, each once`,
+        `                 (<kind>: ${servableReceivers()
+          .map((s) => `${s.receiver.name} ${s.tools ? 'its tool' : s.kind}`)
+          .join(', ')})`,
+        '  GET  /effects?tenant=T&key=K   {"count": n}: the effects the file holds for that key (tenant required once',
+        '                 the key has effects under a named tenant)',
+        'Any other path, as sent (no dot segments or escapes resolved), is 404 and applies nothing.',
         `Contracts: ${servableReceivers()
           .map((s) => `${s.receiver.name}: ${s.contracts.map((c) => c.name).join(', ')}`)
           .join('; ')}.`,

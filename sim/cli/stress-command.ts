@@ -14,7 +14,19 @@ import type { StressResults } from '../stress/stress-results.js';
 import type { StressTuning } from '../stress/stress-trial.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { positiveInt, protocolName, seedValue } from './options.js';
+import { positiveInt, protocolName, rangeText, seedValue, wholeNumber } from './options.js';
+import {
+  JOBS_MAX,
+  LIFE_TIMEOUT_MS_MAX,
+  STRESS_BUSY_TIMEOUT_MS_MAX,
+  STRESS_CRASHES_MAX,
+  STRESS_INTENTIONS_MAX,
+  STRESS_KEEP_MAX,
+  STRESS_LEASE_MS_MAX,
+  STRESS_PAUSE_MS_MAX,
+  STRESS_TRIALS_MAX,
+  STRESS_WORKERS_MAX,
+} from '../limits.js';
 import { Progress } from './progress.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import { resolveProtocols } from './load-protocol.js';
@@ -46,15 +58,6 @@ interface StressOptions {
   format: 'text' | 'json';
 }
 
-function wholeNumber(what: string, max: number) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value.trim()) || n > max)
-      throw new InvalidArgumentError(`${what} must be a whole number from 0 to ${max}; got '${value}'.`);
-    return n;
-  };
-}
-
 function chance(what: string) {
   return (value: string): number => {
     const p = Number(value);
@@ -74,21 +77,31 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       `protocols to stress, or paths to your own modules (default: ${DEFAULT_PROTOCOLS.join(', ')})`,
       protocolName,
     )
-    .option('-w, --workers <W>', 'worker processes per trial (1-16)', positiveInt('workers', 16), 4)
-    .option('-i, --intentions <I>', 'intentions per trial, shared out among the workers (1-10000)', positiveInt('intentions', 10_000), 50)
-    .option('-t, --trials <T>', 'trials per protocol (1-100000)', positiveInt('trials', 100_000), 10)
+    .option(
+      '-w, --workers <W>',
+      `worker processes per trial ${rangeText(1, STRESS_WORKERS_MAX)}`,
+      positiveInt('workers', STRESS_WORKERS_MAX),
+      4,
+    )
+    .option(
+      '-i, --intentions <I>',
+      `intentions per trial, shared out among the workers ${rangeText(1, STRESS_INTENTIONS_MAX)}`,
+      positiveInt('intentions', STRESS_INTENTIONS_MAX),
+      50,
+    )
+    .option('-t, --trials <T>', `trials per protocol ${rangeText(1, STRESS_TRIALS_MAX)}`, positiveInt('trials', STRESS_TRIALS_MAX), 10)
     .option('-s, --seed <seed>', 'seed of the fault plan (default: random, printed first)', seedValue)
     .option(
       '--crashes <n>',
-      'crashes per worker and trial at most (0-10): SIGKILL at a random cut, then a restart',
-      wholeNumber('crashes', 10),
+      `crashes per worker and trial at most ${rangeText(0, STRESS_CRASHES_MAX)}: SIGKILL at a random cut, then a restart`,
+      wholeNumber('crashes', 0, STRESS_CRASHES_MAX),
       1,
     )
     .option('--crash-chance <p>', 'chance that a worker life is armed to crash while its budget lasts (0-1)', chance('crash-chance'), 0.5)
     .option(
       '--lease-ms <ms>',
-      'outbox lease in real ms: a row whose worker is slower than this is sent again by another',
-      positiveInt('lease-ms', 600_000),
+      `outbox lease in real ms ${rangeText(1, STRESS_LEASE_MS_MAX)}: a row whose worker is slower than this is sent again by another`,
+      positiveInt('lease-ms', STRESS_LEASE_MS_MAX),
       10,
     )
     .option(
@@ -97,24 +110,29 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       chance('pause-chance'),
       0.1,
     )
-    .option('--pause-ms <ms>', 'longest such pause, in real ms', positiveInt('pause-ms', 60_000), 20)
+    .option(
+      '--pause-ms <ms>',
+      `longest such pause, in real ms ${rangeText(1, STRESS_PAUSE_MS_MAX)}`,
+      positiveInt('pause-ms', STRESS_PAUSE_MS_MAX),
+      20,
+    )
     .option(
       '--busy-timeout-ms <ms>',
-      "SQLite's wait for a lock before SQLITE_BUSY, which the worker then retries (bounded)",
-      positiveInt('busy-timeout-ms', 60_000),
+      `SQLite's wait for a lock before SQLITE_BUSY, which the worker then retries (bounded) ${rangeText(1, STRESS_BUSY_TIMEOUT_MS_MAX)}`,
+      positiveInt('busy-timeout-ms', STRESS_BUSY_TIMEOUT_MS_MAX),
       5,
     )
     .option(
       '--life-timeout-ms <ms>',
-      "cutpoint's own limit on one worker life's wall time: a life still running then is stopped and its trial reported as not judged (an error), not as the protocol's violation",
-      positiveInt('life-timeout-ms', 3_600_000),
+      `cutpoint's own limit on one worker life's wall time ${rangeText(1, LIFE_TIMEOUT_MS_MAX)}: a life still running then is stopped and its trial reported as not judged (an error), not as the protocol's violation`,
+      positiveInt('life-timeout-ms', LIFE_TIMEOUT_MS_MAX),
       60_000,
     )
-    .option('-j, --jobs <n>', 'trials at a time (default: one per core)', positiveInt('jobs', 64))
+    .option('-j, --jobs <n>', `trials at a time ${rangeText(1, JOBS_MAX)} (default: one per core)`, positiveInt('jobs', JOBS_MAX))
     .option(
       '--keep <n>',
-      'trial folders kept per protocol (violating trials first), with their SQLite files',
-      wholeNumber('keep', 100_000),
+      `trial folders kept per protocol (violating trials first), with their SQLite files ${rangeText(0, STRESS_KEEP_MAX)}`,
+      wholeNumber('keep', 0, STRESS_KEEP_MAX),
       3,
     )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')

@@ -9,7 +9,8 @@ import type { Io } from './io.js';
 import { counted } from '../../reports/plural.js';
 import type { ShownReports } from './report-command.js';
 import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
-import { cutValue, positiveInt, cutsChoice, protocolName } from './options.js';
+import { cutValue, positiveInt, cutsChoice, protocolName, rangeText } from './options.js';
+import { JOBS_MAX, LIFE_TIMEOUT_MS_MAX } from '../limits.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 import { junitXml } from '../results/junit.js';
 import { tableJunitCases } from '../results/table-junit.js';
@@ -62,8 +63,8 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option(
       '--life-timeout-ms <ms>',
-      `wall time each process life of a protocol file's case (or of a kill-mode child) may take before the watchdog stops it and reports the case as an error; with --policy, the longest life of the watched child the table then runs in (default ${LIFE_TIMEOUT_MS})`,
-      positiveInt('life-timeout-ms', 3_600_000),
+      `wall time each process life of a protocol file's case (or of a kill-mode child) may take before the watchdog stops it and reports the case as an error; with --policy, the longest life of the watched child the table then runs in ${rangeText(1, LIFE_TIMEOUT_MS_MAX)} (default ${LIFE_TIMEOUT_MS})`,
+      positiveInt('life-timeout-ms', LIFE_TIMEOUT_MS_MAX),
     )
     .option('--no-check-determinism', 'do not run each case of a protocol file twice to compare its histories byte for byte')
     .option(
@@ -79,8 +80,8 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .option(
       '-j, --jobs <n>',
-      'cases at a time (default: one per core; in process, only for a table of 64 cases or more, a smaller one runs here): in process, in worker threads beside this one; in kill mode, each in its own child processes',
-      positiveInt('jobs', 64),
+      `cases at a time ${rangeText(1, JOBS_MAX)} (default: one per core; in process, only for a table of 64 cases or more, a smaller one runs here): in process, in worker threads beside this one; in kill mode, each in its own child processes`,
+      positiveInt('jobs', JOBS_MAX),
     )
     .option('--cuts <which>', "'all': find every boundary (each cut, each commit) in a fault-free run and crash after each", cutsChoice)
     .option('--transport <name>', TRANSPORT_OPTION_HELP, transportName, 'in-process')

@@ -13,6 +13,7 @@ import { createRunFolder } from '../results/run-folder.js';
 import { propertySuite } from '../suites.js';
 import { familyOf, inputPath, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 import { checkChoice, checkSeed, checkWhole } from './validate.js';
+import { CHECK_WORKERS_MAX, RUNS_MAX } from '../limits.js';
 
 export interface CheckPropertyOptions {
   /** A property of the family, e.g. `dedup-safety` (see `npx sim check --list [--family F]`). */
@@ -41,7 +42,6 @@ export interface CheckPropertyOptions {
 }
 
 /** The most workers `sim check --workers-max` takes. */
-const WORKERS_LIMIT = 8;
 
 /** What a counterexample needs to be understood and replayed. */
 export interface Counterexample {
@@ -69,9 +69,9 @@ export type PropertyCheck = PropertyResult & { failure?: Counterexample };
  * reproduces with `npx sim check`.
  */
 export async function checkProperty(options: CheckPropertyOptions): Promise<PropertyCheck> {
-  checkWhole('checkProperty', 'runs', options.runs, 1);
+  checkWhole('checkProperty', 'runs', options.runs, 1, RUNS_MAX);
   checkSeed('checkProperty', options.seed);
-  checkWhole('checkProperty', 'workersMax', options.workersMax, 1, WORKERS_LIMIT);
+  checkWhole('checkProperty', 'workersMax', options.workersMax, 1, CHECK_WORKERS_MAX);
   const family = familyOf(options.family, options.protocol);
   const suite = await propertySuite(family.name);
   if (!suite) throw new TypeError(`the ${family.name} family has no properties`);

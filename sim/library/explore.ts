@@ -4,6 +4,14 @@ import type { ExploreResult } from '../explore/explore.js';
 import type { ExploreBounds } from '../explore/controlled-run.js';
 import { resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 import { checkChoice, checkWhole } from './validate.js';
+import {
+  EXECUTIONS_BOUND_MAX,
+  EXPLORE_CRASH_DEPTH_MAX,
+  EXPLORE_INTENTIONS_MAX,
+  EXPLORE_WORKERS_MAX,
+  JOBS_MAX,
+  RETENTION_MS_MAX,
+} from '../limits.js';
 
 export interface ExploreOptions {
   protocol: ProtocolRef;
@@ -47,13 +55,13 @@ export async function explore(options: ExploreOptions): Promise<ExploreResult> {
  */
 export async function exploreAll(options: ExploreAllOptions): Promise<ExploreResult[]> {
   // The bounds `sim explore` takes (sim/cli/explore-command.ts).
-  checkWhole('explore', 'workers', options.workers, 1, 4);
-  checkWhole('explore', 'intentions', options.intentions, 1, 4);
-  checkWhole('explore', 'crashDepth', options.crashDepth, 0, 3);
-  if (options.retentionMs !== null) checkWhole('explore', 'retentionMs (or null: kept for ever)', options.retentionMs, 1);
+  checkWhole('explore', 'workers', options.workers, 1, EXPLORE_WORKERS_MAX);
+  checkWhole('explore', 'intentions', options.intentions, 1, EXPLORE_INTENTIONS_MAX);
+  checkWhole('explore', 'crashDepth', options.crashDepth, 0, EXPLORE_CRASH_DEPTH_MAX);
+  if (options.retentionMs !== null) checkWhole('explore', 'retentionMs (or null: kept for ever)', options.retentionMs, 1, RETENTION_MS_MAX);
   checkChoice('explore', 'cuts', options.cuts, ['named', 'all']);
-  checkWhole('explore', 'executionsMax', options.executionsMax, 1);
-  checkWhole('exploreAll', 'jobs', options.jobs, 1, 64);
+  checkWhole('explore', 'executionsMax', options.executionsMax, 1, EXECUTIONS_BOUND_MAX);
+  checkWhole('exploreAll', 'jobs', options.jobs, 1, JOBS_MAX);
   if (options.protocols.length === 0) throw new TypeError('exploreAll: give at least one protocol');
   const subjects = [];
   const shownAs = new Map<string, { family: string; protocol: string }>();

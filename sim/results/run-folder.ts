@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { InputError } from '../engine/input-error.js';
 import { ensureFolder } from './ensure-folder.js';
@@ -35,6 +35,12 @@ export function newRunId(now = new Date()): string {
  */
 export function createRunFolder(outDir: string): RunFolder {
   const parent = resolve(outDir);
+  const run = enclosingRun(parent);
+  if (run !== undefined) {
+    throw new RunFolderError(
+      `output folder ${outDir} is inside the ${run.kind} folder ${run.path}: give a parent folder of run folders outside any run (the default is runs)`,
+    );
+  }
   ensureFolder(parent, `output folder ${outDir}`);
   for (let tries = 0; tries < 5; tries++) {
     const now = new Date();
@@ -50,6 +56,20 @@ export function createRunFolder(outDir: string): RunFolder {
     }
   }
   throw new RunFolderError(`could not find an unused run id in ${outDir}`);
+}
+
+/**
+ * The run or case folder `folder` is in (or is), or undefined: a folder named
+ * with a run id, or one holding a case's history.jsonl. A run written inside
+ * one would mix its folders with that run's files, where `sim report` and
+ * `sim show` read them as the run's own.
+ */
+export function enclosingRun(folder: string): { kind: 'run' | 'case'; path: string } | undefined {
+  for (let at = resolve(folder); ; at = dirname(at)) {
+    if (RUN_ID_PATTERN.test(basename(at))) return { kind: 'run', path: at };
+    if (existsSync(join(at, 'history.jsonl'))) return { kind: 'case', path: at };
+    if (dirname(at) === at) return undefined;
+  }
 }
 
 /** Writes JSON to a temporary name, then renames: a reader never sees a half-written file. */

@@ -1,4 +1,5 @@
-import { problem, type WireReply } from './wire.js';
+import type { ReceiverCore } from './receiver-core.js';
+import { DEFAULT_TENANT, problem, type WireReply } from './wire.js';
 
 /**
  * The oracle's question, GET /effects?tenant=T&key=K, read once for every
@@ -16,4 +17,32 @@ export function parseEffectsQuery(url: URL): { key: string; tenant: string | und
   const key = query.get('key');
   if (!key) return { refusal: problem(400, 'missing-key', 'key missing', 'ask GET /effects?tenant=T&key=K') };
   return { key, tenant: query.get('tenant') ?? undefined };
+}
+
+/**
+ * The oracle's answer, {"count": n}, or its refusal. A question without a
+ * tenant is answered only while the key's effects are all the default
+ * tenant's (writes that named none): once a tenant is named, a count summed
+ * over tenants is no tenant's N, and a duplicate under one of them would
+ * hide behind a loss under another.
+ */
+export function effectsReply(core: ReceiverCore, url: URL): WireReply {
+  const query = parseEffectsQuery(url);
+  if ('refusal' in query) return query.refusal;
+  if (query.tenant === undefined) {
+    const named = core.tenantsOf(query.key).filter((tenant) => tenant !== DEFAULT_TENANT);
+    if (named.length > 0) {
+      const which = named
+        .slice(0, 5)
+        .map((tenant) => JSON.stringify(tenant))
+        .join(', ');
+      return problem(
+        400,
+        'missing-tenant',
+        'tenant missing',
+        `key ${JSON.stringify(query.key)} has effects under the tenants ${which}${named.length > 5 ? ', …' : ''}: ask GET /effects?tenant=T&key=K`,
+      );
+    }
+  }
+  return { status: 200, headers: { 'content-type': 'application/json' }, body: { count: core.countEffects(query.key, query.tenant) } };
 }

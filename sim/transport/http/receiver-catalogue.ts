@@ -17,6 +17,8 @@ export interface ServableReceiver {
   payloadProblem(payload: JsonValue): string | undefined;
   /** Effects for a key, under one tenant or (tenant undefined) under every tenant. */
   countEffects(db: Connection, key: string, tenant: string | undefined): number;
+  /** The tenants a key has effects under; absent for a receiver whose effects have no tenant. */
+  tenantsOf?(db: Connection, key: string): string[];
   /** The tools an MCP server lists for it, each applying its effect by the tool's name; the one write tool `kind` when absent. */
   tools?: readonly string[];
   /** The receiver's own front door around whichever contract it is served with (the plan's tool server: call log, rate limiter). */
@@ -49,6 +51,10 @@ const SERVING: Readonly<Record<string, ServingParts>> = {
           ? db.prepare('SELECT count(*) AS n FROM reservations WHERE request_key = ?').get(key)
           : db.prepare('SELECT count(*) AS n FROM reservations WHERE tenant = ? AND request_key = ?').get(tenant, key);
       return (row as { n: number }).n;
+    },
+    tenantsOf(db, key) {
+      const rows = db.prepare('SELECT DISTINCT tenant FROM reservations WHERE request_key = ? ORDER BY tenant').all(key);
+      return (rows as { tenant: string }[]).map((row) => row.tenant);
     },
   },
   'tool-server': {

@@ -70,6 +70,10 @@ export class ReceiverCore {
     return this.options.servable.countEffects(this.db, key, tenant);
   }
 
+  tenantsOf(key: string): string[] {
+    return this.options.servable.tenantsOf?.(this.db, key) ?? [];
+  }
+
   close(): void {
     this.db.close();
   }

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseEffectsQuery } from './effects-query.js';
+import { effectsReply } from './effects-query.js';
 import { ReceiverCore, type ReceiverCoreOptions } from './receiver-core.js';
-import { parseWrite } from './parse-write.js';
+import { parseWrite, WRITE_KIND } from './parse-write.js';
+import { requestPath } from './request-path.js';
 import { encodeReply, HEADERS, problem, type WireReply } from './wire.js';
 
 export interface ReceiverServerOptions extends ReceiverCoreOptions {
@@ -21,14 +22,20 @@ export interface RunningServer {
 /**
  * A receiver behind a real HTTP server on 127.0.0.1: POST /<kind> with a JSON
  * body and an Idempotency-Key runs the contract against the receiver's file;
- * GET /effects?tenant=T&key=K answers the oracle's {"count": n}. Nothing a
- * client sends can stop it serving: every refusal is a problem body, and an
- * error inside a contract is a 500 for that request alone.
+ * GET /effects?tenant=T&key=K answers the oracle's {"count": n}. Only those
+ * paths, as sent, reach the file: any other is 404 and a documented path
+ * with another method 405, nothing applied. Nothing a client sends can stop
+ * it serving: every refusal is a problem body, and an error inside a
+ * contract is a 500 for that request alone.
  */
 export async function startReceiverServer(options: ReceiverServerOptions, port = 0): Promise<RunningServer> {
   const core = new ReceiverCore(options);
   const tenantHeader = (options.tenantHeader ?? HEADERS.tenant).toLowerCase();
   const requireKey = options.requireKey ?? true;
+  // A receiver with one write takes it at its kind alone; the tool server answers every tool a plan may name (its reads too).
+  const { servable } = options;
+  const isWritePath = (path: string) =>
+    servable.tools ? path !== '/effects' && WRITE_KIND.test(path.slice(1)) : path === `/${servable.kind}`;
 
   async function write(request: IncomingMessage): Promise<WireReply> {
     const parsed = await parseWrite(request, { tenantHeader, requireKey, nowMs: options.nowMs });
@@ -45,20 +52,17 @@ export async function startReceiverServer(options: ReceiverServerOptions, port =
     return encodeReply(reply);
   }
 
-  function effects(request: IncomingMessage): WireReply {
-    const query = parseEffectsQuery(new URL(request.url ?? '/', 'http://receiver'));
-    if ('refusal' in query) return query.refusal;
-    const count = core.countEffects(query.key, query.tenant);
-    return { status: 200, headers: { 'content-type': 'application/json' }, body: { count } };
-  }
-
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let reply: WireReply;
     try {
-      const path = new URL(request.url ?? '/', 'http://receiver').pathname;
-      if (request.method === 'GET' && path === '/effects') reply = effects(request);
-      else if (request.method === 'POST') reply = await write(request);
-      else reply = problem(405, 'method-not-allowed', 'Method not allowed', 'POST /<kind> to write, GET /effects to count');
+      const path = requestPath(request);
+      const method = path === '/effects' ? 'GET' : isWritePath(path) ? 'POST' : undefined;
+      if (method === undefined)
+        reply = problem(404, 'not-found', 'Not found', `write with POST /${servable.kind}, count with GET /effects`);
+      else if (request.method !== method)
+        reply = problem(405, 'method-not-allowed', 'Method not allowed', `${path} answers ${method} only`);
+      else if (method === 'GET') reply = effectsReply(core, new URL(request.url ?? '/', 'http://receiver'));
+      else reply = await write(request);
     } catch (error) {
       reply = problem(500, 'internal', 'Internal error', error instanceof Error ? error.message : String(error));
     }

@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { parseEffectsQuery } from '../http/effects-query.js';
+import { effectsReply } from '../http/effects-query.js';
 import { ReceiverCore, type ReceiverCoreOptions } from '../http/receiver-core.js';
 import type { RunningServer } from '../http/receiver-server.js';
+import { requestPath } from '../http/request-path.js';
+import { problem } from '../http/wire.js';
 import { requestFromArguments, toolResult, WRITE_TOOL_INPUT_SCHEMA } from './write-tool.js';
 
 /**
@@ -49,18 +51,19 @@ export async function startMcpReceiverServer(options: ReceiverCoreOptions, port 
   const tools = options.servable.tools ?? [options.servable.kind];
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? '/', 'http://receiver');
-    if (request.method === 'GET' && url.pathname === '/effects') {
-      const query = parseEffectsQuery(url);
-      if ('refusal' in query) {
-        response.writeHead(query.refusal.status, query.refusal.headers).end(JSON.stringify(query.refusal.body));
-        return;
-      }
-      const count = core.countEffects(query.key, query.tenant);
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ count }));
+    // The paths as sent: `new URL()` would resolve /%2e%2e/mcp to /mcp.
+    const path = requestPath(request);
+    if (path !== '/effects' && path !== '/mcp') {
+      const reply = problem(404, 'not-found', 'Not found', 'call tools with POST /mcp, count with GET /effects');
+      response.writeHead(reply.status, reply.headers).end(JSON.stringify(reply.body));
       return;
     }
-    if (request.method !== 'POST' || url.pathname !== '/mcp') {
+    if (request.method === 'GET' && path === '/effects') {
+      const reply = effectsReply(core, new URL(request.url ?? '/', 'http://receiver'));
+      response.writeHead(reply.status, reply.headers).end(JSON.stringify(reply.body));
+      return;
+    }
+    if (request.method !== 'POST' || path !== '/mcp') {
       response.writeHead(405, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'POST /mcp (stateless Streamable HTTP)' }, id: null }));
       return;
