@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import type { PropertyDefinition, PropertySuite, TrialTransform } from '../../../sim/check/suite.js';
 import { readGraphFile } from '../../../sim/handover/graph-file.js';
 import { loadPolicyModuleChecked } from '../../../sim/handover/policy-module.js';
+import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from '../../../sim/handover/model-call-timeout.js';
+import { InputError } from '../../../sim/engine/input-error.js';
 import { firstModelFailure, unexercisedPolicyLine } from '../../../sim/handover/policy-exercise.js';
 import { DEFAULT_HANDOVER_BOUNDS, type HandoverBounds } from './arbitraries.js';
 import { HANDOVER_PROPERTIES, violationOf, type HandoverProperty } from './definitions.js';
@@ -30,9 +32,13 @@ const ADVERSARY_ONLY: readonly string[] = ['invalidTransfers', 'stepLimits', 'ca
 async function subjectTransform(values: Readonly<Record<string, string>>, cwd: string): Promise<TrialTransform<HandoverTrial> | undefined> {
   const policyFile = values['policy'];
   const graphFile = values['graph'];
+  const callTimeoutMs = modelTimeoutOf(values['model-timeout-ms'], policyFile);
   if (policyFile === undefined && graphFile === undefined) return undefined;
   const policyName = policyFile === undefined ? undefined : (await loadPolicyModuleChecked(policyFile, cwd)).name;
-  const policy = policyFile === undefined ? undefined : { kind: 'module' as const, path: resolve(cwd, policyFile) };
+  const policy =
+    policyFile === undefined
+      ? undefined
+      : { kind: 'module' as const, path: resolve(cwd, policyFile), ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }) };
   const graph = graphFile === undefined ? undefined : readGraphFile(graphFile, cwd);
   return {
     trial: (trial) => ({
@@ -64,6 +70,16 @@ async function subjectTransform(values: Readonly<Record<string, string>>, cwd: s
   };
 }
 
+/** --model-timeout-ms as a number, checked as every command checks it; it times the calls of a --policy only. */
+function modelTimeoutOf(value: string | undefined, policyFile: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (policyFile === undefined) throw new InputError('--model-timeout-ms times the calls of your own model: give --policy too');
+  const ms = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(ms) || ms < 1 || ms > MODEL_CALL_TIMEOUT_MAX_MS)
+    throw new InputError(`model-timeout-ms must be a whole number from 1 to ${MODEL_CALL_TIMEOUT_MAX_MS}; got '${value}'.`);
+  return ms;
+}
+
 /** The handover family's properties for the generic runner (sim/check). */
 export const HANDOVER_SUITE: PropertySuite<HandoverTrial, HandoverBounds> = {
   family: 'handover',
@@ -86,6 +102,7 @@ export const HANDOVER_SUITE: PropertySuite<HandoverTrial, HandoverBounds> = {
       description: 'handover family: check the harness around your own model instead of the generated adversary',
     },
     { flags: '--graph <file>', description: 'handover family: check with your own handover graph (JSON)' },
+    { flags: '--model-timeout-ms <ms>', description: `handover family: ${MODEL_TIMEOUT_HELP}` },
   ],
   transform: subjectTransform,
 };
