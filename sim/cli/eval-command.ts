@@ -84,7 +84,11 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
       if (options.policy) {
         await loadPolicyModuleChecked(options.policy, io.cwd);
         const callTimeoutMs = options.modelTimeoutMs;
-        subject.policy = { kind: 'module', path: resolve(io.cwd, options.policy), ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }) };
+        subject.policy = {
+          kind: 'module',
+          path: resolve(io.cwd, options.policy),
+          ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
+        };
       }
       if (options.graph) subject.graph = readGraphFile(options.graph, io.cwd);
       const miss = options.addMiss === undefined ? undefined : readMiss(resolve(io.cwd, options.addMiss));

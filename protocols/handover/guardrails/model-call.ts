@@ -91,7 +91,13 @@ export async function callModel(ctx: HandoverContext, view: ConversationView, to
 }
 
 function timedOut(reason: string, latencyMs: number, costUnits: number): ModelCall {
-  return { ok: false, outcome: 'timeout', trigger: { layer: 'model', check: 'model-timeout', reason, handover: true }, costUnits, latencyMs };
+  return {
+    ok: false,
+    outcome: 'timeout',
+    trigger: { layer: 'model', check: 'model-timeout', reason, handover: true },
+    costUnits,
+    latencyMs,
+  };
 }
 
 export function recordModelCall(db: Connection, where: { conversationId: string; eventId: string; agent: string }, call: ModelCall): void {
