@@ -18,7 +18,7 @@ import { executeTableRun } from './table-run.js';
 import { ended, inWatchedChild, policySubject } from './watched-run.js';
 import { defaultTableProtocols, readTableWorkload, referenceExpectations, tableInputsRefusal } from './table-workload.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
-import { unexercisedPolicyLine } from '../handover/policy-exercise.js';
+import { unexercisedPolicyLine, type PolicyCalls } from '../handover/policy-exercise.js';
 import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from '../handover/model-call-timeout.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
@@ -220,7 +220,7 @@ function renderTable(
         ),
         mismatches: results.mismatches,
         columnMismatches: results.columnMismatches ?? [],
-        ...(results.policy ? { policy: results.policy } : {}),
+        ...(results.policy ? { policy: results.policy, policyCalls: policyCallsByProtocol(results) } : {}),
         ...(reports ? { reports: reports.shown } : {}),
         ...(charts.length > 0 ? { charts } : {}),
       });
@@ -248,4 +248,14 @@ function renderTable(
         ].join('\n') + '\n'
       );
   }
+}
+
+/** With --policy, the JSON document's answered and asked calls per protocol, one entry per cut as `effects` has (null: not run). */
+function policyCallsByProtocol(results: TableResults): Record<string, (PolicyCalls | null)[]> {
+  return Object.fromEntries(
+    results.protocols.map((p) => [
+      p.name,
+      results.cuts.map((cut) => results.cells.find((c) => c.protocol === p.name && c.cut.index === cut.index)?.policyCalls ?? null),
+    ]),
+  );
 }

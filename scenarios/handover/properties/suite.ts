@@ -62,7 +62,6 @@ async function subjectTransform(values: Readonly<Record<string, string>>, cwd: s
                 modelCalls: tally['modelCalls'] ?? 0,
                 answered: tally['modelAnswers'] ?? 0,
                 ...(firstNote === undefined ? {} : { firstError: firstNote }),
-                exercised: (tally['modelCalls'] ?? 0) === 0 || (tally['modelAnswers'] ?? 0) > 0,
               },
               'property',
             ),
