@@ -128,5 +128,5 @@ function policyCallLines(results: TableResults): string[] {
     });
     return `  ${protocol.name.padEnd(width)}  ${calls.join(' ')}`;
   });
-  return [`policy '${results.policy.name}' calls answered/asked, by cut ${results.cuts.map((cut) => cut.index).join(' ')}:`, ...rows];
+  return [`calls of policy '${results.policy.name}' answered/asked, by cut ${results.cuts.map((cut) => cut.index).join(' ')}:`, ...rows];
 }
