@@ -174,6 +174,29 @@ describe('sim check and sim eval --policy: garbage answers are model failures, n
     expect(good.code).toBe(0);
   }, 240_000);
 
+  it('sim check: a property that held while the policy answered one call in eleven is UNEXERCISED, not held, exit 1', async () => {
+    const argv = ['check', '--family', 'handover', 'handover-once', '--runs', '40', '--seed', '1', '--out', 'check-rarely'];
+    const run = await spawnSimAsync([...argv, '--policy', RARELY, '--format', 'json'], cwd, 120_000);
+    expect(run.code).toBe(1);
+    const document = JSON.parse(run.stdout) as {
+      properties: { outcome: string; unfired: string[]; unwanted: string[]; tally: Record<string, number>; unexercisedWhy?: string }[];
+    };
+    const [property] = document.properties;
+    expect(property).toMatchObject({ outcome: 'unexercised', unfired: [], unwanted: ['modelFailures'] });
+    const { modelCalls = 0, modelAnswers = 0, modelFailures = 0 } = property!.tally;
+    expect(modelAnswers).toBeGreaterThan(0);
+    expect(modelFailures).toBe(modelCalls - modelAnswers);
+    expect(modelFailures).toBeGreaterThan(0);
+    expect(property!.unexercisedWhy).toMatch(
+      new RegExp(
+        `^policy 'answers-rarely' \\(.*\\) answered ${modelAnswers} of its ${modelCalls} calls \\(first: policy 'answers-rarely' answered 42: .*\\): the harness fallback decided where it did not, so this property held partly for the harness, not the policy\\.$`,
+      ),
+    );
+    expect(run.stderr).toMatch(
+      new RegExp(`✗ handover-once +UNEXERCISED .* held, but fired, but must not: ${modelFailures} unanswered model calls`),
+    );
+  }, 120_000);
+
   it('sim check: an UNEXERCISED property names the policy that never answered and its first error, as sim table does', async () => {
     // Two jobs over two chunks of 100 runs: the first error travels from the worker processes through the merge.
     const argv = ['check', '--family', 'handover', 'handover-once', '--runs', '200', '--jobs', '2', '--seed', '1', '--out', 'check-throws'];

@@ -46,9 +46,12 @@ async function subjectTransform(values: Readonly<Record<string, string>>, cwd: s
       workload: { ...trial.workload, ...(policy ? { policy } : {}), ...(graph ? { graph } : {}) },
     }),
     // A model of the user's own need not misbehave: what only the adversary provokes is not required of it. But it must
-    // answer at least once: a policy that threw (or answered 42) on every call left every decision to the harness's
-    // fallback, and a property that held then says nothing about the policy.
+    // answer: a policy that threw (or answered 42) on every call left every decision to the harness's fallback, and a
+    // property that held then says nothing about the policy.
     mustFire: (kinds) => (policy ? [...kinds.filter((kind) => !ADVERSARY_ONLY.includes(kind)), 'modelAnswers'] : kinds),
+    // Nor may it leave a call unanswered: there the harness's fallback decided, and a property that held says nothing of
+    // the policy's decision.
+    ...(policy ? { mustNotFire: ['modelFailures'] satisfies TallyKind[] } : {}),
     // The same line as sim table's for a policy that never answered: its name, its file and its first error.
     ...(policyFile === undefined || policyName === undefined
       ? {}
