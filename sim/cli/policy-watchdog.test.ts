@@ -61,3 +61,29 @@ describe('a --policy that is slow, not hung: the watchdog measures the time sinc
     expect(run.code).toBe(1);
   }, 60_000);
 });
+
+describe('--model-timeout-ms: the same option wherever a policy is taken, refused as one line where it cannot apply', () => {
+  it.each([
+    {
+      argv: ['eval', 'handover', '--model-timeout-ms', '500'],
+      says: '--model-timeout-ms times the calls of your own model: give --policy too',
+    },
+    {
+      argv: ['table', '--family', 'handover', '--model-timeout-ms', '500'],
+      says: '--model-timeout-ms times the calls of your own model: give --policy too',
+    },
+    {
+      argv: ['check', '--family', 'handover', '--model-timeout-ms', 'soon', '--policy', slow],
+      says: "model-timeout-ms must be a whole number from 1 to 3600000; got 'soon'.",
+    },
+    {
+      argv: ['eval', 'handover', '--policy', slow, '--model-timeout-ms', '0'],
+      says: "model-timeout-ms must be a whole number from 1 to 3600000; got '0'.",
+    },
+  ])('sim $argv.0 with $argv.2 $argv.3 ($says): exit 2, one line', async ({ argv, says }) => {
+    const run = await runCli([...argv, '--out', join(cwd, 'refused')], cwd);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain(says);
+  });
+});
