@@ -1,5 +1,6 @@
 import type { PropertyResult } from '../sim/check/check-property.js';
 import type { FaultKind } from '../sim/check/suite.js';
+import { unexercisedWords } from '../sim/check/unexercised-words.js';
 
 /** What fired, in the family's words, in the family's order; kinds it has no words for keep their names. */
 export function tallyText(tally: PropertyResult['tally'], kinds: readonly FaultKind[]): string {
@@ -34,7 +35,7 @@ export function summaryLine(
     case 'held':
       return `${head} ${speed}  fired: ${tallyText(result.tally, family.faultKinds)}`;
     case 'unexercised':
-      return `${head} ${speed}  held, but never fired: ${result.unfired.join(', ')}`;
+      return `${head} ${speed}  held, but ${unexercisedWords(result, family.faultKinds)}`;
     case 'missed':
       return `${head} ${speed}  no counterexample: the harness did not catch this known bug`;
     case 'found':

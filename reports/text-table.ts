@@ -81,6 +81,7 @@ export function verdictLines(results: TableResults): string[] {
   const unexpected = results.cells.filter((cell) => cell.expected === null).map((cell) => cell.protocol);
   if (unexpected.length > 0 && compared.length > 0)
     lines.push(`no expectation for: ${[...new Set(unexpected)].join(', ')} (measured only).`);
+  lines.push(...policyCallLines(results));
   const unexercised = unexercisedPolicyLine(results.policy);
   if (unexercised) lines.push(unexercised);
   for (const cell of results.cells) {
@@ -111,4 +112,21 @@ export function columnLegendLines(results: TableResults): string[] {
         : column.header;
     return `${shown}: ${column.legend}`;
   });
+}
+
+/**
+ * With --policy: the calls it answered of those it was asked, per case, a row per protocol in the table's order. A
+ * case with fewer answered than asked is unknown (the policy line below says so once, with the first failure).
+ */
+function policyCallLines(results: TableResults): string[] {
+  if (!results.policy) return [];
+  const width = Math.max(...results.protocols.map((protocol) => protocol.name.length));
+  const rows = results.protocols.map((protocol) => {
+    const calls = results.cuts.map((cut) => {
+      const cell = results.cells.find((c) => c.protocol === protocol.name && c.cut.index === cut.index);
+      return cell?.policyCalls ? `${cell.policyCalls.answered}/${cell.policyCalls.asked}` : '-';
+    });
+    return `  ${protocol.name.padEnd(width)}  ${calls.join(' ')}`;
+  });
+  return [`calls of policy '${results.policy.name}' answered/asked, by cut ${results.cuts.map((cut) => cut.index).join(' ')}:`, ...rows];
 }

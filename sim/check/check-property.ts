@@ -55,6 +55,10 @@ export interface PropertyResult<T = unknown> {
   /** The faults this property had to see fire (its own, as the family's options leave them). */
   mustFire: readonly string[];
   unfired: string[];
+  /** The faults that must not fire for the property to say anything of its subject (see TrialTransform.mustNotFire). */
+  mustNotFire?: readonly string[];
+  /** Those of them that fired: the property, though it held, is unexercised. */
+  unwanted?: string[];
   /** The transform's note on the first run that had one (see TrialTransform.firstNote), in the order the runs ran. */
   firstNote?: string;
   /** The counterexample, with the seed and path that replay it (the seed of the chunk that found it). */
@@ -168,12 +172,14 @@ export async function checkProperty<T, B>(
 
   const mustFire = options.transform ? options.transform.mustFire(definition.mustFire) : definition.mustFire;
   const unfired = mustFire.filter((kind) => (tally[kind] ?? 0) === 0);
+  const mustNotFire = options.transform?.mustNotFire ?? [];
+  const unwanted = firedOf(mustNotFire, tally);
   const result: PropertyResult<T> = {
     family: suite.family,
     name: definition.name,
     expect: definition.expect,
     protocol: options.protocol?.protocol.name ?? definition.protocol,
-    outcome: outcomeOf(definition.expect, details.failed, unfired),
+    outcome: outcomeOf(definition.expect, details.failed, unfired, unwanted),
     passed: false,
     seed: options.seed,
     store: options.store,
@@ -184,6 +190,7 @@ export async function checkProperty<T, B>(
     tally,
     mustFire,
     unfired,
+    ...(mustNotFire.length === 0 ? {} : { mustNotFire, unwanted }),
     ...(firstNote === undefined ? {} : { firstNote }),
   };
   result.passed = result.outcome === 'held' || result.outcome === 'found';
@@ -198,10 +205,20 @@ export async function checkProperty<T, B>(
   return result;
 }
 
-export function outcomeOf(expect: 'hold' | 'find', failed: boolean, unfired: readonly string[]): PropertyOutcome {
+export function outcomeOf(
+  expect: 'hold' | 'find',
+  failed: boolean,
+  unfired: readonly string[],
+  unwanted: readonly string[] = [],
+): PropertyOutcome {
   if (expect === 'find') return failed ? 'found' : 'missed';
   if (failed) return 'failed';
-  return unfired.length > 0 ? 'unexercised' : 'held';
+  return unfired.length > 0 || unwanted.length > 0 ? 'unexercised' : 'held';
+}
+
+/** The kinds among these that fired at least once. */
+export function firedOf(kinds: readonly string[], tally: Readonly<Record<string, number>>): string[] {
+  return kinds.filter((kind) => (tally[kind] ?? 0) > 0);
 }
 
 function addToTally(tally: Tally, run: Partial<Record<string, number>>): void {

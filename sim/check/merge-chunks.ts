@@ -1,4 +1,4 @@
-import { outcomeOf, type ChunkVerdict, type PropertyResult, type Tally } from './check-property.js';
+import { firedOf, outcomeOf, type ChunkVerdict, type PropertyResult, type Tally } from './check-property.js';
 
 /**
  * The verdict of one property from parts that each ran some of its chunks
@@ -23,10 +23,11 @@ export function mergeChunks<P extends PropertyResult>(parts: readonly P[], print
   const tally = sumTallies(chunks);
   const firstNote = chunks.find((chunk) => chunk.firstNote !== undefined)?.firstNote;
   const unfired = first.mustFire.filter((kind) => (tally[kind] ?? 0) === 0);
+  const unwanted = firedOf(first.mustNotFire ?? [], tally);
   const timeMs = chunks.reduce((sum, chunk) => sum + chunk.timeMs, 0);
   const executed = chunks.reduce((sum, chunk) => sum + chunk.executed, 0);
   const failing = failedAt === -1 ? undefined : owned[failedAt];
-  const outcome = outcomeOf(first.expect, failing !== undefined, unfired);
+  const outcome = outcomeOf(first.expect, failing !== undefined, unfired, unwanted);
   // Fields a part adds beside the verdict (a replay line) belong to the counterexample they were made for.
   const merged = { ...first } as P & { replay?: unknown };
   delete merged.counterexample;
@@ -46,6 +47,7 @@ export function mergeChunks<P extends PropertyResult>(parts: readonly P[], print
     runsPerSecond: executed / (timeMs / 1000),
     tally,
     unfired,
+    ...(first.mustNotFire === undefined ? {} : { unwanted }),
     chunks,
   });
 }

@@ -74,6 +74,11 @@ export interface TrialTransform<T> {
   trial(trial: T): T;
   /** The faults still required of a run under this transform (a user's model need not misbehave). */
   mustFire(kinds: readonly string[]): readonly string[];
+  /**
+   * Faults whose firing leaves a run saying nothing of the subject (a user's model's call it did not answer, decided
+   * by the harness's fallback instead): a property that held with any of them fired is unexercised.
+   */
+  mustNotFire?: readonly string[];
   /** What went wrong first in a run that no count can say (a user's policy's first error), kept as the result's firstNote. */
   firstNote?(outcome: FamilyOutcome): string | undefined;
   /** The line that says why a property that held proves nothing under this transform, from its tally and first note. */

@@ -121,12 +121,14 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       100,
     );
   // Options of a family's own (e.g. handover's --policy and --graph): each suite says what it takes.
-  const familyOptions = new Map<string, AnySuite>();
+  // Keyed by the flag's name as typed (model-timeout-ms): a suite reads its values, and a replay line repeats them, by it.
+  const familyOptions = new Map<string, { suite: AnySuite; attribute: string }>();
   for (const suite of suites)
     for (const option of suite.options ?? []) {
       const added = new Option(option.flags, option.description);
-      if (!familyOptions.has(added.attributeName())) command.addOption(added);
-      familyOptions.set(added.attributeName(), suite);
+      const flag = added.long?.replace(/^--/, '') ?? added.attributeName();
+      if (!familyOptions.has(flag)) command.addOption(added);
+      familyOptions.set(flag, { suite, attribute: added.attributeName() });
     }
   command
     .addHelpText(
@@ -161,11 +163,13 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       if (self.getOptionValueSource('sweepTrials') === 'cli' && !options.report)
         throw new UsageError('--sweep-trials sizes the sweeps of --report: give --report too.');
       const given = Object.fromEntries(
-        [...familyOptions.keys()].filter((name) => typeof options[name] === 'string').map((name) => [name, options[name] as string]),
+        [...familyOptions.entries()]
+          .filter(([, { attribute }]) => typeof options[attribute] === 'string')
+          .map(([name, { attribute }]) => [name, options[attribute] as string]),
       );
       for (const name of Object.keys(given))
-        if (familyOptions.get(name) !== suite)
-          throw new UsageError(`--${name} belongs to the ${familyOptions.get(name)?.family} family, not ${family.name}`);
+        if (familyOptions.get(name)?.suite !== suite)
+          throw new UsageError(`--${name} belongs to the ${familyOptions.get(name)?.suite.family} family, not ${family.name}`);
       if (options.transport === 'http' && !SERVED_OVER_HTTP.includes(family.name))
         throw new UsageError(
           `--transport http: the ${family.name} family's receivers are not served over HTTP yet; the reservation and plan families' are`,

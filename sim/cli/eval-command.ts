@@ -12,6 +12,7 @@ import { InputError } from '../engine/input-error.js';
 import { DEFAULT_GRAPH } from '../handover/graph.js';
 import { readGraphFile } from '../handover/graph-file.js';
 import { loadPolicyModuleChecked } from '../handover/policy-module.js';
+import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from '../handover/model-call-timeout.js';
 import { fsReason } from '../results/fs-reason.js';
 import { readTextFile } from '../results/read-text-file.js';
 import { createRunFolder, displayPath } from '../results/run-folder.js';
@@ -33,6 +34,7 @@ interface EvalOptions {
   addMiss?: string;
   out: string;
   lifeTimeoutMs: number;
+  modelTimeoutMs?: number;
 }
 
 const EVAL_FORMATS = ['text', 'json'] as const;
@@ -64,6 +66,7 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
       positiveInt('life-timeout-ms', LIFE_TIMEOUT_MS_MAX),
       LIFE_TIMEOUT_MS,
     )
+    .option('--model-timeout-ms <ms>', MODEL_TIMEOUT_HELP, positiveInt('model-timeout-ms', MODEL_CALL_TIMEOUT_MAX_MS))
     .addHelpText(
       'after',
       '\nExit codes: 0 the thresholds are met (or none given); 1 one is not; 2 bad input (a malformed suite: line and problem).',
@@ -77,9 +80,16 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
       if (text === undefined) throw new Error('the handover family registered no default evaluation suite');
       const suite = parseSuite(text, options.suite ?? '(built-in)');
       const subject: EvalSubject = { policy: { kind: 'reference' }, graph: DEFAULT_GRAPH };
+      if (options.modelTimeoutMs !== undefined && !options.policy)
+        throw new UsageError('--model-timeout-ms times the calls of your own model: give --policy too');
       if (options.policy) {
         await loadPolicyModuleChecked(options.policy, io.cwd);
-        subject.policy = { kind: 'module', path: resolve(io.cwd, options.policy) };
+        const callTimeoutMs = options.modelTimeoutMs;
+        subject.policy = {
+          kind: 'module',
+          path: resolve(io.cwd, options.policy),
+          ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
+        };
       }
       if (options.graph) subject.graph = readGraphFile(options.graph, io.cwd);
       const miss = options.addMiss === undefined ? undefined : readMiss(resolve(io.cwd, options.addMiss));

@@ -10,6 +10,7 @@ const cwd = tempFolder('policy-failures');
 const fixture = (name: string) => join(import.meta.dirname, '../testing/fixtures', name);
 const THROWS = fixture('policy-always-throws.mjs');
 const GARBAGE = fixture('policy-answers-42.mjs');
+const RARELY = fixture('policy-answers-rarely.mjs');
 const GOOD = resolve('protocols/handover/examples/my-policy.ts');
 const GARBAGE_SAYS = "policy 'answers-42' answered 42: respond() must return { type: 'reply', text: string }";
 
@@ -91,6 +92,54 @@ describe('sim table --family handover --policy: a policy that failed on every ca
     expect(run.stderr).toMatch(/^sim table: policy 'answers-42' .* failed on all \d+ of its calls/m);
   }, 180_000);
 
+  it('a policy that answers one call in eleven: the cases it left unanswered are unknown, the verdict error, answered/asked per case', async () => {
+    const run = await table(RARELY, 'rarely');
+    expect(run.code).toBe(1);
+    const results = resultsIn(runFolderOf(run.stdout));
+    expect(results.verdict).toBe('error');
+    const { policy } = results;
+    expect(policy).toMatchObject({ name: 'answers-rarely', exercised: false });
+    expect(policy!.answered).toBeGreaterThan(0);
+    expect(policy!.answered).toBeLessThan(policy!.modelCalls);
+    // Every cell says what it asked and what was answered; those sum to the policy's totals.
+    const calls = results.cells.map((cell) => cell.policyCalls!);
+    expect(calls.reduce((sum, cell) => sum + cell.asked, 0)).toBe(policy!.modelCalls);
+    expect(calls.reduce((sum, cell) => sum + cell.answered, 0)).toBe(policy!.answered);
+    expect(calls.some((cell) => cell.asked > 0 && cell.answered === cell.asked)).toBe(true);
+    expect(policy!.unansweredCases).toBe(calls.filter((cell) => cell.answered < cell.asked).length);
+    expect(policy!.unansweredCases).toBeGreaterThan(0);
+    expect(run.stdout).toMatch(/^calls of policy 'answers-rarely' answered\/asked, by cut 0 1 2 3 4:$/m);
+    expect(run.stdout).toMatch(/^ {2}reference-harness +\d+\/\d+ \d+\/\d+ \d+\/\d+ \d+\/\d+ \d+\/\d+$/m);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^policy 'answers-rarely' \\(.*\\) answered ${policy!.answered} of its ${policy!.modelCalls} calls \\(first: ${GARBAGE_SAYS.replace('answers-42', 'answers-rarely').replace(/[(){}[\]|.]/g, '\\$&')}.*\\): the harness fallback decided where it did not, so the ${policy!.unansweredCases} cases with an unanswered call are unknown\\.$`,
+        'm',
+      ),
+    );
+  }, 180_000);
+
+  it('--format junit and json with a policy that answers one call in eleven: each unanswered cell fails as unknown', async () => {
+    const run = await table(RARELY, 'rarely-junit', '--format', 'junit');
+    expect(run.code).toBe(1);
+    const failing = [...run.stdout.matchAll(/<testcase [^>]*name="cut \d [^"]*"[^>]*>\s*<failure message="([^"]*)"/g)].map((m) => m[1]);
+    expect(failing.length).toBeGreaterThan(0);
+    expect(
+      failing.every((message) =>
+        /^unknown: the policy answered \d+ of \d+ calls \(first: policy &apos;answers-rarely&apos; answered 42/.test(message!),
+      ),
+    ).toBe(true);
+    expect(run.stdout).toMatch(/<system-out>N=\d for c1#1; the policy answered 1 of 1 calls \(no expectation\)<\/system-out>/);
+    const json = await table(RARELY, 'rarely-json', '--format', 'json');
+    expect(json.code).toBe(1);
+    const document = JSON.parse(json.stdout) as {
+      verdict: string;
+      policyCalls: Record<string, ({ asked: number; answered: number } | null)[]>;
+    };
+    expect(document.verdict).toBe('error');
+    expect(document.policyCalls['reference-harness']).toHaveLength(5);
+    expect(document.policyCalls['reference-harness']!.every((cell) => cell !== null && cell.asked >= cell.answered)).toBe(true);
+  }, 240_000);
+
   it('a policy that answers: the table says nothing of it and exits 0, results.json counting its answers', async () => {
     const run = await table(GOOD, 'good');
     expect(run.code).toBe(0);
@@ -99,6 +148,8 @@ describe('sim table --family handover --policy: a policy that failed on every ca
     expect(results.verdict).toBe('pass');
     expect(results.policy?.exercised).toBe(true);
     expect(results.policy!.answered).toBeGreaterThan(0);
+    expect(results.policy!.answered).toBe(results.policy!.modelCalls);
+    expect(results.cells.every((cell) => cell.policyCalls!.answered === cell.policyCalls!.asked)).toBe(true);
   }, 180_000);
 });
 
@@ -122,6 +173,29 @@ describe('sim check and sim eval --policy: garbage answers are model failures, n
     expect(good.stdout).toMatch(/✓ handover-once +held .* model answers/);
     expect(good.code).toBe(0);
   }, 240_000);
+
+  it('sim check: a property that held while the policy answered one call in eleven is UNEXERCISED, not held, exit 1', async () => {
+    const argv = ['check', '--family', 'handover', 'handover-once', '--runs', '40', '--seed', '1', '--out', 'check-rarely'];
+    const run = await spawnSimAsync([...argv, '--policy', RARELY, '--format', 'json'], cwd, 120_000);
+    expect(run.code).toBe(1);
+    const document = JSON.parse(run.stdout) as {
+      properties: { outcome: string; unfired: string[]; unwanted: string[]; tally: Record<string, number>; unexercisedWhy?: string }[];
+    };
+    const [property] = document.properties;
+    expect(property).toMatchObject({ outcome: 'unexercised', unfired: [], unwanted: ['modelFailures'] });
+    const { modelCalls = 0, modelAnswers = 0, modelFailures = 0 } = property!.tally;
+    expect(modelAnswers).toBeGreaterThan(0);
+    expect(modelFailures).toBe(modelCalls - modelAnswers);
+    expect(modelFailures).toBeGreaterThan(0);
+    expect(property!.unexercisedWhy).toMatch(
+      new RegExp(
+        `^policy 'answers-rarely' \\(.*\\) answered ${modelAnswers} of its ${modelCalls} calls \\(first: policy 'answers-rarely' answered 42: .*\\): the harness fallback decided where it did not, so this property held partly for the harness, not the policy\\.$`,
+      ),
+    );
+    expect(run.stderr).toMatch(
+      new RegExp(`✗ handover-once +UNEXERCISED .* held, but fired, but must not: ${modelFailures} unanswered model calls`),
+    );
+  }, 120_000);
 
   it('sim check: an UNEXERCISED property names the policy that never answered and its first error, as sim table does', async () => {
     // Two jobs over two chunks of 100 runs: the first error travels from the worker processes through the merge.

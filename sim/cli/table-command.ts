@@ -19,7 +19,8 @@ import { executeTableRun } from './table-run.js';
 import { ended, inWatchedChild, policySubject } from './watched-run.js';
 import { defaultTableProtocols, readTableWorkload, referenceExpectations, tableInputsRefusal } from './table-workload.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
-import { unexercisedPolicyLine } from '../handover/policy-exercise.js';
+import { unexercisedPolicyLine, type PolicyCalls } from '../handover/policy-exercise.js';
+import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from '../handover/model-call-timeout.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
 /** markdown is the seed's unpadded form; junit one test case per cell, for CI. */
@@ -37,6 +38,7 @@ interface TableOptions {
   out: string;
   expect?: string;
   lifeTimeoutMs?: number;
+  modelTimeoutMs?: number;
   checkDeterminism: boolean;
   chart?: boolean;
   crashMode: CrashModeChoice;
@@ -53,6 +55,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--plan <file>', "plan family: your plan file (JSON, checked against the plan schema) instead of the seed's")
     .option('--policy <file>', 'handover family: your own model, a module exporting respond(conversation, tools); measured only')
     .option('--graph <file>', 'handover family: your own handover graph as JSON (router, specialists, human targets); measured only')
+    .option('--model-timeout-ms <ms>', `handover family: ${MODEL_TIMEOUT_HELP}`, positiveInt('model-timeout-ms', MODEL_CALL_TIMEOUT_MAX_MS))
     .option(
       '-p, --protocol <name...>',
       "protocols to run (default: the family's seed rows; `sim list` names them all), or a path to your own module",
@@ -90,14 +93,16 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       '\nRefused (exit 2): --cuts all with --cut, --chart, --expect, a --format other than text, a --crash-mode other\n' +
         'than in-process, --transport http, --plan, --policy or --graph; --chart or --format junit with --crash-mode\n' +
         'both; --crash-mode server-kill without --transport http or with --cut, --cuts or --expect; --plan without\n' +
-        '--family plan; --policy or --graph without --family handover.\n' +
-        'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs, a case\ncould not be judged, or a --policy answered none of its calls; 2 bad input.',
+        '--family plan; --policy or --graph without --family handover; --model-timeout-ms without --policy.\n' +
+        'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs, a case\ncould not be judged, or a --policy left a call of a case unanswered; 2 bad input.',
     )
     .action(async (options: TableOptions, self: Command) => {
       const family = await chooseFamily(options.family, options.protocol);
       const refusal = tableInputsRefusal(family, options);
       if (refusal === 'plan') throw new UsageError('--plan belongs to the plan family: add --family plan');
       if (refusal === 'handover') throw new UsageError('--policy and --graph belong to the handover family: add --family handover');
+      if (options.modelTimeoutMs !== undefined && options.policy === undefined)
+        throw new UsageError('--model-timeout-ms times the calls of your own model: give --policy too');
       const own = await readTableWorkload(family, options, io.cwd);
       const workload = own.workload;
       const { protocols, files: protocolFiles } = await resolveProtocols(
@@ -216,7 +221,7 @@ function renderTable(
         ),
         mismatches: results.mismatches,
         columnMismatches: results.columnMismatches ?? [],
-        ...(results.policy ? { policy: results.policy } : {}),
+        ...(results.policy ? { policy: results.policy, policyCalls: policyCallsByProtocol(results) } : {}),
         ...(reports ? { reports: reports.shown } : {}),
         ...(charts.length > 0 ? { charts } : {}),
       });
@@ -244,4 +249,14 @@ function renderTable(
         ].join('\n') + '\n'
       );
   }
+}
+
+/** With --policy, the JSON document's answered and asked calls per protocol, one entry per cut as `effects` has (null: not run). */
+function policyCallsByProtocol(results: TableResults): Record<string, (PolicyCalls | null)[]> {
+  return Object.fromEntries(
+    results.protocols.map((p) => [
+      p.name,
+      results.cuts.map((cut) => results.cells.find((c) => c.protocol === p.name && c.cut.index === cut.index)?.policyCalls ?? null),
+    ]),
+  );
 }

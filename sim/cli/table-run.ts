@@ -6,7 +6,7 @@ import { runTable, type ExpectedTable } from '../table/run-table.js';
 import type { ExpectedColumns } from '../table/expected-columns.js';
 import { createRunFolder, writeJsonAtomic } from '../results/run-folder.js';
 import { tableResults, type CrashMode, type TableResults } from '../results/table-results.js';
-import { policyExercise } from '../handover/policy-exercise.js';
+import { policyCalls, policyExercise } from '../handover/policy-exercise.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { isolatingCaseRunner } from '../process/isolated-case.js';
 import { withChildrenReaped } from '../process/children.js';
@@ -144,12 +144,16 @@ export async function executeTableRun(
   return { results, runFolder: folder.path, resultsFile };
 }
 
-/** A table whose --policy failed on every call measured the harness's fallback only: its verdict is error. */
+/**
+ * With --policy, each cell says how many calls the policy was asked and answered. A cell with an unanswered call
+ * measured the harness's fallback there, not the policy: it is unknown, and the table's verdict is error.
+ */
 function withPolicyExercise(results: TableResults, policy: { file: string; name: string }): TableResults {
+  const cells = results.cells.map((cell) => ({ ...cell, policyCalls: policyCalls(cell.case) }));
   const exercise = policyExercise(
-    results.cells.map((cell) => cell.case),
+    cells.map((cell) => cell.policyCalls),
     policy.file,
     policy.name,
   );
-  return { ...results, policy: exercise, ...(exercise.exercised ? {} : { verdict: 'error' as const }) };
+  return { ...results, cells, policy: exercise, ...(exercise.exercised ? {} : { verdict: 'error' as const }) };
 }

@@ -10,6 +10,8 @@ export interface TableInputs {
   plan?: string | undefined;
   policy?: string | undefined;
   graph?: string | undefined;
+  /** With a policy: the wall time one of its calls may take (`--model-timeout-ms`). */
+  modelTimeoutMs?: number | undefined;
 }
 
 /** The workload a table runs on, read and checked before any run folder exists. */

@@ -10,14 +10,22 @@ import { TABLE_WORKLOAD, type HandoverWorkload } from './workload.js';
  * given, so the seed's workload and its expected rows apply.
  */
 export async function ownHandoverWorkload(
-  options: { policy?: string; graph?: string },
+  options: { policy?: string; graph?: string; modelTimeoutMs?: number | undefined },
   cwd: string,
 ): Promise<HandoverWorkload | undefined> {
   if (!options.policy && !options.graph) return undefined;
   if (options.policy) await loadPolicyModuleChecked(options.policy, cwd);
   return {
     ...TABLE_WORKLOAD,
-    ...(options.policy ? { policy: { kind: 'module', path: resolve(cwd, options.policy) } } : {}),
+    ...(options.policy
+      ? {
+          policy: {
+            kind: 'module',
+            path: resolve(cwd, options.policy),
+            ...(options.modelTimeoutMs === undefined ? {} : { callTimeoutMs: options.modelTimeoutMs }),
+          },
+        }
+      : {}),
     ...(options.graph ? { graph: readGraphFile(options.graph, cwd) } : {}),
   };
 }

@@ -17,7 +17,11 @@ const WORKLOAD_SCHEMA = {
         { type: 'object', properties: { kind: { const: 'reference' } }, required: ['kind'], additionalProperties: false },
         {
           type: 'object',
-          properties: { kind: { const: 'module' }, path: { type: 'string', minLength: 1 } },
+          properties: {
+            kind: { const: 'module' },
+            path: { type: 'string', minLength: 1 },
+            callTimeoutMs: { type: 'integer', minimum: 1 },
+          },
           required: ['kind', 'path'],
           additionalProperties: false,
         },

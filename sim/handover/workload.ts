@@ -23,7 +23,12 @@ export type PolicyChoice =
   | { kind: 'reference' }
   | { kind: 'scripted'; actions: ModelAction[] }
   | { kind: 'adversarial'; moves: AdversaryMove[] }
-  | { kind: 'module'; path: string };
+  | {
+      kind: 'module';
+      path: string;
+      /** The wall time one call may take (`--model-timeout-ms`); MODEL_CALL_TIMEOUT_MS when absent. */
+      callTimeoutMs?: number;
+    };
 
 /** What one case of the handover family asks for: the graph, the model, and the conversations as they arrive. */
 export interface HandoverWorkload {

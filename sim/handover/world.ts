@@ -48,6 +48,7 @@ export function handoverWorld(spec: HandoverSpec): World {
       const time = worldTime(life.clock, spec.settings.realTime === true);
       if (life.index > 0) time.restarted(spec.settings.restartDelayMs);
       const model = await modelOfLife(spec.workload.policy);
+      const wallTimeoutMs = spec.workload.policy.kind === 'module' ? spec.workload.policy.callTimeoutMs : undefined;
       const memory = new Map<string, unknown>();
       // The world plays the channel and the operator through the life's own connections to their stores.
       const channel = life.connection('message-channel');
@@ -71,7 +72,7 @@ export function handoverWorld(spec: HandoverSpec): World {
             };
           },
           graph: spec.workload.graph,
-          model: timedModel(model, life.clock, guardrailSettings(spec.settings).modelTimeoutMs),
+          model: timedModel(model, life.clock, guardrailSettings(spec.settings).modelTimeoutMs, wallTimeoutMs),
           tools,
           settings: spec.settings,
           memory,

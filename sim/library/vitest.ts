@@ -2,6 +2,7 @@ import { AssertionError } from 'node:assert';
 import { existsSync, rmdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkProperty, type CheckPropertyOptions } from './check.js';
+import { unexercisedWords } from '../check/unexercised-words.js';
 import { runTable, type TableOptions } from './table.js';
 import { familyOf, type ProtocolRef } from './protocol-ref.js';
 
@@ -27,7 +28,7 @@ export async function expectProtocolHolds(protocol: ProtocolRef, options: Omit<C
         `  counterexample:\n${indent(failure.trial)}`,
         `  timeline (virtual ms, worker, event):\n${indent(failure.timeline)}`,
       ].join('\n')
-    : `${result.name} on ${String(protocol)}: ${result.outcome} after ${result.runs} runs (seed ${result.seed}); faults that never fired: ${result.unfired.join(', ') || 'none'} (raise runs)`;
+    : `${result.name} on ${String(protocol)}: ${result.outcome} after ${result.runs} runs (seed ${result.seed}); faults that never fired: ${result.unfired.join(', ') || 'none'}${result.unwanted?.length ? `; ${unexercisedWords({ ...result, unfired: [] })}` : ''} (raise runs)`;
   throw new AssertionError({ message, actual: result.outcome, expected: 'held', operator: 'expectProtocolHolds' });
 }
 

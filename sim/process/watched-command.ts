@@ -22,9 +22,10 @@ export type WatchedEnd = { code: number; problem?: undefined } | { code: 1; prob
 /**
  * Runs a whole `sim` command in a child process with a watchdog, for a
  * command that runs a user's protocol in its own process (`sim check
- * --protocol FILE`): the child appends a heartbeat at every life, and a life
- * that takes longer than `lifeTimeoutMs` (a loop, a promise that never
- * settles) gets the child killed. A child that ends without saying it ended
+ * --protocol FILE`): the child appends a heartbeat at every life and every
+ * call of a user's model (and while such a call is pending), and a child
+ * silent for longer than `lifeTimeoutMs` (a loop, a promise that never
+ * settles) is killed. A child that ends without saying it ended
  * (the protocol called process.exit, or it died) is reported too. The
  * child's output streams through as it comes.
  */
@@ -56,8 +57,14 @@ export async function runWatched(
     const ended = /^end (\d+)$/.exec(beat);
     // It finished and said so; a timer left running after that is the protocol's, and only delays the exit.
     if (ended) return { code: Number(ended[1]) };
-    const run = statSync(beats, { throwIfNoEntry: false }) ? [...lines()].reverse().find((line) => line.startsWith('run ')) : undefined;
-    const where = beat ? ` in ${[run, beat.startsWith('life ') ? beat : undefined].filter(Boolean).join(', ')}` : ' before its first life';
+    const place = beat ? whereInRun(lines()) : '';
+    const where = place ? ` in ${place}` : beat ? '' : ' before its first life';
+    // Its last words were that it called the model: respond() holds the thread (a pending promise would have said so every 250 ms).
+    if (exit.timedOut && beat === 'model call')
+      return {
+        code: 1,
+        problem: `${options.subject}: a call to respond() did not return within ${options.lifeTimeoutMs} ms${where} and blocked the process (a synchronous loop; an awaited call is stopped by --model-timeout-ms instead); stopped. --life-timeout-ms sets the limit`,
+      };
     if (exit.timedOut)
       return {
         code: 1,
@@ -74,4 +81,12 @@ export async function runWatched(
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** The run (of `sim check`) and the life of it the last heartbeats name: a life of an earlier run is not this run's. */
+function whereInRun(beats: readonly string[]): string {
+  const reversed = [...beats].reverse();
+  const run = reversed.findIndex((line) => line.startsWith('run '));
+  const life = reversed.slice(0, run === -1 ? undefined : run).find((line) => line.startsWith('life '));
+  return [run === -1 ? undefined : reversed[run], life].filter(Boolean).join(', ');
 }

@@ -1,5 +1,6 @@
 import type { CheckResults } from './check-results.js';
 import type { JunitCase } from './junit.js';
+import { unexercisedWords } from '../check/unexercised-words.js';
 
 /**
  * A check run as JUnit cases: one per property, grouped by family. A case
@@ -13,7 +14,7 @@ export function checkJunitCases(results: Pick<CheckResults, 'family' | 'properti
     const what = ce?.violation
       ? `${ce.violation.kind}: ${ce.violation.message}`
       : property.outcome === 'unexercised'
-        ? `never fired: ${property.unfired.join(', ')}${property.unexercisedWhy ? `; ${property.unexercisedWhy}` : ''}`
+        ? `${unexercisedWords(property)}${property.unexercisedWhy ? `; ${property.unexercisedWhy}` : ''}`
         : `${property.runs} runs`;
     const replay = property.replay ? `; replay: ${property.replay.command}` : '';
     return {

@@ -4,7 +4,7 @@ import type { AnyFamily } from '../engine/run-case.js';
 import type { Mismatch, TableRun } from '../table/run-table.js';
 import type { ColumnMismatch } from '../table/expected-columns.js';
 import type { CaseResult } from '../engine/run-case.js';
-import type { PolicyExercise } from '../handover/policy-exercise.js';
+import type { PolicyCalls, PolicyExercise } from '../handover/policy-exercise.js';
 
 /** A case as stored in results.json: file paths relative to the run folder, so the folder can move. */
 export type StoredCase = Omit<CaseResult, 'files'> & {
@@ -17,6 +17,8 @@ export interface StoredCell {
   effects: number | null;
   expected: number | null;
   case: StoredCase;
+  /** With the handover family's --policy: the calls it was asked and answered in this case; one unanswered makes the cell unknown. */
+  policyCalls?: PolicyCalls;
 }
 
 /**
@@ -61,7 +63,7 @@ export interface TableResults {
   policy?: PolicyExercise;
   /**
    * pass: every expected cell measured as expected and every case judged; fail: some differ; error: some case
-   * could not be judged (or a --policy failed on every call, so nothing measured it). The same words as check and stress; results.json written before them said match and
+   * could not be judged (or a --policy left a call of a case unanswered, so the harness's fallback decided there). The same words as check and stress; results.json written before them said match and
    * mismatch, which readTableResults reads as pass and fail.
    */
   verdict: 'pass' | 'fail' | 'error';

@@ -46,13 +46,23 @@ export class InvalidModelAnswer extends Error {
   override name = 'InvalidModelAnswer';
 }
 
+/**
+ * Thrown by the same wrapper when respond() has not settled within the wall
+ * time a call may take (`--model-timeout-ms`): a timeout of the model, told in
+ * its own sentence, as the virtual clock's timeout is.
+ */
+export class ModelCallTimeout extends Error {
+  override name = 'ModelCallTimeout';
+}
+
 export type ModelCall =
   | { ok: true; action: ModelAction; costUnits: number; latencyMs: number }
   | { ok: false; trigger: GuardTrigger; outcome: 'down' | 'timeout'; costUnits: number; latencyMs: number };
 
 /**
  * One call to the model, timed on the virtual clock. A model that throws, or
- * answers something that is not a ModelAction, is down; one that takes modelTimeoutMs or more is abandoned (the world stops
+ * answers something that is not a ModelAction, is down; one that takes modelTimeoutMs or more, or that the wall clock
+ * stopped waiting for (ModelCallTimeout), is abandoned (the world stops
  * the clock at the timeout, as a client's timeout would). Either way the
  * answer is the defined fallback, a person, never silence.
  */
@@ -66,6 +76,8 @@ export async function callModel(ctx: HandoverContext, view: ConversationView, to
     if (latencyMs < modelTimeoutMs) return { ok: true, action, costUnits, latencyMs };
   } catch (error) {
     const latencyMs = ctx.nowMs() - startedMs;
+    // Matched by name, as below: the wall clock stopped waiting, so the model timed out whatever the virtual clock says.
+    if (error instanceof Error && error.name === 'ModelCallTimeout') return timedOut(error.message, latencyMs, costUnits);
     if (latencyMs < modelTimeoutMs) {
       // Matched by name: a harness loaded from a user's file may hold another instance of this module's class.
       const reason =
@@ -75,13 +87,16 @@ export async function callModel(ctx: HandoverContext, view: ConversationView, to
       return { ok: false, outcome: 'down', trigger: { layer: 'model', check: 'model-down', reason, handover: true }, costUnits, latencyMs };
     }
   }
-  const reason = `the model did not answer within ${modelTimeoutMs} ms`;
+  return timedOut(`the model did not answer within ${modelTimeoutMs} ms`, modelTimeoutMs, costUnits);
+}
+
+function timedOut(reason: string, latencyMs: number, costUnits: number): ModelCall {
   return {
     ok: false,
     outcome: 'timeout',
     trigger: { layer: 'model', check: 'model-timeout', reason, handover: true },
     costUnits,
-    latencyMs: modelTimeoutMs,
+    latencyMs,
   };
 }
 

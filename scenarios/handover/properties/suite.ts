@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import type { PropertyDefinition, PropertySuite, TrialTransform } from '../../../sim/check/suite.js';
 import { readGraphFile } from '../../../sim/handover/graph-file.js';
 import { loadPolicyModuleChecked } from '../../../sim/handover/policy-module.js';
+import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from '../../../sim/handover/model-call-timeout.js';
+import { InputError } from '../../../sim/engine/input-error.js';
 import { firstModelFailure, unexercisedPolicyLine } from '../../../sim/handover/policy-exercise.js';
 import { DEFAULT_HANDOVER_BOUNDS, type HandoverBounds } from './arbitraries.js';
 import { HANDOVER_PROPERTIES, violationOf, type HandoverProperty } from './definitions.js';
@@ -30,9 +32,13 @@ const ADVERSARY_ONLY: readonly string[] = ['invalidTransfers', 'stepLimits', 'ca
 async function subjectTransform(values: Readonly<Record<string, string>>, cwd: string): Promise<TrialTransform<HandoverTrial> | undefined> {
   const policyFile = values['policy'];
   const graphFile = values['graph'];
+  const callTimeoutMs = modelTimeoutOf(values['model-timeout-ms'], policyFile);
   if (policyFile === undefined && graphFile === undefined) return undefined;
   const policyName = policyFile === undefined ? undefined : (await loadPolicyModuleChecked(policyFile, cwd)).name;
-  const policy = policyFile === undefined ? undefined : { kind: 'module' as const, path: resolve(cwd, policyFile) };
+  const policy =
+    policyFile === undefined
+      ? undefined
+      : { kind: 'module' as const, path: resolve(cwd, policyFile), ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }) };
   const graph = graphFile === undefined ? undefined : readGraphFile(graphFile, cwd);
   return {
     trial: (trial) => ({
@@ -40,9 +46,12 @@ async function subjectTransform(values: Readonly<Record<string, string>>, cwd: s
       workload: { ...trial.workload, ...(policy ? { policy } : {}), ...(graph ? { graph } : {}) },
     }),
     // A model of the user's own need not misbehave: what only the adversary provokes is not required of it. But it must
-    // answer at least once: a policy that threw (or answered 42) on every call left every decision to the harness's
-    // fallback, and a property that held then says nothing about the policy.
+    // answer: a policy that threw (or answered 42) on every call left every decision to the harness's fallback, and a
+    // property that held then says nothing about the policy.
     mustFire: (kinds) => (policy ? [...kinds.filter((kind) => !ADVERSARY_ONLY.includes(kind)), 'modelAnswers'] : kinds),
+    // Nor may it leave a call unanswered: there the harness's fallback decided, and a property that held says nothing of
+    // the policy's decision.
+    ...(policy ? { mustNotFire: ['modelFailures'] satisfies TallyKind[] } : {}),
     // The same line as sim table's for a policy that never answered: its name, its file and its first error.
     ...(policyFile === undefined || policyName === undefined
       ? {}
@@ -56,12 +65,21 @@ async function subjectTransform(values: Readonly<Record<string, string>>, cwd: s
                 modelCalls: tally['modelCalls'] ?? 0,
                 answered: tally['modelAnswers'] ?? 0,
                 ...(firstNote === undefined ? {} : { firstError: firstNote }),
-                exercised: (tally['modelCalls'] ?? 0) === 0 || (tally['modelAnswers'] ?? 0) > 0,
               },
               'property',
             ),
         }),
   };
+}
+
+/** --model-timeout-ms as a number, checked as every command checks it; it times the calls of a --policy only. */
+function modelTimeoutOf(value: string | undefined, policyFile: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (policyFile === undefined) throw new InputError('--model-timeout-ms times the calls of your own model: give --policy too');
+  const ms = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(ms) || ms < 1 || ms > MODEL_CALL_TIMEOUT_MAX_MS)
+    throw new InputError(`model-timeout-ms must be a whole number from 1 to ${MODEL_CALL_TIMEOUT_MAX_MS}; got '${value}'.`);
+  return ms;
 }
 
 /** The handover family's properties for the generic runner (sim/check). */
@@ -86,6 +104,7 @@ export const HANDOVER_SUITE: PropertySuite<HandoverTrial, HandoverBounds> = {
       description: 'handover family: check the harness around your own model instead of the generated adversary',
     },
     { flags: '--graph <file>', description: 'handover family: check with your own handover graph (JSON)' },
+    { flags: '--model-timeout-ms <ms>', description: `handover family: ${MODEL_TIMEOUT_HELP}` },
   ],
   transform: subjectTransform,
 };

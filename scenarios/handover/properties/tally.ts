@@ -24,6 +24,8 @@ export const HANDOVER_FAULTS = {
   modelCalls: 'model calls',
   /** Calls the model answered with a valid action in time (model_calls): with --policy, proof the policy was exercised. */
   modelAnswers: 'model answers',
+  /** Calls the model did not answer (it threw, timed out, or answered garbage): with --policy, decisions the harness's fallback made. */
+  modelFailures: 'unanswered model calls',
 } as const;
 
 export type TallyKind = keyof typeof HANDOVER_FAULTS;
@@ -59,6 +61,7 @@ export function tallyHandoverRun(outcome: FamilyOutcome): Record<TallyKind, numb
   const modelCalls = (state.orchestrator?.model_calls ?? []) as { outcome: string }[];
   tally.modelCalls += modelCalls.length;
   tally.modelAnswers += modelCalls.filter((call) => call.outcome === 'answered').length;
+  tally.modelFailures += modelCalls.filter((call) => call.outcome !== 'answered').length;
   tally.templates += ((state['message-channel']?.messages ?? []) as { kind: string }[]).filter(
     (message) => message.kind === 'template',
   ).length;
