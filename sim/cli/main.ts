@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, type ExitCode } from './errors.js';
+import { assertSqliteLoads } from '../engine/sqlite-binding.js';
 import { refuseEmptyPaths } from './empty-paths.js';
 import { exitForError } from './exit-for-error.js';
 import type { Io } from './io.js';
@@ -46,6 +47,9 @@ const COMMANDS: Readonly<Record<string, Loader>> = {
   eval: async () => (await import('./eval-command.js')).registerEval,
 };
 
+/** Commands that read results and write reports only: every other one opens SQLite databases. */
+const READS_ONLY_FILES = new Set(['list', 'show', 'report']);
+
 /** Builds the `sim` program. Commands live in their own modules; this file only wires them. */
 export async function buildProgram(
   io: Io,
@@ -58,6 +62,9 @@ export async function buildProgram(
     .version(packageVersion(), '-V, --version', 'print the version of cutpoint')
     .exitOverride()
     .hook('preAction', refuseEmptyPaths)
+    .hook('preAction', async (_program, command) => {
+      if (!READS_ONLY_FILES.has(command.name())) await assertSqliteLoads();
+    })
     .showSuggestionAfterError(true)
     .configureOutput({
       writeOut: (text) => io.stdout(text),
