@@ -1,13 +1,22 @@
 import Database from 'better-sqlite3';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../engine/input-error.js';
 import { tempFolder } from '../testing/temp-folder.js';
+import { cutpointWithoutBinding } from '../testing/without-binding.js';
 import { main } from './main.js';
 import { exitForError } from './exit-for-error.js';
 
 const root = tempFolder('exit-for-error');
+const withoutBinding = tempFolder('without-binding');
+const { sim } = cutpointWithoutBinding(withoutBinding);
+/** better-sqlite3 with no compiled binding, as after an install that skipped its install script. */
+const BindinglessDatabase = createRequire(join(withoutBinding, 'package.json'))('better-sqlite3') as typeof Database;
+const bindingSays =
+  /^sim: better-sqlite3's native binding cannot be loaded \(Could not locate the bindings file\): build it in your project with `npm rebuild better-sqlite3` .*`npm install-scripts approve better-sqlite3`/;
 
 /** The error a real call throws: every case below is the machine's own answer, not a hand-made object. */
 function thrownBy(call: () => unknown): unknown {
@@ -35,6 +44,11 @@ describe("exitForError: a user's mistake or machine is exit 2 in one line, anyth
       what: 'a folder opened as a database file (SQLITE_CANTOPEN)',
       error: () => thrownBy(() => new Database(root)),
       says: /^sim: a database file cannot be used: unable to open database file \(SQLITE_CANTOPEN\)\n$/,
+    },
+    {
+      what: "better-sqlite3's native binding missing",
+      error: () => thrownBy(() => new BindinglessDatabase(':memory:')),
+      says: bindingSays,
     },
     { what: 'an InputError', error: () => new InputError('the sentence the user sees'), says: /^sim: the sentence the user sees\n$/ },
   ])('$what → exit 2, one line', ({ error, says }) => {
@@ -65,6 +79,20 @@ describe("exitForError: a user's mistake or machine is exit 2 in one line, anyth
     expect(code).toBe(3);
     expect(stderr).toMatch(/please report it[^\n]*\nRangeError: a writer of ours broke\n\s+at /);
   });
+});
+
+describe("sim with better-sqlite3's native binding missing", () => {
+  it.each([['table'], ['check', 'dedup-safety', '--runs', '5', '--seed', '1']])(
+    'sim %s is exit 2 with how to build the binding, before any run',
+    (...args: string[]) => {
+      const out = join(withoutBinding, 'runs');
+      const result = spawnSync(process.execPath, [sim, ...args, '--out', out], { encoding: 'utf8', timeout: 60_000 });
+      expect(result.stderr).toMatch(bindingSays);
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(result.status).toBe(2);
+      expect(existsSync(out)).toBe(false);
+    },
+  );
 });
 
 describe('sim --version', () => {

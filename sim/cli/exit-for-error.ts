@@ -1,4 +1,5 @@
 import { InputError } from '../engine/input-error.js';
+import { bindingFailure } from '../engine/sqlite-binding.js';
 import { errorCode, fsReason, isFsEnvironmentError } from '../results/fs-reason.js';
 import { EXIT, type ExitCode } from './errors.js';
 
@@ -19,12 +20,14 @@ export interface ErrorOutcome {
 /**
  * Maps an error class to its exit code. A user's mistake or machine (an
  * InputError, a file-system code such as ENOSPC or ENAMETOOLONG, a full or
- * read-only SQLite file) is exit 2 with one line; anything else reached the
+ * read-only SQLite file, better-sqlite3's native binding missing) is exit 2 with one line; anything else reached the
  * top without being understood, which is a bug of cutpoint: exit 3 with the
  * stack and a request to report it.
  */
 export function exitForError(error: unknown): ErrorOutcome {
   if (error instanceof InputError) return { code: EXIT.badInput, text: `sim: ${error.message}\n` };
+  const binding = bindingFailure(error);
+  if (binding !== undefined) return { code: EXIT.badInput, text: `sim: ${binding}\n` };
   if (isFsEnvironmentError(error)) return { code: EXIT.badInput, text: `sim: ${fsSentence(error as NodeJS.ErrnoException)}\n` };
   const sqliteCode = errorCode(error);
   if (sqliteCode !== undefined && SQLITE_ENVIRONMENT.test(sqliteCode)) {

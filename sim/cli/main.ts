@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
+import { assertSqliteLoads } from '../engine/sqlite-binding.js';
 import { refuseEmptyPaths } from './empty-paths.js';
 import { refuseOutInsideRun } from './out-folder.js';
 import { exitForError } from './exit-for-error.js';
@@ -48,6 +49,9 @@ const COMMANDS: Readonly<Record<string, Loader>> = {
   eval: async () => (await import('./eval-command.js')).registerEval,
 };
 
+/** Commands that read results and write reports only: every other one opens SQLite databases. */
+const READS_ONLY_FILES = new Set(['list', 'show', 'report']);
+
 /** Builds the `sim` program. Commands live in their own modules; this file only wires them. */
 export async function buildProgram(
   io: Io,
@@ -61,6 +65,9 @@ export async function buildProgram(
     .exitOverride()
     .hook('preAction', refuseEmptyPaths)
     .hook('preAction', refuseOutInsideRun(io.cwd))
+    .hook('preAction', async (_program, command) => {
+      if (!READS_ONLY_FILES.has(command.name())) await assertSqliteLoads();
+    })
     .showSuggestionAfterError(true)
     .configureOutput({
       writeOut: (text) => io.stdout(text),

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, extname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Family, FamilyProtocol } from './family.js';
 import { InputError } from './input-error.js';
+import { registerUserModuleHooks } from './user-module-hooks.js';
 
 export const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'];
 
@@ -10,51 +11,38 @@ export const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'];
 export class ProtocolFileError extends InputError {}
 
 /**
- * Imports a user's module: TypeScript through tsx's import API, JavaScript
- * with a plain import. `instance` makes a fresh module instance (its own
- * top-level state) for each distinct value: a new process life must not see
- * what the crashed one kept in module variables.
+ * Imports a user's module: TypeScript through tsx's loader, JavaScript with
+ * a plain import, both through the hooks that resolve `cutpoint` to the
+ * running cutpoint and load .ts as ESM (sim/engine/user-module-hooks.ts).
+ * `instance` makes a fresh module instance (its own top-level state) for
+ * each distinct value: a new process life must not see what the crashed one
+ * kept in module variables. Errors name the file as `kind` and `shownAs`.
  */
-export async function importModule(path: string, instance?: string): Promise<Record<string, unknown>> {
-  if (!existsSync(path)) throw new ProtocolFileError(`protocol file ${path} does not exist`);
+export async function importModule(
+  path: string,
+  { instance, kind = 'protocol', shownAs = path }: { instance?: string; kind?: string; shownAs?: string } = {},
+): Promise<Record<string, unknown>> {
+  if (!existsSync(path)) throw new ProtocolFileError(`${kind} file ${shownAs} does not exist`);
   if (!MODULE_EXTENSIONS.includes(extname(path)))
-    throw new ProtocolFileError(`protocol file ${path} must end in ${MODULE_EXTENSIONS.join(', ')}`);
+    throw new ProtocolFileError(`${kind} file ${shownAs} must end in ${MODULE_EXTENSIONS.join(', ')}`);
   const url = pathToFileURL(path).href + (instance === undefined ? '' : `?instance=${encodeURIComponent(instance)}`);
   try {
     if (['.ts', '.mts'].includes(extname(path))) await registerTsx();
+    registerUserModuleHooks();
     return (await import(url)) as Record<string, unknown>;
   } catch (error) {
-    throw new ProtocolFileError(`cannot load protocol file ${path}: ${loadFailure(path, error)}`);
+    throw new ProtocolFileError(`cannot load ${kind} file ${shownAs}: ${loadFailure(error)}`);
   }
 }
 
 /**
  * Why an import failed, on one line. esbuild's "Transform failed with 1
- * error:" says where only on its next line, so that line is kept; a .ts file
- * whose TypeScript was not understood outside an ESM package gets the fix.
+ * error:" says where only on its next line, so that line is kept.
  */
-export function loadFailure(path: string, error: unknown): string {
+function loadFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const [first = '', next] = error.message.split('\n');
-  const reason = first.endsWith(':') && next ? `${first} ${next.trim()}` : first;
-  if (error.name === 'SyntaxError' && extname(path) === '.ts' && !inModulePackage(path))
-    return `${reason} (a .ts file outside a package with "type": "module" is not loaded as an ES module: name it .mts)`;
-  return reason;
-}
-
-/** Whether the nearest package.json above `path` says "type": "module". */
-function inModulePackage(path: string): boolean {
-  for (let dir = dirname(path); ; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest)) {
-      try {
-        return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: unknown }).type === 'module';
-      } catch {
-        return false;
-      }
-    }
-    if (dirname(dir) === dir) return false;
-  }
+  return first.endsWith(':') && next ? `${first} ${next.trim()}` : first;
 }
 
 let tsx: Promise<void> | undefined;
@@ -79,7 +67,7 @@ export async function protocolFromFile<P extends FamilyProtocol>(
   shownAs: string,
   instance?: string,
 ): Promise<P> {
-  const exports = await importModule(path, instance);
+  const exports = await importModule(path, { instance });
   const protocol = family.protocolFromModule(exports, shownAs);
   if (typeof protocol === 'string') throw new ProtocolFileError(protocol);
   return protocol;

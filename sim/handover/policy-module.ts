@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Policy } from '../../protocols/handover/types.js';
 import { InputError } from '../engine/input-error.js';
+import { importModule } from '../engine/protocol-file.js';
 
 const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'];
 
@@ -11,8 +11,8 @@ const loaded = new Map<string, Policy>();
 
 /**
  * Loads a user's policy module: a module whose `default` or `policy` export
- * has `respond(conversation, tools)` (and optionally a `name`). TypeScript
- * loads through tsx, JavaScript as is. Every problem is one InputError sentence.
+ * has `respond(conversation, tools)` (and optionally a `name`), loaded as a
+ * protocol file is (importModule). Every problem is one InputError sentence.
  */
 /**
  * The same, first imported once in a thread of its own (sim/cli/trial-load.ts), so a top level that
@@ -29,19 +29,7 @@ export async function loadPolicyModule(path: string, cwd = process.cwd()): Promi
   const absolute = resolve(cwd, path);
   const cached = loaded.get(absolute);
   if (cached) return cached;
-  if (!existsSync(absolute)) throw new InputError(`policy file ${path} does not exist`);
-  if (!MODULE_EXTENSIONS.includes(extname(absolute)))
-    throw new InputError(`policy file ${path} must end in ${MODULE_EXTENSIONS.join(', ')}`);
-  let exports: Record<string, unknown>;
-  try {
-    exports = (
-      ['.ts', '.mts'].includes(extname(absolute))
-        ? await (await import('tsx/esm/api')).tsImport(pathToFileURL(absolute).href, import.meta.url)
-        : await import(pathToFileURL(absolute).href)
-    ) as Record<string, unknown>;
-  } catch (error) {
-    throw new InputError(`cannot load policy file ${path}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-  }
+  const exports = await importModule(absolute, { kind: 'policy', shownAs: path });
   const candidate = (exports.policy ?? exports.default) as Partial<Policy> | undefined;
   if (!candidate || typeof candidate.respond !== 'function') {
     throw new InputError(`policy file ${path} must export (as default or as policy) an object with respond(conversation, tools)`);

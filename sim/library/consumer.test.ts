@@ -46,8 +46,9 @@ import { describe, expect, it } from 'vitest';
 import { explore, runTable, FAMILIES } from 'cutpoint';
 import { expectProtocolHolds, expectTableRow } from 'cutpoint/vitest';
 
-const correct = new URL('./my-protocol.ts', import.meta.url);
-const flawed = new URL('./my-no-receipt.ts', import.meta.url);
+// Paths from the project's folder, where vitest runs: import.meta.url is refused by tsc in a CommonJS project.
+const correct = './my-protocol.ts';
+const flawed = './my-no-receipt.ts';
 
 // vitest's default 5 s per test is too short for a table whose cases each run in a child process, on a busy machine.
 describe('my protocol', { timeout: 120_000 }, () => {
@@ -84,7 +85,7 @@ interface VitestJson {
   testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[];
 }
 
-describe('cutpoint as a dependency of a fresh project (npm pack, npm ci --offline)', () => {
+describe('cutpoint as a dependency of a fresh CommonJS project (npm pack, npm ci --offline)', () => {
   let project: ConsumerProject;
   let report: VitestJson;
 

@@ -33,7 +33,7 @@ function resolvePath(packages: Record<string, LockEntry>, from: string, name: st
 }
 
 /**
- * The package.json and package-lock.json of a fresh project that depends on the packed
+ * The package.json and package-lock.json of a fresh CommonJS project that depends on the packed
  * cutpoint tarball (in the project's folder) and on `extra` (vitest), copied from cutpoint's own lock:
  * `npm install --offline` cannot resolve a version range without the
  * registry's package documents, which npm ci never caches, but `npm ci
@@ -73,7 +73,8 @@ export function offlineProject(
     ...Object.fromEntries(extra.map((name) => [name, repo.packages[`node_modules/${name}`]?.version ?? '*'])),
   };
   packages['node_modules/cutpoint'] = { ...cutpoint, resolved: `file:${basename(tarball)}`, integrity };
-  const manifest = { name: 'cutpoint-consumer', version: '1.0.0', private: true, type: 'module', dependencies };
+  // CommonJS, as `npm init -y` writes a project: sim loads the user's .ts files as ES modules all the same.
+  const manifest = { name: 'cutpoint-consumer', version: '1.0.0', private: true, type: 'commonjs', dependencies };
   return {
     manifest,
     lock: {
