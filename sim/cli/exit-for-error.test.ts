@@ -16,7 +16,7 @@ const { sim } = cutpointWithoutBinding(withoutBinding);
 /** better-sqlite3 with no compiled binding, as after an install that skipped its install script. */
 const BindinglessDatabase = createRequire(join(withoutBinding, 'package.json'))('better-sqlite3') as typeof Database;
 const bindingSays =
-  /^sim: better-sqlite3's native binding cannot be loaded \(Could not locate the bindings file\): build it in your project with `npm rebuild better-sqlite3` .*`npm install-scripts approve better-sqlite3`/;
+  /^sim: better-sqlite3's native binding cannot be loaded \(Could not locate the bindings file\): build it in your project with `npm rebuild better-sqlite3` .*`npm approve-scripts better-sqlite3`/;
 
 /** The error a real call throws: every case below is the machine's own answer, not a hand-made object. */
 function thrownBy(call: () => unknown): unknown {

@@ -7,7 +7,7 @@ import { InputError } from './input-error.js';
  * (`npm install-scripts`), and it is compiled for one Node version.
  */
 const REBUILD =
-  'build it in your project with `npm rebuild better-sqlite3` (its install script: where npm 11 skipped it as not yet approved, run `npm install-scripts approve better-sqlite3` first)';
+  'build it in your project with `npm rebuild better-sqlite3` (its install script: where npm 11 skipped it as not yet approved, run `npm approve-scripts better-sqlite3` first)';
 
 /**
  * The one sentence for an error that says better-sqlite3's native binding is
