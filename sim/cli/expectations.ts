@@ -9,6 +9,8 @@ import { UsageError } from './errors.js';
 export interface Expectations {
   effects: Record<string, readonly number[]>;
   columns: Record<string, Record<string, number | readonly number[]>>;
+  /** The reference's default rows (defaultExpectations) that the file did not replace with an N row of its own. */
+  defaultRows: string[];
 }
 
 /**
@@ -25,7 +27,7 @@ export interface Expectations {
  */
 export function readExpectations(
   path: string,
-  reference: { effects: Readonly<Record<string, readonly number[]>>; columns?: ExpectedColumns },
+  reference: { effects: Readonly<Record<string, readonly number[]>>; columns?: ExpectedColumns; defaultRows?: readonly string[] },
   family: { cuts: readonly unknown[]; tableColumns?: readonly TableColumn[] },
   protocols: readonly { name: string }[],
   cwd: string,
@@ -52,6 +54,7 @@ export function readExpectations(
   const merged: Expectations = {
     effects: { ...reference.effects },
     columns: Object.fromEntries(Object.entries(reference.columns ?? {}).map(([name, row]) => [name, { ...row }])),
+    defaultRows: [...(reference.defaultRows ?? [])],
   };
   for (const [name, row] of Object.entries(parsed)) {
     if (!protocols.some((protocol) => protocol.name === name)) {
@@ -85,5 +88,11 @@ export function readExpectations(
       }
     }
   }
-  return merged;
+  return { ...merged, defaultRows: merged.defaultRows.filter((name) => !isGivenN(parsed, name, isRow)) };
+}
+
+/** Whether the file's row for `name` gives N (a bare row, or an object with N): only then is the default row replaced. */
+function isGivenN(parsed: object, name: string, isRow: (row: unknown) => boolean): boolean {
+  const row = (parsed as Record<string, unknown>)[name];
+  return isRow(row) || (row !== null && typeof row === 'object' && 'N' in row);
 }

@@ -19,6 +19,7 @@ import { ended, inWatchedChild, policySubject } from './watched-run.js';
 import { defaultTableProtocols, readTableWorkload, referenceExpectations, tableInputsRefusal } from './table-workload.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
 import { unexercisedPolicyLine } from '../handover/policy-exercise.js';
+import { MEASURED_ONLY } from '../table/default-expectations.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
 /** markdown is the seed's unpadded form; junit one test case per cell, for CI. */
@@ -35,6 +36,7 @@ interface TableOptions {
   format: TableFormat;
   out: string;
   expect?: string;
+  measureOnly?: boolean;
   lifeTimeoutMs?: number;
   checkDeterminism: boolean;
   chart?: boolean;
@@ -70,6 +72,10 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       '--expect <file>',
       'JSON file of expected rows replacing the reference ones: N per cut, e.g. {"mark-first": [1,0,1,1,1]}, or N and other columns by header, e.g. {"reference-harness": {"N": [1,1,1,1,1], "replies": 0}}',
     )
+    .option(
+      '--measure-only',
+      'judge nothing: print what each cell measured and exit 0 unless a case could not be judged (without it a protocol with no expected row, such as one of yours, must give N=1 at every cut, each column within its bound)',
+    )
     .option('--chart', 'also write table.md, effects.png and report.html into the run folder (as `sim report` does)')
     .option(
       '--crash-mode <mode>',
@@ -104,11 +110,12 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         options.protocol ?? defaultTableProtocols(family, own),
         io.cwd,
       );
-      const reference = referenceExpectations(family, own, protocols);
+      if (options.measureOnly && options.expect) throw new UsageError('--measure-only judges nothing: it cannot be combined with --expect.');
+      const reference = options.measureOnly ? MEASURED_ONLY : referenceExpectations(family, own, protocols);
       const expectations = options.expect ? readExpectations(options.expect, reference, family, protocols, io.cwd) : reference;
-      if (options.crashMode === 'server-kill' && (options.cut || options.expect || options.cuts)) {
+      if (options.crashMode === 'server-kill' && (options.cut || options.expect || options.cuts || options.measureOnly)) {
         throw new UsageError(
-          '--crash-mode server-kill has one column of its own (the server killed after its commit) and its own expectations: no --cut, --cuts or --expect.',
+          '--crash-mode server-kill has one column of its own (the server killed after its commit) and its own expectations: no --cut, --cuts, --expect or --measure-only.',
         );
       }
       if (options.transport === 'http' && options.cuts === 'all') {
@@ -140,6 +147,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         cwd: io.cwd,
         expected: expectations.effects,
         expectedColumns: expectations.columns,
+        defaultRows: expectations.defaultRows,
         expectFile: options.expect,
         ...(workload === undefined ? {} : { workload }),
         jobs: options.jobs,
