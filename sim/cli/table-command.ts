@@ -110,7 +110,8 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         options.protocol ?? defaultTableProtocols(family, own),
         io.cwd,
       );
-      if (options.measureOnly && options.expect) throw new UsageError('--measure-only judges nothing: it cannot be combined with --expect.');
+      if (options.measureOnly && options.expect)
+        throw new UsageError('--measure-only judges nothing: it cannot be combined with --expect.');
       const reference = options.measureOnly ? MEASURED_ONLY : referenceExpectations(family, own, protocols);
       const expectations = options.expect ? readExpectations(options.expect, reference, family, protocols, io.cwd) : reference;
       if (options.crashMode === 'server-kill' && (options.cut || options.expect || options.cuts || options.measureOnly)) {
