@@ -92,11 +92,18 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--transport <name>', TRANSPORT_OPTION_HELP, transportName, 'in-process')
     .addHelpText(
       'after',
-      '\nRefused (exit 2): --cuts all with --cut, --chart, --expect, a --format other than text, a --crash-mode other\n' +
-        'than in-process, --transport http, --plan, --policy or --graph; --chart or --format junit with --crash-mode\n' +
-        'both; --crash-mode server-kill without --transport http or with --cut, --cuts or --expect; --plan without\n' +
-        '--family plan; --policy or --graph without --family handover.\n' +
-        'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs, a case\ncould not be judged, or a --policy answered none of its calls; 2 bad input.',
+      '\nExpected: a protocol with no expected row (one of yours, a correct built-in the reference leaves out) must\n' +
+        'give N=1 at every cut (with --cuts all, at every boundary found) and keep each other column within its bound\n' +
+        "(the plan's budget_calls; the handover cap, one notice, no early notice); a flawed built-in with no row is\n" +
+        'measured only. --expect gives rows instead (with --cuts all: one N for every boundary, {"mine": 1}, or one\n' +
+        'per boundary as printed); --measure-only judges nothing.\n' +
+        'Refused (exit 2): --cuts all with --cut, --chart, a --format other than text, a --crash-mode other than\n' +
+        'in-process, --transport http, --plan, --policy or --graph; --measure-only with --expect; --chart or --format\n' +
+        'junit with --crash-mode both; --crash-mode server-kill without --transport http or with --cut, --cuts,\n' +
+        '--expect or --measure-only; --plan without --family plan; --policy or --graph without --family handover.\n' +
+        'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs (a duplicate or a loss\n' +
+        'where N=1 is expected, a column out of its bound), a case could not be judged, or a --policy answered\n' +
+        'none of its calls; 2 bad input.',
     )
     .action(async (options: TableOptions, self: Command) => {
       const family = await chooseFamily(options.family, options.protocol);
@@ -112,8 +119,6 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       );
       if (options.measureOnly && options.expect)
         throw new UsageError('--measure-only judges nothing: it cannot be combined with --expect.');
-      const reference = options.measureOnly ? MEASURED_ONLY : referenceExpectations(family, own, protocols);
-      const expectations = options.expect ? readExpectations(options.expect, reference, family, protocols, io.cwd) : reference;
       if (options.crashMode === 'server-kill' && (options.cut || options.expect || options.cuts || options.measureOnly)) {
         throw new UsageError(
           '--crash-mode server-kill has one column of its own (the server killed after its commit) and its own expectations: no --cut, --cuts, --expect or --measure-only.',
@@ -123,21 +128,17 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         throw new UsageError('--cuts all finds its boundaries in process only: it cannot be combined with --transport http.');
       }
       if (options.cuts === 'all') {
-        if (options.cut || options.chart || options.expect || options.format !== 'text' || options.crashMode !== 'in-process' || workload) {
+        if (options.cut || options.chart || options.format !== 'text' || options.crashMode !== 'in-process' || workload) {
           throw new UsageError(
-            "--cuts all finds its own cuts and prints text, in process, on the family's own workload: it cannot be combined with --cut, --chart, --expect, --format, --crash-mode, --plan, --policy or --graph.",
+            "--cuts all finds its own cuts and prints text, in process, on the family's own workload: it cannot be combined with --cut, --chart, --format, --crash-mode, --plan, --policy or --graph.",
           );
         }
         // --cuts all's modules (and --chart's below) load only when asked for: a plain table does not pay for them.
-        const { executeBoundaryRun } = await import('./boundary-run.js');
-        const { boundaryTable } = await import('../../reports/boundary-table.js');
-        const { results, runFolder } = await executeBoundaryRun(family, protocols, options.out, io.cwd);
-        io.stdout(
-          results.rows.map((row) => boundaryTable(row, results.intention)).join('\n\n') +
-            `\n\nrun folder: ${displayPath(runFolder, io.cwd)}\n`,
-        );
-        return exit(results.verdict === 'error' ? EXIT.checkFailed : EXIT.ok);
+        const { boundaryTableRun } = await import('./boundary-command.js');
+        return exit(await boundaryTableRun(family, protocols, options, io));
       }
+      const reference = options.measureOnly ? MEASURED_ONLY : referenceExpectations(family, own, protocols);
+      const expectations = options.expect ? readExpectations(options.expect, reference, family, protocols, io.cwd) : reference;
       const cuts = cutIndexes(family, options.cut);
       const request = {
         family,
