@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTable, type TableResults } from '../../entry/index.js';
+import { tableJunitCases } from '../results/table-junit.js';
 import { referenceEffectsOnDisk } from '../testing/read-warehouse.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { writeTightPlan } from '../testing/tight-plan.js';
@@ -106,6 +107,20 @@ describe('runTable: a protocol of yours with no expected row is expected right, 
         atMost: true,
         boundMetric: 'budget_calls',
       },
+    ]);
+    // A CI reading JUnit sees the same two cells fail, with the budget in the message.
+    const failing = tableJunitCases(results).filter((junit) => !junit.passed);
+    expect(failing.map((junit) => [junit.suite, junit.name, junit.message])).toEqual([
+      [
+        'plan forgets-its-calls',
+        'cut 3 gate-checked',
+        'N=1 for edit:client/src/catalog/Filters.tsx; calls3 7, expected at most 6 (budget_calls)',
+      ],
+      [
+        'plan forgets-its-calls',
+        'cut 4 checkpoint-written',
+        'N=1 for edit:client/src/catalog/Filters.tsx; calls4 7, expected at most 6 (budget_calls)',
+      ],
     ]);
   }, 120_000);
 
