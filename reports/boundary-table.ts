@@ -1,3 +1,4 @@
+import type { BoundaryMismatch } from '../sim/table/boundary-verdict.js';
 import type { BoundaryRow } from '../sim/table/cut-discovery.js';
 
 /**
@@ -33,4 +34,46 @@ export function boundaryTable(row: BoundaryRow, intention: string): string {
     line(values),
     ...legend,
   ].join('\n');
+}
+
+/** What a `--cuts all` run was judged against, and how it came out: the fields of its results.json. */
+export interface BoundaryJudgement {
+  rows: readonly BoundaryRow[];
+  expected: Readonly<Record<string, readonly number[]>>;
+  mismatches: readonly BoundaryMismatch[];
+  defaultRows: readonly string[];
+  expectFile?: string;
+}
+
+/** The verdict lines under the boundary tables: agreement, or each differing boundary, then the rows measured only. */
+export function boundaryVerdictLines(judgement: BoundaryJudgement): string[] {
+  const { rows, expected, mismatches } = judgement;
+  const judged = rows.filter((row) => expected[row.protocol] !== undefined);
+  const unjudged = rows.filter((row) => expected[row.protocol] === undefined).map((row) => row.protocol);
+  const cells = judged.reduce((sum, row) => sum + row.cells.length, 0);
+  const lines: string[] = [];
+  const against =
+    judgement.expectFile !== undefined
+      ? `their expectation (--expect ${judgement.expectFile})`
+      : 'N=1, the default row of a protocol with no expected row';
+  if (judged.length === 0) lines.push('no expected rows for these protocols: the boundaries are measured only.');
+  else if (mismatches.length === 0) lines.push(`${cells}/${cells} boundaries match ${against}.`);
+  else {
+    lines.push(`${mismatches.length} of ${cells} boundaries differ from their expected N:`);
+    for (const m of mismatches) {
+      const word = m.measured === 0 ? ' (lost)' : m.measured !== null && m.measured > 1 ? ' (duplicate)' : '';
+      lines.push(
+        `  ${m.protocol} boundary ${m.boundary.number} (${m.boundary.name.replace('@', ' at ')}): expected ${m.expected}, measured ${m.measured ?? 'err'}${word}`,
+      );
+    }
+    const defaults = new Set(judgement.defaultRows);
+    const unstated = [...new Set(mismatches.map((m) => m.protocol))].filter((protocol) => defaults.has(protocol));
+    if (unstated.length > 0)
+      lines.push(
+        `${unstated.join(', ')}: no expected row, so expected right at every boundary; if this is what it should measure, ` +
+          'give its row with --expect FILE ({"name": [N per boundary]}), or judge nothing with --measure-only.',
+      );
+  }
+  if (judged.length > 0 && unjudged.length > 0) lines.push(`no expectation for: ${unjudged.join(', ')} (measured only).`);
+  return lines;
 }

@@ -58,22 +58,30 @@ export function verdictLines(results: TableResults): string[] {
   const columnMismatches = results.columnMismatches ?? [];
   const columnsCompared = results.columnsCompared ?? 0;
   const differing = results.mismatches.length + columnMismatches.length;
+  const defaults = new Set(results.defaultRows ?? []);
   if (compared.length === 0 && columnsCompared === 0) {
     lines.push('no expected rows for these protocols: the table is measured only.');
   } else if (differing === 0) {
-    // "the reference table" only when it is the built-in one: rows from --expect are the user's expectations.
-    const against = results.expectFile === undefined ? 'the reference table' : `their expectation (--expect ${results.expectFile})`;
     const columns = columnsCompared > 0 ? `, and ${columnsCompared}/${columnsCompared} values of the other columns` : '';
-    lines.push(`${compared.length}/${compared.length} expected cells match ${against}${columns}.`);
+    lines.push(`${compared.length}/${compared.length} expected cells match ${expectationSource(results, compared)}${columns}.`);
   } else {
     lines.push(`${differing} of ${compared.length + columnsCompared} cells differ from the expected table:`);
     for (const m of results.mismatches) {
-      lines.push(`  ${m.protocol} cut ${m.cut.index} (${m.cut.name}): expected ${m.expected}, measured ${cellText(m.measured)}`);
+      lines.push(
+        `  ${m.protocol} cut ${m.cut.index} (${m.cut.name}): expected ${m.expected}, measured ${cellText(m.measured)}${effectWord(m.measured)}`,
+      );
     }
     for (const m of columnMismatches) {
       const where = m.cut ? `${m.column}${m.cut.index} (${m.cut.name})` : `${m.column} (worst of the row)`;
-      lines.push(`  ${m.protocol} ${where}: expected ${m.expected}, measured ${cellText(m.measured)}`);
+      const expected = m.atMost ? `at most ${m.expected}${m.boundMetric ? ` (${m.boundMetric})` : ''}` : String(m.expected);
+      lines.push(`  ${m.protocol} ${where}: expected ${expected}, measured ${cellText(m.measured)}`);
     }
+    const unstated = [...new Set([...results.mismatches, ...columnMismatches].map((m) => m.protocol))].filter((p) => defaults.has(p));
+    if (unstated.length > 0)
+      lines.push(
+        `${unstated.join(', ')}: no expected row, so expected right (N=1 at every cut, each column within its bound); ` +
+          'if this is what it should measure, give its row with --expect FILE, or judge nothing with --measure-only.',
+      );
   }
   if (results.skippedRowColumns && results.skippedRowColumns.length > 0) {
     lines.push(`not compared: ${results.skippedRowColumns.join(', ')} (the worst of a row needs every cut of the family).`);
@@ -93,6 +101,24 @@ export function verdictLines(results: TableResults): string[] {
     lines.push(`${protocol} printed output: kept in protocol.log of ${logs.length} case folder(s), e.g. ${logs[0]?.case.protocolLog}`);
   }
   return lines;
+}
+
+/** Where the expected rows came from, in the words of the verdict line. */
+function expectationSource(results: TableResults, compared: readonly { protocol: string }[]): string {
+  // "the reference table" only when it is the built-in one: rows from --expect are the user's expectations.
+  if (results.expectFile !== undefined) return `their expectation (--expect ${results.expectFile})`;
+  const defaults = new Set(results.defaultRows ?? []);
+  const judged = [...new Set(compared.map((cell) => cell.protocol))];
+  const byDefault = judged.filter((protocol) => defaults.has(protocol));
+  if (byDefault.length === 0) return 'the reference table';
+  if (byDefault.length === judged.length) return 'N=1, the default row of a protocol with no expected row';
+  return `the reference table (N=1 for ${byDefault.join(', ')}, with no expected row)`;
+}
+
+/** A measured N in words after a differing cell: what a reader of a red table looks for first. */
+function effectWord(effects: number | null): string {
+  if (effects === 0) return ' (lost)';
+  return effects !== null && effects > 1 ? ' (duplicate)' : '';
 }
 
 export function legendLines(results: TableResults): string[] {

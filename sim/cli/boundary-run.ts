@@ -2,8 +2,10 @@ import { join, resolve } from 'node:path';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { runBoundaryRow, type BoundaryRow } from '../table/cut-discovery.js';
+import { boundaryRowMisfit, judgeBoundaryRows, type BoundaryExpectation, type BoundaryMismatch } from '../table/boundary-verdict.js';
 import { createRunFolder, writeJsonAtomic } from '../results/run-folder.js';
 import { storeCase } from '../results/table-results.js';
+import { UsageError } from './errors.js';
 
 /** results.json of a `sim table --cuts all` run. */
 export interface BoundaryResults {
@@ -13,13 +15,28 @@ export interface BoundaryResults {
   startedAt: string;
   intention: string;
   rows: BoundaryRow[];
-  verdict: 'measured' | 'error';
+  /** Expected N per boundary, by protocol; a protocol absent here was measured only. */
+  expected: Record<string, number[]>;
+  mismatches: BoundaryMismatch[];
+  /** Protocols expected right (N=1 at every boundary) because no row names them. */
+  defaultRows: string[];
+  /** --expect's file, when rows came from one. */
+  expectFile?: string;
+  verdict: 'pass' | 'fail' | 'error';
 }
 
-/** Creates the run folder, discovers and crashes at every boundary of each protocol, writes results.json. */
+/** What a `--cuts all` run expects: a row per protocol (one N, or one per boundary), the protocols among them held right by default, and the file they came from. */
+export interface BoundaryExpectations {
+  rows: Readonly<Record<string, BoundaryExpectation>>;
+  defaultRows: readonly string[];
+  expectFile?: string | undefined;
+}
+
+/** Creates the run folder, discovers and crashes at every boundary of each protocol, judges each row, writes results.json. */
 export async function executeBoundaryRun(
   family: AnyFamily,
   protocols: readonly FamilyProtocol[],
+  expectations: BoundaryExpectations,
   outDir: string,
   cwd: string,
 ): Promise<{ results: BoundaryResults; runFolder: string }> {
@@ -27,10 +44,14 @@ export async function executeBoundaryRun(
   const rows: BoundaryRow[] = [];
   for (const protocol of protocols) {
     const row = await runBoundaryRow(family, protocol, folder.path);
+    // How many boundaries a protocol has is known only now: a row of --expect that does not fit stops the run here.
+    const misfit = boundaryRowMisfit(row, expectations.rows[protocol.name]);
+    if (misfit) throw new UsageError(`--expect file ${expectations.expectFile ?? ''}: ${misfit}`);
     // Paths in results.json are relative to the run folder, as for every run.
     for (const cell of row.cells) cell.case = { ...cell.case, files: storeCase(cell.case, folder.path).files };
     rows.push(row);
   }
+  const judged = judgeBoundaryRows(rows, expectations.rows);
   const results: BoundaryResults = {
     kind: 'boundaries',
     tool: 'cutpoint',
@@ -38,7 +59,11 @@ export async function executeBoundaryRun(
     startedAt: folder.startedAt,
     intention: family.tableIntention,
     rows,
-    verdict: rows.some((row) => row.error !== undefined || row.cells.some((cell) => cell.effects === null)) ? 'error' : 'measured',
+    expected: judged.expected,
+    mismatches: judged.mismatches,
+    defaultRows: expectations.defaultRows.filter((name) => judged.expected[name] !== undefined),
+    ...(expectations.expectFile === undefined ? {} : { expectFile: expectations.expectFile }),
+    verdict: judged.verdict,
   };
   writeJsonAtomic(join(folder.path, 'results.json'), results);
   return { results, runFolder: folder.path };

@@ -28,7 +28,11 @@ describe('a module sim loads cannot decide how sim ends', () => {
 
   it('an interval left running after the verdict: the table and its exit code stand, one line says so, and the process ends', async () => {
     const cwd = tempFolder('lingering-interval');
-    const run = await spawnSimAsync(['table', '-p', join(fixtures, 'lingering-interval.mjs'), '--out', 'runs'], cwd, 30_000);
+    const run = await spawnSimAsync(
+      ['table', '-p', join(fixtures, 'lingering-interval.mjs'), '--measure-only', '--out', 'runs'],
+      cwd,
+      30_000,
+    );
     // A hang would be killed by the time limit (code null); the verdict of the table is the command's own exit code.
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/run folder: runs\//);

@@ -3,12 +3,15 @@ import { fsReason } from '../results/fs-reason.js';
 import { readTextFile } from '../results/read-text-file.js';
 import type { TableColumn } from '../engine/family.js';
 import type { ExpectedColumns } from '../table/expected-columns.js';
+import type { BoundaryExpectation } from '../table/boundary-verdict.js';
 import { UsageError } from './errors.js';
 
 /** What an --expect file gives: N per cut, and the family's other columns, each merged over the reference rows. */
 export interface Expectations {
   effects: Record<string, readonly number[]>;
   columns: Record<string, Record<string, number | readonly number[]>>;
+  /** The reference's default rows (defaultExpectations) that the file did not replace with an N row of its own. */
+  defaultRows: string[];
 }
 
 /**
@@ -25,26 +28,12 @@ export interface Expectations {
  */
 export function readExpectations(
   path: string,
-  reference: { effects: Readonly<Record<string, readonly number[]>>; columns?: ExpectedColumns },
+  reference: { effects: Readonly<Record<string, readonly number[]>>; columns?: ExpectedColumns; defaultRows?: readonly string[] },
   family: { cuts: readonly unknown[]; tableColumns?: readonly TableColumn[] },
   protocols: readonly { name: string }[],
   cwd: string,
 ): Expectations {
-  let text: string;
-  try {
-    text = readTextFile(resolve(cwd, path));
-  } catch (error) {
-    throw new UsageError(`cannot read --expect file ${path}: ${fsReason(error)}`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new UsageError(`--expect file ${path} is not valid JSON`);
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new UsageError(`--expect file ${path} must hold an object of protocol name to row, e.g. {"mark-first": [1, 0, 1, 1, 1]}`);
-  }
+  const parsed = readExpectFile(path, cwd);
   const cutsCount = family.cuts.length;
   const columns = family.tableColumns ?? [];
   const isCount = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
@@ -52,13 +41,10 @@ export function readExpectations(
   const merged: Expectations = {
     effects: { ...reference.effects },
     columns: Object.fromEntries(Object.entries(reference.columns ?? {}).map(([name, row]) => [name, { ...row }])),
+    defaultRows: [...(reference.defaultRows ?? [])],
   };
   for (const [name, row] of Object.entries(parsed)) {
-    if (!protocols.some((protocol) => protocol.name === name)) {
-      throw new UsageError(
-        `--expect file ${path}: row '${name}' names no protocol of this run (${protocols.map((p) => p.name).join(', ')}); remove it or add --protocol ${name}`,
-      );
-    }
+    mustNameAProtocol(path, name, protocols);
     if (isRow(row)) {
       merged.effects[name] = row as number[];
       continue;
@@ -85,5 +71,67 @@ export function readExpectations(
       }
     }
   }
-  return merged;
+  return { ...merged, defaultRows: merged.defaultRows.filter((name) => !isGivenN(parsed, name, isRow)) };
+}
+
+/** Whether the file's row for `name` gives N (a bare row, or an object with N): only then is the default row replaced. */
+function isGivenN(parsed: object, name: string, isRow: (row: unknown) => boolean): boolean {
+  const row = (parsed as Record<string, unknown>)[name];
+  return isRow(row) || (row !== null && typeof row === 'object' && 'N' in row);
+}
+
+/**
+ * Reads an --expect file for `sim table --cuts all`: a JSON object from
+ * protocol name to one N for every boundary found ({"my-outbox": 1}), or one
+ * N per boundary in the order the table prints them ({"mark-first": [1, 1,
+ * 0, 1, 1, 1, 1]}); whether an array fits is known once the boundaries are
+ * found (boundaryRowMisfit). Any problem is one UsageError sentence.
+ */
+export function readBoundaryExpectations(
+  path: string,
+  protocols: readonly { name: string }[],
+  cwd: string,
+): Record<string, BoundaryExpectation> {
+  const parsed = readExpectFile(path, cwd);
+  const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+  const rows: Record<string, BoundaryExpectation> = {};
+  for (const [name, row] of Object.entries(parsed)) {
+    mustNameAProtocol(path, name, protocols);
+    if (!isCount(row) && !(Array.isArray(row) && row.length > 0 && row.every(isCount))) {
+      throw new UsageError(
+        `--expect file ${path}: under --cuts all, row '${name}' must be one non-negative integer (N at every boundary) or one per boundary found, e.g. {"${name}": 1}`,
+      );
+    }
+    rows[name] = row as BoundaryExpectation;
+  }
+  return rows;
+}
+
+/** The file's JSON object, or one UsageError sentence. A relative path is read from `cwd`. */
+function readExpectFile(path: string, cwd: string): object {
+  let text: string;
+  try {
+    text = readTextFile(resolve(cwd, path));
+  } catch (error) {
+    throw new UsageError(`cannot read --expect file ${path}: ${fsReason(error)}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--expect file ${path} is not valid JSON`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new UsageError(`--expect file ${path} must hold an object of protocol name to row, e.g. {"mark-first": [1, 0, 1, 1, 1]}`);
+  }
+  return parsed;
+}
+
+/** A row naming no protocol of the run is a mistake: a typo would otherwise leave the protocol it meant judged by the default. */
+function mustNameAProtocol(path: string, name: string, protocols: readonly { name: string }[]): void {
+  if (!protocols.some((protocol) => protocol.name === name)) {
+    throw new UsageError(
+      `--expect file ${path}: row '${name}' names no protocol of this run (${protocols.map((p) => p.name).join(', ')}); remove it or add --protocol ${name}`,
+    );
+  }
 }

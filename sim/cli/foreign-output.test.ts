@@ -19,7 +19,7 @@ describe("a protocol's prints never land in stdout", () => {
   });
 
   it('sim table --format json: stdout parses as JSON, with no print in it, and the row is measured', () => {
-    const { code, stdout } = spawnSim(['table', '--protocol', chatty, '--format', 'json', '--out', 'runs'], cwd);
+    const { code, stdout } = spawnSim(['table', '--protocol', chatty, '--measure-only', '--format', 'json', '--out', 'runs'], cwd);
     expect(code).toBe(0);
     expect(stdout).not.toMatch(/protocol says/);
     const summary = JSON.parse(stdout) as { effects: Record<string, number[]> };

@@ -12,19 +12,22 @@ const fixture = (name: string) => join(repo, 'sim', 'testing', 'fixtures', name)
 const example = join(repo, 'protocols', 'examples', 'my-protocol.ts');
 
 describe('bring your own protocol', () => {
-  it('loads the TypeScript example through tsx and measures its row', async () => {
+  it('loads the TypeScript example through tsx and judges its row: N=1 at every cut, as a protocol with no row is expected', async () => {
     const { code, stdout, stderr } = await runCli(['table', '--protocol', example], cwd);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(printedRow(stdout, 'my-split-confirm')).toEqual(['1', '1', '1', '1', '1']);
-    expect(stdout).toContain('no expected rows for these protocols: the table is measured only.');
+    expect(stdout).toContain('5/5 expected cells match N=1, the default row of a protocol with no expected row.');
   });
 
-  it('loads a plain JavaScript module with no imports, next to a built-in', async () => {
+  it("loads a plain JavaScript module with no imports, next to a built-in: its loss fails it, the built-in's matches its row", async () => {
     const { code, stdout } = await runCli(['table', '-p', fixture('plain-js-protocol.mjs'), 'mark-first'], cwd);
-    expect(code).toBe(0);
     expect(printedRow(stdout, 'plain-js-mark-first')).toEqual(['1', '0', '1', '1', '1']);
     expect(printedRow(stdout, 'mark-first')).toEqual(['1', '0', '1', '1', '1']);
+    expect(stdout).toContain(
+      '1 of 10 cells differ from the expected table:\n  plain-js-mark-first cut 1 (intent-recorded): expected 1, measured 0 (lost)\n',
+    );
+    expect(code).toBe(1);
   });
 
   it("names a built-in protocol's boundaries after its TypeScript lines from the compiled bin (each frame mapped through its .js.map)", () => {

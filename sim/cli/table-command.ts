@@ -21,6 +21,7 @@ import { defaultTableProtocols, readTableWorkload, referenceExpectations, tableI
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
 import { unexercisedPolicyLine, type PolicyCalls } from '../handover/policy-exercise.js';
 import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from '../handover/model-call-timeout.js';
+import { MEASURED_ONLY } from '../table/default-expectations.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
 /** markdown is the seed's unpadded form; junit one test case per cell, for CI. */
@@ -37,6 +38,7 @@ interface TableOptions {
   format: TableFormat;
   out: string;
   expect?: string;
+  measureOnly?: boolean;
   lifeTimeoutMs?: number;
   modelTimeoutMs?: number;
   checkDeterminism: boolean;
@@ -74,6 +76,10 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       '--expect <file>',
       'JSON file of expected rows replacing the reference ones: N per cut, e.g. {"mark-first": [1,0,1,1,1]}, or N and other columns by header, e.g. {"reference-harness": {"N": [1,1,1,1,1], "replies": 0}}',
     )
+    .option(
+      '--measure-only',
+      'judge nothing: print what each cell measured and exit 0 unless a case could not be judged (without it a protocol with no expected row, such as one of yours, must give N=1 at every cut, each column within its bound)',
+    )
     .option('--chart', 'also write table.md, effects.png and report.html into the run folder (as `sim report` does)')
     .option(
       '--crash-mode <mode>',
@@ -90,11 +96,18 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     .option('--transport <name>', TRANSPORT_OPTION_HELP, transportName, 'in-process')
     .addHelpText(
       'after',
-      '\nRefused (exit 2): --cuts all with --cut, --chart, --expect, a --format other than text, a --crash-mode other\n' +
-        'than in-process, --transport http, --plan, --policy or --graph; --chart or --format junit with --crash-mode\n' +
-        'both; --crash-mode server-kill without --transport http or with --cut, --cuts or --expect; --plan without\n' +
-        '--family plan; --policy or --graph without --family handover; --model-timeout-ms without --policy.\n' +
-        'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs, a case\ncould not be judged, or a --policy left a call of a case unanswered; 2 bad input.',
+      '\nExpected: a protocol with no expected row (one of yours, a correct built-in the reference leaves out) must\n' +
+        'give N=1 at every cut (with --cuts all, at every boundary found) and keep each other column within its bound\n' +
+        "(the plan's budget_calls; the handover cap, one notice, no early notice); a flawed built-in with no row is\n" +
+        'measured only. --expect gives rows instead (with --cuts all: one N for every boundary, {"mine": 1}, or one\n' +
+        'per boundary as printed); --measure-only judges nothing.\n' +
+        'Refused (exit 2): --cuts all with --cut, --chart, a --format other than text, a --crash-mode other than\n' +
+        'in-process, --transport http, --plan, --policy or --graph; --measure-only with --expect; --chart or --format\n' +
+        'junit with --crash-mode both; --crash-mode server-kill without --transport http or with --cut, --cuts,\n' +
+        '--expect or --measure-only; --plan without --family plan; --policy or --graph without --family handover; --model-timeout-ms without --policy.\n' +
+        'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs (a duplicate or a loss\n' +
+        'where N=1 is expected, a column out of its bound), a case could not be judged, or a --policy left a call\n' +
+        'of a case unanswered; 2 bad input.',
     )
     .action(async (options: TableOptions, self: Command) => {
       const family = await chooseFamily(options.family, options.protocol);
@@ -110,32 +123,28 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         options.protocol ?? defaultTableProtocols(family, own),
         io.cwd,
       );
-      const reference = referenceExpectations(family, own, protocols);
-      const expectations = options.expect ? readExpectations(options.expect, reference, family, protocols, io.cwd) : reference;
-      if (options.crashMode === 'server-kill' && (options.cut || options.expect || options.cuts)) {
+      if (options.measureOnly && options.expect)
+        throw new UsageError('--measure-only judges nothing: it cannot be combined with --expect.');
+      if (options.crashMode === 'server-kill' && (options.cut || options.expect || options.cuts || options.measureOnly)) {
         throw new UsageError(
-          '--crash-mode server-kill has one column of its own (the server killed after its commit) and its own expectations: no --cut, --cuts or --expect.',
+          '--crash-mode server-kill has one column of its own (the server killed after its commit) and its own expectations: no --cut, --cuts, --expect or --measure-only.',
         );
       }
       if (options.transport === 'http' && options.cuts === 'all') {
         throw new UsageError('--cuts all finds its boundaries in process only: it cannot be combined with --transport http.');
       }
       if (options.cuts === 'all') {
-        if (options.cut || options.chart || options.expect || options.format !== 'text' || options.crashMode !== 'in-process' || workload) {
+        if (options.cut || options.chart || options.format !== 'text' || options.crashMode !== 'in-process' || workload) {
           throw new UsageError(
-            "--cuts all finds its own cuts and prints text, in process, on the family's own workload: it cannot be combined with --cut, --chart, --expect, --format, --crash-mode, --plan, --policy or --graph.",
+            "--cuts all finds its own cuts and prints text, in process, on the family's own workload: it cannot be combined with --cut, --chart, --format, --crash-mode, --plan, --policy or --graph.",
           );
         }
         // --cuts all's modules (and --chart's below) load only when asked for: a plain table does not pay for them.
-        const { executeBoundaryRun } = await import('./boundary-run.js');
-        const { boundaryTable } = await import('../../reports/boundary-table.js');
-        const { results, runFolder } = await executeBoundaryRun(family, protocols, options.out, io.cwd);
-        io.stdout(
-          results.rows.map((row) => boundaryTable(row, results.intention)).join('\n\n') +
-            `\n\nrun folder: ${displayPath(runFolder, io.cwd)}\n`,
-        );
-        return exit(results.verdict === 'error' ? EXIT.checkFailed : EXIT.ok);
+        const { boundaryTableRun } = await import('./boundary-command.js');
+        return exit(await boundaryTableRun(family, protocols, options, io));
       }
+      const reference = options.measureOnly ? MEASURED_ONLY : referenceExpectations(family, own, protocols);
+      const expectations = options.expect ? readExpectations(options.expect, reference, family, protocols, io.cwd) : reference;
       const cuts = cutIndexes(family, options.cut);
       const request = {
         family,
@@ -146,6 +155,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         cwd: io.cwd,
         expected: expectations.effects,
         expectedColumns: expectations.columns,
+        defaultRows: expectations.defaultRows,
         expectFile: options.expect,
         ...(workload === undefined ? {} : { workload }),
         jobs: options.jobs,

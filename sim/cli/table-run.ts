@@ -31,6 +31,8 @@ export interface TableRunRequest {
   expected: ExpectedTable;
   /** Expected values of the family's other columns; none when absent. */
   expectedColumns?: ExpectedColumns;
+  /** Protocols judged by the default row (N=1 at every cut) because no expected row names them. */
+  defaultRows?: readonly string[];
   /** The --expect file the expectations were read from; undefined when they are the reference table's. */
   expectFile?: string | undefined;
   /** Default in-process. */
@@ -108,6 +110,9 @@ export async function executeTableRun(
       runFolder: staged.path,
       expected,
       ...(request.expectedColumns && !serverKill ? { expectedColumns: request.expectedColumns } : {}),
+      // Every row with an expected N is held to the columns' bounds where its expected columns are silent; server-kill's
+      // expectations are what the same protocol gives in process, not a judgement, so it holds none.
+      ...(serverKill ? {} : { boundedRows: request.protocols.map((p) => p.name).filter((name) => request.expected[name] !== undefined) }),
       jobs: http ? 1 : jobs,
       runCase: serverKillTable
         ? serverKillTable.runServerKillCase
@@ -136,6 +141,7 @@ export async function executeTableRun(
     totalMs: Math.round(performance.now() - started),
     crashMode: request.crashMode ?? 'in-process',
     expectFile: request.expectFile,
+    ...(request.defaultRows && !serverKill ? { defaultRows: request.defaultRows } : {}),
     transport: request.transport ?? 'in-process',
   });
   const results = request.policy ? withPolicyExercise(measured, request.policy) : measured;

@@ -1,9 +1,7 @@
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { expectedColumns, expectedTable } from '../suites.js';
-import type { ExpectedColumns } from '../table/expected-columns.js';
-import { expectedOnOwnWorkload } from '../table/own-workload-expectations.js';
-import type { ExpectedTable } from '../table/run-table.js';
+import { defaultExpectations, MEASURED_ONLY, type TableExpectations } from '../table/default-expectations.js';
 
 /** A user's own inputs to a table, as given (paths from `cwd`): `sim table --plan/--policy/--graph`, or the library's options. */
 export interface TableInputs {
@@ -58,14 +56,21 @@ export function defaultTableProtocols(family: AnyFamily, workload: TableWorkload
   return workload.measuredOnly ? family.protocols.map((entry) => entry.protocol.name) : Object.keys(expectedTable(family.name));
 }
 
-/** What the table expects of these protocols on this workload, before a user's own expectations are laid over it. */
-export function referenceExpectations(
-  family: AnyFamily,
-  workload: TableWorkload,
-  protocols: readonly FamilyProtocol[],
-): { effects: ExpectedTable; columns: ExpectedColumns } {
-  if (workload.workload === undefined) return { effects: expectedTable(family.name), columns: expectedColumns(family.name) };
-  return { effects: workload.measuredOnly ? {} : expectedOnOwnWorkload(family, protocols), columns: {} };
+/**
+ * What the table expects of these protocols on this workload, before a user's
+ * own expectations are laid over it: the reference rows on the family's own
+ * workload, and N=1 everywhere for a protocol with no row that must be right
+ * (defaultExpectations). The reference rows were measured on the family's
+ * workload, so on a user's plan only the default applies; on a user's policy
+ * or graph nothing is expected.
+ */
+export function referenceExpectations(family: AnyFamily, workload: TableWorkload, protocols: readonly FamilyProtocol[]): TableExpectations {
+  if (workload.measuredOnly) return MEASURED_ONLY;
+  const reference =
+    workload.workload === undefined
+      ? { effects: expectedTable(family.name), columns: expectedColumns(family.name) }
+      : { effects: {}, columns: {} };
+  return defaultExpectations(family, protocols, reference);
 }
 
 async function policyOfTable(file: string, cwd: string): Promise<{ file: string; name: string }> {

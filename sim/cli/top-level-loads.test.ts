@@ -35,7 +35,7 @@ const lifeOf = (load: Load) => /(#again)?#(life-\d+|load)$/.exec(load.instance)?
 
 describe("how often a protocol file's top level runs, as docs/explanation/what-a-crash-forgets.md says", () => {
   it('sim table, one cut: twice in sim (the trial thread, then its own import), then the case child: once to read it, once per life, each life again for determinism', async () => {
-    const run = await loadsOf('table', ['table', '--cut', 'intent-recorded']);
+    const run = await loadsOf('table', ['table', '--cut', 'intent-recorded', '--measure-only']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const [sim, child, ...more] = run.byProcess;
@@ -49,7 +49,7 @@ describe("how often a protocol file's top level runs, as docs/explanation/what-a
   }, 60_000);
 
   it('sim table --no-check-determinism: the same without the second run of each life', async () => {
-    const run = await loadsOf('table-once', ['table', '--cut', 'intent-recorded', '--no-check-determinism']);
+    const run = await loadsOf('table-once', ['table', '--cut', 'intent-recorded', '--no-check-determinism', '--measure-only']);
     expect(run.code).toBe(0);
     expect(run.byProcess.map((loads) => loads.map(lifeOf))).toEqual([
       ['', ''],

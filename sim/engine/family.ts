@@ -228,7 +228,16 @@ export interface TableColumn {
   per: 'cut' | 'row';
   /** What it counts, in one line under the table. */
   legend: string;
+  /**
+   * What a judged row must show in this column when its expected row does not
+   * name it (a protocol of the user's, a built-in with no expected column):
+   * exactly a number, at most a number, or at most another metric of the same
+   * case (the plan's budget). A per-row column is bounded by its worst.
+   */
+  bound?: ColumnBound;
 }
+
+export type ColumnBound = { exactly: number } | { atMost: number } | { atMostMetric: string };
 
 /** A checker's verdict against one run, grouped by kind in reports (Jepsen's "errors grouped by kind"). */
 export interface Violation {

@@ -72,15 +72,15 @@ describe('the public API in-process', () => {
     );
   });
 
-  it('runTable on a protocol of yours with no expected row measures only: pass with N=0 in a cell, fail once a row is given', async () => {
+  it('runTable on a protocol of yours with no expected row expects N=1: fail with N=0 in a cell, pass once its row is given', async () => {
     const file = resolve('sim/testing/fixtures/plain-js-protocol.mjs');
-    const measured = await runTable({ protocols: [file], out });
-    expect(measured.cells.map((cell) => cell.effects)).toEqual([1, 0, 1, 1, 1]);
-    expect(measured.cells.every((cell) => cell.expected === null)).toBe(true);
-    expect(measured.verdict).toBe('pass');
-    const compared = await runTable({ protocols: [file], out, expected: { 'plain-js-mark-first': [1, 1, 1, 1, 1] } });
-    expect(compared.verdict).toBe('fail');
-    expect(compared.mismatches).toMatchObject([{ protocol: 'plain-js-mark-first', expected: 1, measured: 0 }]);
+    const judged = await runTable({ protocols: [file], out });
+    expect(judged.cells.map((cell) => cell.effects)).toEqual([1, 0, 1, 1, 1]);
+    expect(judged.cells.every((cell) => cell.expected === 1)).toBe(true);
+    expect(judged.verdict).toBe('fail');
+    expect(judged.mismatches).toMatchObject([{ protocol: 'plain-js-mark-first', expected: 1, measured: 0 }]);
+    const stated = await runTable({ protocols: [file], out, expected: { 'plain-js-mark-first': [1, 0, 1, 1, 1] } });
+    expect(stated.verdict).toBe('pass');
   });
 
   it("a file URL given as a string (import.meta.resolve's) is the file, not a relative path named file:/…", async () => {

@@ -4,6 +4,7 @@ import { readTableWorkload, referenceExpectations, tableInputsRefusal } from '..
 import type { CrashMode, TableResults } from '../results/table-results.js';
 import { familyOf, inputPath, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 import { checkChoice } from './validate.js';
+import { MEASURED_ONLY } from '../table/default-expectations.js';
 
 export interface TableOptions {
   /** The protocols to run: built-in names, paths to your modules, or file URLs. */
@@ -12,7 +13,11 @@ export interface TableOptions {
   family?: FamilyRef;
   /**
    * Expected N per protocol name, one number per classic cut in the family's
-   * order. Built-in protocols default to the reference table's rows.
+   * order. Built-in protocols default to the reference table's rows; a
+   * protocol with no row (one of yours, a correct built-in the reference
+   * table leaves out) must give N=1 at every cut, and every protocol with an
+   * N row keeps each other column within its bound (the plan's budget), as
+   * `sim table` judges them. A flawed built-in with no row is measured only.
    */
   expected?: Readonly<Record<string, readonly number[]>>;
   /**
@@ -22,6 +27,12 @@ export interface TableOptions {
    * cut. Built-in protocols default to the reference values.
    */
   expectedColumns?: ExpectedColumns;
+  /**
+   * Judge nothing, as `sim table --measure-only`: every cell measured, the
+   * verdict `pass` unless a case could not be judged. Not with `expected` or
+   * `expectedColumns`.
+   */
+  measureOnly?: boolean;
   /** Parent folder of the run folder, taken from the current folder (default `runs`, as `sim table -o`). */
   out?: string;
   /** in-process (default) or kill (each attempt in a child process ended with SIGKILL). */
@@ -40,7 +51,8 @@ export interface TableOptions {
 /**
  * Runs every (protocol, cut) case of a family's table and returns the same
  * value `sim table` writes as results.json (also written in the run folder).
- * `verdict` is `pass` only when every expected cell and column value measured as expected.
+ * `verdict` is `pass` only when every expected cell and column value measured as expected
+ * (see `expected` for what is expected of a protocol nobody gave a row).
  */
 export async function runTable(options: TableOptions): Promise<TableResults & { runFolder: string }> {
   if (options.protocols.length === 0) throw new TypeError('runTable: give at least one protocol');
@@ -51,6 +63,8 @@ export async function runTable(options: TableOptions): Promise<TableResults & { 
   if (refusal === 'plan') throw new TypeError(`runTable: plan belongs to the plan family: give family 'plan', not '${family.name}'`);
   if (refusal === 'handover')
     throw new TypeError(`runTable: policy and graph belong to the handover family: give family 'handover', not '${family.name}'`);
+  if (options.measureOnly && (options.expected || options.expectedColumns))
+    throw new TypeError('runTable: measureOnly judges nothing: give it without expected or expectedColumns');
   const cwd = process.cwd();
   const own = await readTableWorkload(family, inputs, cwd);
   const resolved = [];
@@ -80,21 +94,19 @@ export async function runTable(options: TableOptions): Promise<TableResults & { 
         );
     }
   }
-  const reference = referenceExpectations(
-    family,
-    own,
-    resolved.map(({ protocol }) => protocol),
-  );
+  const protocols = resolved.map(({ protocol }) => protocol);
+  const reference = options.measureOnly ? MEASURED_ONLY : referenceExpectations(family, own, protocols);
   const files = new Map(resolved.flatMap(({ protocol, file }) => (file === undefined ? [] : [[protocol.name, file] as const])));
   const { results, runFolder } = await executeTableRun({
     family,
-    protocols: resolved.map(({ protocol }) => protocol),
+    protocols,
     protocolFiles: files,
     cutIndexes: family.cuts.map((_, index) => index),
     outDir: options.out ?? 'runs',
     cwd,
     expected: { ...reference.effects, ...options.expected },
     expectedColumns: { ...reference.columns, ...options.expectedColumns },
+    defaultRows: reference.defaultRows.filter((name) => options.expected?.[name] === undefined),
     ...(own.workload === undefined ? {} : { workload: own.workload }),
     ...(own.policy ? { policy: own.policy } : {}),
     crashMode: options.crashMode ?? 'in-process',

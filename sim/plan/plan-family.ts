@@ -80,7 +80,13 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
   tableCharts: async (runFolder) => (await import('./context-chart.js')).writeContextChart(runFolder, planFamily),
   counted: 'writes rows in tool-server.db',
   tableColumns: [
-    { header: 'calls', metric: 'calls', per: 'cut', legend: 'tool calls the tool server received, over every life of the case' },
+    {
+      header: 'calls',
+      metric: 'calls',
+      per: 'cut',
+      legend: 'tool calls the tool server received, over every life of the case',
+      bound: { atMostMetric: 'budget_calls' },
+    },
     { header: 'budget', metric: 'budget_calls', per: 'row', legend: "the plan's budget_calls: no case may spend more" },
   ],
   defaultSettings: DEFAULT_PLAN_SETTINGS,

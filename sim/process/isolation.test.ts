@@ -106,6 +106,7 @@ describe('a protocol file cannot fool the verdict or stop the harness', () => {
         fixture('misbehaving/module-state.ts'),
         '--crash-mode',
         mode,
+        '--measure-only',
         '--format',
         'json',
         '--out',

@@ -59,6 +59,8 @@ export interface TableResults {
   skippedRowColumns?: string[];
   /** The --expect file whose rows replaced reference rows; absent when every expectation is the reference table's. */
   expectFile?: string;
+  /** Protocols judged by the default row (N=1 at every cut, each column within its bound): nobody gave their row. */
+  defaultRows?: string[];
   /** The handover family's --policy: how often it was called and answered; absent without --policy. */
   policy?: PolicyExercise;
   /**
@@ -95,6 +97,7 @@ export function tableResults(input: {
   totalMs: number;
   crashMode?: CrashMode;
   expectFile?: string | undefined;
+  defaultRows?: readonly string[];
   transport?: 'in-process' | 'http';
 }): TableResults {
   const { run } = input;
@@ -131,6 +134,7 @@ export function tableResults(input: {
     columnMismatches: run.columns.mismatches,
     ...(run.columns.skippedRowColumns.length > 0 ? { skippedRowColumns: run.columns.skippedRowColumns } : {}),
     ...(input.expectFile === undefined ? {} : { expectFile: input.expectFile }),
+    ...(input.defaultRows && input.defaultRows.length > 0 ? { defaultRows: [...input.defaultRows] } : {}),
     verdict: hasError ? 'error' : run.mismatches.length + run.columns.mismatches.length > 0 ? 'fail' : 'pass',
     timingsMs: { total: input.totalMs },
   };

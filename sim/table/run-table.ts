@@ -44,6 +44,8 @@ export interface TableSpec {
   expected: ExpectedTable;
   /** Expected values of the family's other columns (tableColumns), by protocol and column header. */
   expectedColumns?: ExpectedColumns;
+  /** Protocols whose rows are held to each column's bound (TableColumn.bound) where expectedColumns names no value. */
+  boundedRows?: readonly string[];
   onCase?: (cell: TableCell) => void;
   /** Runs one case: in-process `runCase` by default; kill mode runs each life in a child process. */
   runCase?: (spec: CaseSpec) => Promise<CaseResult>;
@@ -101,6 +103,12 @@ export async function runTable(spec: TableSpec): Promise<TableRun> {
     cut: cell.cut,
     metrics: cell.case.error ? null : cell.case.metrics,
   }));
-  const columns = compareColumns(measured, spec.family.tableColumns ?? [], spec.expectedColumns ?? {}, spec.family.cuts.length);
+  const columns = compareColumns(
+    measured,
+    spec.family.tableColumns ?? [],
+    spec.expectedColumns ?? {},
+    spec.family.cuts.length,
+    spec.boundedRows,
+  );
   return { intention, cells, mismatches, columns };
 }

@@ -96,7 +96,10 @@ describe('sim table over HTTP', () => {
   it("a protocol file over HTTP: its isolated case's child starts the transport of its own; the same cells and histories as in process", async () => {
     const fixture = fileURLToPath(new URL('../../testing/fixtures/plain-js-protocol.mjs', import.meta.url));
     const run = async (out: string, ...transport: string[]) => {
-      const cli = await runCli(['table', ...transport, '-p', fixture, '--format', 'json', '--out', join(folder, out)], folder);
+      const cli = await runCli(
+        ['table', ...transport, '-p', fixture, '--measure-only', '--format', 'json', '--out', join(folder, out)],
+        folder,
+      );
       expect(cli.code).toBe(0);
       return join(folder, (JSON.parse(cli.stdout) as { runFolder: string }).runFolder);
     };
