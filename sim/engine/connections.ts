@@ -1,5 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { environmentFailure, type EnvironmentFailure } from './environment-failure.js';
 
 export type Connection = Database.Database;
 
@@ -207,26 +209,54 @@ export function immediateTransaction<T>(db: Connection, work: (db: Connection) =
 /**
  * Every connection one process life opened. Closing the set is what makes a
  * recovery start "with fresh connections": nothing from the crashed life is
- * reused, and tests can check each handle is closed.
+ * reused, and tests can check each handle is closed. It also remembers the
+ * first environment failure (a full disk, an unopenable file) any of its
+ * stores raised, even one the protocol caught and went on from: the life's
+ * end is then that failure, never a verdict on what the protocol did next.
  */
 export class ConnectionSet {
   private readonly opened: { path: string; db: Connection }[] = [];
+  private failure: EnvironmentFailure | undefined;
 
   constructor(private readonly medium: StoreMedium) {}
 
   open(path: string): Connection {
-    const db = reusePreparedStatements(this.medium.open(path));
+    let db: Connection;
+    try {
+      db = reusePreparedStatements(this.medium.open(path));
+    } catch (error) {
+      this.note(error, path);
+      throw error;
+    }
     this.opened.push({ path, db });
     return db;
+  }
+
+  /** Notes an error a store of this set raised (at `path`, else at the first store's) when it is the machine's, not the code's. */
+  note(error: unknown, path?: string): void {
+    const at = path ?? this.opened[0]?.path;
+    this.failure ??= environmentFailure(error, at === undefined ? '(no store opened)' : dirname(at));
+  }
+
+  /** The first environment failure a store of this set raised, if one did. */
+  environmentFailure(): EnvironmentFailure | undefined {
+    return this.failure;
   }
 
   handles(): readonly Connection[] {
     return this.opened.map(({ db }) => db);
   }
 
+  /** Closes every connection; a store that fails to close for the machine's reasons is noted, and the others still close. */
   closeAll(): void {
     for (const { path, db } of this.opened) {
-      if (db.open) this.medium.close(path, db);
+      if (!db.open) continue;
+      try {
+        this.medium.close(path, db);
+      } catch (error) {
+        this.note(error, path);
+        if (this.failure === undefined) throw error;
+      }
     }
   }
 }
