@@ -2,7 +2,8 @@ import { join, resolve } from 'node:path';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { runBoundaryRow, type BoundaryRow } from '../table/cut-discovery.js';
-import { createRunFolder, writeJsonAtomic } from '../results/run-folder.js';
+import { writeJsonAtomic } from '../results/run-folder.js';
+import { openRunFolder } from './run-folder-life.js';
 import { storeCase } from '../results/table-results.js';
 
 /** results.json of a `sim table --cuts all` run. */
@@ -23,7 +24,7 @@ export async function executeBoundaryRun(
   outDir: string,
   cwd: string,
 ): Promise<{ results: BoundaryResults; runFolder: string }> {
-  const folder = createRunFolder(resolve(cwd, outDir));
+  const folder = openRunFolder(resolve(cwd, outDir), cwd);
   const rows: BoundaryRow[] = [];
   for (const protocol of protocols) {
     const row = await runBoundaryRow(family, protocol, folder.path);

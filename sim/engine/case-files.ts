@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Connection, StoreMedium } from './connections.js';
-import { asEnvironmentFailure } from './environment-failure.js';
+import { asEnvironmentFailure, storesPlace } from './environment-failure.js';
 import type { CaseFiles, StoreReader } from './family.js';
 
 /** The orchestrator's store name: the agent's own SQLite file, `orchestrator.db`. */
@@ -33,7 +33,7 @@ export function createFreshStores(medium: StoreMedium, files: CaseFiles, schemas
     for (const [store, schema] of Object.entries(schemas)) medium.create(storePath(files, store), schema);
   } catch (error) {
     // A full disk or a folder that may not be written stops the command in one line (EnvironmentFailure), never a case's error.
-    throw asEnvironmentFailure(error, files.folder);
+    throw asEnvironmentFailure(error, storesPlace(medium.kind, files.folder));
   }
 }
 

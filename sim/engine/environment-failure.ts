@@ -71,3 +71,8 @@ export function environmentFailure(error: unknown, folder: string): EnvironmentF
 export function asEnvironmentFailure(error: unknown, folder: string): unknown {
   return environmentFailure(error, folder) ?? error;
 }
+
+/** Where a medium's stores are, as the line names it: their folder, or memory (whose stores have a name, not a folder). */
+export function storesPlace(kind: 'file' | 'memory', folder: string): string {
+  return kind === 'memory' ? `the in-memory stores of ${folder}` : folder;
+}

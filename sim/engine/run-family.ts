@@ -4,7 +4,7 @@ import { TransportState } from '../transport/transport-state.js';
 import type { WireTurns } from '../transport/wire-turns.js';
 import { caseFiles, createFreshStores, ORCHESTRATOR, readStores } from './case-files.js';
 import { FileMedium, type StoreMedium } from './connections.js';
-import { asEnvironmentFailure } from './environment-failure.js';
+import { asEnvironmentFailure, storesPlace } from './environment-failure.js';
 import {
   NO_TRANSPORT_FAULTS,
   type CaseFiles,
@@ -189,7 +189,7 @@ export async function liveFamily<P extends FamilyProtocol, W, S>(
     release = medium.hold?.(Object.values(world.files.stores)) ?? (() => undefined);
   } catch (error) {
     // The harness's own connections to the stores: a store it cannot open stops the command, as a full disk does.
-    throw asEnvironmentFailure(error, world.files.folder);
+    throw asEnvironmentFailure(error, storesPlace(medium.kind, world.files.folder));
   }
   try {
     const outcome = await liveLives(family, spec, medium, world);
@@ -266,7 +266,7 @@ export function observe<P extends FamilyProtocol, W, S>(
     return readStores(medium, world.files, (stores) => family.observe(stores, world));
   } catch (error) {
     // The checker's own reads of the stores: an unreadable store is the machine's failure, not the protocol's.
-    throw asEnvironmentFailure(error, world.files.folder);
+    throw asEnvironmentFailure(error, storesPlace(medium.kind, world.files.folder));
   }
 }
 
