@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { FileMedium, MemoryMedium, type StoreMedium } from '../engine/connections.js';
 import type { RunWire } from '../engine/run-family.js';
+import { environmentFailure, type EnvironmentFailure } from '../engine/environment-failure.js';
 import { heartbeat } from '../engine/heartbeat.js';
 import { letSignalsIn } from '../process/let-signals-in.js';
 import type { ProtocolChoice, PropertyDefinition, PropertySuite, StoreKind, TrialTransform, Violation } from './suite.js';
@@ -123,16 +124,20 @@ export async function checkProperty<T, B>(
   let failing = false;
   let lastViolation: Violation | undefined;
   let firstNote: string | undefined;
+  // A full disk (or any failure of the machine under the stores) is no counterexample: once one is met, the
+  // remaining runs and shrinks pass at once, and the check ends with it instead of a verdict.
+  let failedEnvironment: EnvironmentFailure | undefined;
 
   const property = asProperty(generic, trialsOf(definition, options.bounds, options), async (trial, scheduler) => {
+    if (failedEnvironment) return true;
     // Before any task is scheduled, so the scheduler's interleaving is untouched: Ctrl-C is heard between runs.
     await letSignalsIn();
     executed++;
     // A watched command's parent names the run a protocol hangs in (a no-op when nothing watches).
     heartbeat(`run ${executed} of ${definition.name}`);
     const folder = join(options.scratch, definition.name, String(executed));
-    if (options.store === 'file') mkdirSync(folder, { recursive: true });
     try {
+      if (options.store === 'file') mkdirSync(folder, { recursive: true });
       // A memory store is private to its run; the file medium only keeps schema templates.
       const medium = options.store === 'file' || options.medium ? fileMedium : new MemoryMedium();
       const outcome = await suite.run(trial, {
@@ -153,6 +158,10 @@ export async function checkProperty<T, B>(
         lastViolation = violation;
       }
       return violation === undefined;
+    } catch (error) {
+      failedEnvironment = environmentFailure(error, folder);
+      if (failedEnvironment) return true;
+      throw error;
     } finally {
       if (options.store === 'file') rmSync(folder, { recursive: true, force: true });
       options.onRun?.({ executed, failing });
@@ -162,6 +171,7 @@ export async function checkProperty<T, B>(
   const started = performance.now();
   const details = await fc.check(property as fc.IAsyncProperty<[T]>, { numRuns: options.runs, seed: options.seed });
   const timeMs = performance.now() - started;
+  if (failedEnvironment) throw failedEnvironment;
   if (details.errorInstance && !lastViolation) {
     // The property threw rather than returned: a harness or protocol bug, reported as such.
     lastViolation = {

@@ -3,7 +3,8 @@ import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { runBoundaryRow, type BoundaryRow } from '../table/cut-discovery.js';
 import { boundaryRowMisfit, judgeBoundaryRows, type BoundaryExpectation, type BoundaryMismatch } from '../table/boundary-verdict.js';
-import { createRunFolder, writeJsonAtomic } from '../results/run-folder.js';
+import { writeJsonAtomic } from '../results/run-folder.js';
+import { openRunFolder } from './run-folder-life.js';
 import { storeCase } from '../results/table-results.js';
 import { UsageError } from './errors.js';
 
@@ -40,7 +41,7 @@ export async function executeBoundaryRun(
   outDir: string,
   cwd: string,
 ): Promise<{ results: BoundaryResults; runFolder: string }> {
-  const folder = createRunFolder(resolve(cwd, outDir));
+  const folder = openRunFolder(resolve(cwd, outDir), cwd);
   const rows: BoundaryRow[] = [];
   for (const protocol of protocols) {
     const row = await runBoundaryRow(family, protocol, folder.path);

@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander';
 import type { AnySuite, PropertyDefinition, StoreKind } from '../check/suite.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { CheckResults } from '../results/check-results.js';
-import { createRunFolder } from '../results/run-folder.js';
+import { openRunFolder } from './run-folder-life.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
@@ -204,7 +204,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       if (options.path !== undefined) {
         const [definition] = selected;
         if (!definition) throw new Error('a replay without its property');
-        const folder = createRunFolder(resolve(io.cwd, options.out));
+        const folder = openRunFolder(resolve(io.cwd, options.out), io.cwd);
         return finish(ended(await withWire(plan, options.transport, (wired) => replay(wired, definition, options.path!, folder, out))));
       }
       // Both folders are checked before anything runs; a bad one leaves nothing behind.
@@ -212,7 +212,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       const removeScratch = () => scratch.remove();
       process.once('exit', removeScratch);
       try {
-        const folder = createRunFolder(resolve(io.cwd, options.out));
+        const folder = openRunFolder(resolve(io.cwd, options.out), io.cwd);
         finish(
           ended(
             await withWire(plan, options.transport, (wired) =>

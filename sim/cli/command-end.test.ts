@@ -1,7 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawnSimAsync } from '../testing/spawn-sim.js';
+import { SIM_BIN, spawnSimAsync } from '../testing/spawn-sim.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const fixtures = join(process.cwd(), 'sim', 'testing', 'fixtures');
@@ -54,4 +55,55 @@ describe('a module sim loads cannot decide how sim ends', () => {
     expect(run.stdout).toMatch(/1\/1 properties passed/);
     expect(run.stderr).not.toMatch(/kept the process alive/);
   });
+});
+
+/** Runs the bin with its stdout read as a slow pipe reader reads it: `chunkBytes` every `everyMs`, whatever is ready. */
+function readSlowly(argv: readonly string[], cwd: string, chunkBytes: number, everyMs: number) {
+  const sim = spawn(process.execPath, [SIM_BIN, ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const chunks: Buffer[] = [];
+  let stderr = '';
+  sim.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  // Paused: nothing is taken from the pipe but what the timer reads, so the pipe stays full and the writer must wait.
+  sim.stdout.pause();
+  const timer = setInterval(() => {
+    // read(0) only asks the stream to fill its buffer from the pipe; a short last chunk is read as it is.
+    const chunk = sim.stdout.read(Math.min(chunkBytes, sim.stdout.readableLength)) as Buffer | null;
+    if (chunk && chunk.length > 0) chunks.push(chunk);
+  }, everyMs);
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    sim.once('close', (code) => {
+      clearInterval(timer);
+      resolve({ code, stdout: Buffer.concat(chunks).toString('utf8'), stderr });
+    }),
+  );
+}
+
+describe('a command never exits before its output is written', () => {
+  // A history of 30000 events: about 3 MB of JSON (1.5 MB of text), which a reader of 64 KiB every 10 ms takes about a second to read.
+  const cwd = tempFolder('slow-reader');
+  const events = 30_000;
+  mkdirSync(join(cwd, 'big', 'case'), { recursive: true });
+  const lines = Array.from({ length: events }, (_, seq) =>
+    JSON.stringify({ seq, atMs: seq, life: 0, worker: 'caller', type: 'invoke', op: 'submit', value: `tenantA:k${seq}${'x'.repeat(40)}` }),
+  );
+  writeFileSync(join(cwd, 'big', 'case', 'history.jsonl'), lines.join('\n') + '\n');
+
+  it.each(['json', 'text'])(
+    'sim show --format %s into a slow reader: every byte arrives, exit 0, nothing said about a lingering process',
+    async (format) => {
+      const run = await readSlowly(['show', 'big', '--format', format], cwd, 64 * 1024, 10);
+      expect(run.code).toBe(0);
+      if (format === 'json') {
+        const document = JSON.parse(run.stdout) as { histories: { events: unknown[] }[] };
+        expect(document.histories[0]?.events).toHaveLength(events);
+      } else {
+        // One line per event, the title line, and the last event's line whole.
+        expect(run.stdout.trimEnd().split('\n')).toHaveLength(events + 1);
+        expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`tenantA:k${events - 1}x{40}$`));
+      }
+      // The output really outlasted the watchdog's time: a process ended 500 ms after its command would have cut it short.
+      expect(Buffer.byteLength(run.stdout)).toBeGreaterThan(1024 * 1024);
+      expect(run.stderr).toBe('');
+    },
+  );
 });

@@ -34,12 +34,37 @@ export function guardCommandEnd(io: Io, argv: readonly string[]): (code: ExitCod
     process.exitCode = code;
     // A watched child (sim check or explore --protocol FILE) watched its stdin to die with its parent; done, it must not linger on it.
     if (process.env[HEARTBEAT_ENV] !== undefined) stopWatchingParent();
-    // unref: a process with nothing left to do ends at once; only a handle someone else left waits for this.
-    setTimeout(() => {
-      io.stderr(
-        `sim: the command has ended, but something it loaded (a protocol's setInterval, an open socket?) kept the process alive; ended after ${LINGER_MS_MAX} ms\n`,
-      );
-      process.exit(code);
-    }, LINGER_MS_MAX).unref();
+    // The watch starts once the output is written: ending the process earlier would cut short what a slow reader has not read yet.
+    void written([process.stdout, process.stderr]).then(() =>
+      // unref: a process with nothing left to do ends at once; only a handle someone else left waits for this.
+      setTimeout(() => {
+        io.stderr(
+          `sim: the command has ended, but something it loaded (a protocol's setInterval, an open socket?) kept the process alive; ended after ${LINGER_MS_MAX} ms\n`,
+        );
+        process.exit(code);
+      }, LINGER_MS_MAX).unref(),
+    );
   };
+}
+
+/**
+ * Settles once everything written so far to `streams` has been handed to the
+ * system: an empty write's callback runs after every write queued before it.
+ * A pipe whose reader reads slowly holds the bytes it has not taken in the
+ * process, and only a living process delivers them; so this waits without a
+ * time limit, as `cat` does on such a pipe. A reader that stops reading for
+ * good holds the command as it would hold `cat`, and its leaving ends it with
+ * exit 141 (see endOnClosedPipe): never a shortened output with exit 0.
+ */
+export function written(streams: readonly NodeJS.WritableStream[]): Promise<void> {
+  return Promise.all(
+    streams.map(
+      (stream) =>
+        new Promise<void>((resolve) => {
+          if ((stream as { destroyed?: boolean }).destroyed) return resolve();
+          // The callback also runs, with an error, when the stream fails: there is nothing more to wait for then.
+          stream.write('', () => resolve());
+        }),
+    ),
+  ).then(() => undefined);
 }

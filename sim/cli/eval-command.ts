@@ -15,7 +15,8 @@ import { loadPolicyModuleChecked } from '../handover/policy-module.js';
 import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from '../handover/model-call-timeout.js';
 import { fsReason } from '../results/fs-reason.js';
 import { readTextFile } from '../results/read-text-file.js';
-import { createRunFolder, displayPath } from '../results/run-folder.js';
+import { displayPath } from '../results/run-folder.js';
+import { openRunFolder } from './run-folder-life.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { formatHelp, formatOption } from './output-format.js';
@@ -106,7 +107,7 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
         const broken = brokenThresholds(metrics, current.thresholds);
         let reportFolder: string | undefined;
         if (options.report) {
-          const folder = createRunFolder(resolve(io.cwd, options.out));
+          const folder = openRunFolder(resolve(io.cwd, options.out), io.cwd);
           await writeEvalReport(folder.path, results, metrics, broken);
           reportFolder = folder.path;
         }

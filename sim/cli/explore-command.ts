@@ -8,7 +8,8 @@ import { freshInstances } from '../engine/run-case.js';
 import { ChoiceLog, parseSchedule } from '../explore/choices.js';
 import { runControlled, type ExploreBounds } from '../explore/controlled-run.js';
 import { exploreAll } from '../explore/explore-all.js';
-import { createRunFolder, displayPath, writeJsonAtomic } from '../results/run-folder.js';
+import { displayPath, writeJsonAtomic } from '../results/run-folder.js';
+import { openRunFolder } from './run-folder-life.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
@@ -147,7 +148,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         retentionMs: options.retentionMs ?? null,
         cuts: options.cuts ?? 'named',
       };
-      const folder = createRunFolder(resolve(io.cwd, options.out));
+      const folder = openRunFolder(resolve(io.cwd, options.out), io.cwd);
       const workload = family.exploreWorkload(bounds.intentions);
       const intentions = family.describeWorkload(workload);
       const json = options.format === 'json';

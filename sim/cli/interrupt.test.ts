@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SIM_BIN } from '../testing/spawn-sim.js';
+import { SIM_BIN, spawnSimAsync } from '../testing/spawn-sim.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { liveChildren } from '../testing/live-children.js';
 
@@ -25,11 +25,7 @@ async function until(ready: () => boolean, what: string): Promise<void> {
 }
 
 /** Starts the real bin, waits until `ready`, sends `signal`, and returns how it ended. */
-async function interrupt(
-  argv: readonly string[],
-  ready: (stdout: string, pid: number, stderr: string) => boolean,
-  signal: NodeJS.Signals,
-) {
+async function interrupt(argv: readonly string[], ready: (stdout: string, pid: number, stderr: string) => boolean, signal: NodeJS.Signals) {
   const sim = spawn(process.execPath, [SIM_BIN, ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(sim);
   let stdout = '';
@@ -75,14 +71,14 @@ describe('Ctrl-C or SIGTERM during a command: cleaned up, one line, exit 130 / 1
       // The default --jobs is one per core: on two cores or more, the worker processes are killed too (none on one core);
       // started before the scratch folder was made, they are undone after it, and said last.
       new RegExp(
-        `^sim: interrupted by ${signal}; dedup-safety: \\d+/100000 done; scratch folder .*cutpoint-scratch-\\w+ removed(; \\d+ sim check worker process\\(es\\) killed and reaped)?$`,
+        `^sim: interrupted by ${signal}; dedup-safety: \\d+/100000 done; run folder .+ marked interrupted; scratch folder .*cutpoint-scratch-\\w+ removed(; \\d+ sim check worker process\\(es\\) killed and reaped)?$`,
       ),
     );
     expect(scratchFolders(scratch)).toEqual([]);
-    // The run folder holds no results.json (the run did not finish) and no temporary file of a write cut short.
+    // The run folder holds no results.json (the run did not finish), no temporary file of a write cut short, and the mark.
     const [runFolder, ...others] = readdirSync(out);
     expect(others).toEqual([]);
-    expect(readdirSync(join(out, runFolder as string), { recursive: true })).toEqual([]);
+    expect(readdirSync(join(out, runFolder as string), { recursive: true })).toEqual(['interrupted']);
   });
 
   it('sim explore, SIGTERM: an in-process loop of thousands of schedules still hears the signal within moments, its workers reaped', async () => {
@@ -141,5 +137,46 @@ describe('Ctrl-C or SIGTERM during a command: cleaned up, one line, exit 130 / 1
     );
     expect(ended).toEqual({ code: 141, signal: null });
     expect(stderr).toBe('');
+  });
+});
+
+describe('an interrupted run leaves its folder marked, and sim show and sim report say it was interrupted', () => {
+  it.each([
+    { command: 'check', argv: ['check', 'dedup-safety', '--runs', '100000'], signal: 'SIGINT' as const, code: 130 },
+    { command: 'explore', argv: ['explore', '-p', 'outbox-dedup', '-w', '3', '-i', '3', '-d', '2'], signal: 'SIGTERM' as const, code: 143 },
+    {
+      command: 'stress',
+      argv: ['stress', '-p', 'outbox-dedup', '--trials', '100000', '--seed', '1'],
+      signal: 'SIGINT' as const,
+      code: 130,
+    },
+    {
+      command: 'table --crash-mode kill',
+      argv: ['table', '--crash-mode', 'kill', '--jobs', '1'],
+      signal: 'SIGTERM' as const,
+      code: 143,
+    },
+  ])('sim $command, $signal after the run folder appears', async ({ command, argv, signal, code }) => {
+    const out = join(cwd, `marked-${command.replace(/\W+/g, '-')}`);
+    // The moment varies with the machine's load: the signal comes once the run folder exists, at whatever point the run is.
+    const run = await interrupt([...argv, '--out', out], () => readdirSafe(out).length === 1, signal);
+    expect(run.ended).toEqual({ code, signal: null });
+    const [runFolder] = readdirSync(out);
+    const folder = join(out, runFolder as string);
+    expect(readdirSafe(folder)).not.toContain('results.json');
+    expect(readFileSync(join(folder, 'interrupted'), 'utf8')).toMatch(new RegExp(`^interrupted by ${signal} at \\d{4}-\\d\\d-\\d\\dT`));
+    expect(run.stderr().trimEnd().split('\n').at(-1)).toMatch(new RegExp(`; run folder .*${runFolder} marked interrupted`));
+
+    const shown = await spawnSimAsync(['show', folder], cwd);
+    const said = `the run was interrupted by ${signal} at `;
+    if (shown.code === 2) expect(shown.stderr).toMatch(new RegExp(`^sim: .*: ${said}.*before any case had written its history.jsonl\n$`));
+    else {
+      // Kill mode may have written a case or two before the signal: they are shown, and stderr says they are a cut-short run's.
+      expect(shown.code).toBe(0);
+      expect(shown.stderr).toContain(said);
+    }
+    const reported = await spawnSimAsync(['report', folder], cwd);
+    expect(reported.code).toBe(2);
+    expect(reported.stderr).toMatch(new RegExp(`^sim: .*: ${said}.*before it wrote results.json\n$`));
   });
 });

@@ -5,6 +5,8 @@ import { refuseEmptyPaths } from './empty-paths.js';
 import { refuseOutInsideRun } from './out-folder.js';
 import { exitForError } from './exit-for-error.js';
 import { globalFlagProblem } from './global-flags.js';
+import { EnvironmentFailure } from '../engine/environment-failure.js';
+import { discardUnfinishedRunFolders } from './run-folder-life.js';
 import type { Io } from './io.js';
 import { packageVersion } from './version.js';
 import { errorDocument, jsonDocument, junitErrorDocument, requestedFormat } from './output-format.js';
@@ -112,6 +114,8 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
       await errorOnStdout(io, argv, EXIT.badInput, commanderLine(error.message));
       return EXIT.badInput;
     }
+    // A run folder a full disk cut short holds no verdict, only the stores of cases cut short: it is not left behind.
+    if (error instanceof EnvironmentFailure) discardUnfinishedRunFolders();
     // A user's mistake or machine is one line and exit 2; anything else is our bug, exit 3 with the stack.
     const outcome = exitForError(error);
     io.stderr(outcome.text);

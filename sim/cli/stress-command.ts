@@ -7,7 +7,8 @@ import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { withChildrenReaped } from '../process/children.js';
 import { defaultJobs } from '../process/pool.js';
-import { createRunFolder, displayPath, writeJsonAtomic } from '../results/run-folder.js';
+import { displayPath, writeJsonAtomic } from '../results/run-folder.js';
+import { openRunFolder } from './run-folder-life.js';
 import type { ProtocolStress } from '../stress/stress-run.js';
 import { runStress } from '../stress/stress-run.js';
 import type { StressResults } from '../stress/stress-results.js';
@@ -164,7 +165,7 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
         busyAttemptsMax: 200,
         lifeTimeoutMs: options.lifeTimeoutMs,
       };
-      const folder = createRunFolder(resolve(io.cwd, options.out));
+      const folder = openRunFolder(resolve(io.cwd, options.out), io.cwd);
       const header = headerLine(protocols, { trials: options.trials, jobs }, seed, tuning);
       if (options.format === 'text') io.stdout(header + '\n');
       const progress = new Progress(io, 'sim stress', options.trials * protocols.length, 'trials');

@@ -4,7 +4,8 @@ import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { runTable, type ExpectedTable } from '../table/run-table.js';
 import type { ExpectedColumns } from '../table/expected-columns.js';
-import { createRunFolder, writeJsonAtomic } from '../results/run-folder.js';
+import { writeJsonAtomic } from '../results/run-folder.js';
+import { openRunFolder } from './run-folder-life.js';
 import { tableResults, type CrashMode, type TableResults } from '../results/table-results.js';
 import { policyCalls, policyExercise } from '../handover/policy-exercise.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
@@ -78,7 +79,7 @@ export async function executeTableRun(
   const family = serverKillTable ? serverKillTable.serverKillFamily(request.family) : request.family;
   const cutIndexes = serverKill ? [0] : request.cutIndexes;
   const expected = serverKillTable ? await serverKillTable.serverKillExpectations(request.family, request.protocols) : request.expected;
-  const folder = createRunFolder(resolve(request.cwd, request.outDir));
+  const folder = openRunFolder(resolve(request.cwd, request.outDir), request.cwd);
   const staged = stageCases(folder.path);
   const started = performance.now();
   const kill = request.crashMode === 'kill';

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Connection, StoreMedium } from './connections.js';
+import { asEnvironmentFailure, storesPlace } from './environment-failure.js';
 import type { CaseFiles, StoreReader } from './family.js';
 
 /** The orchestrator's store name: the agent's own SQLite file, `orchestrator.db`. */
@@ -27,8 +28,13 @@ export function storePath(files: CaseFiles, store: string): string {
  * Refuses a store that already exists: a run never reuses or overwrites one.
  */
 export function createFreshStores(medium: StoreMedium, files: CaseFiles, schemas: Readonly<Record<string, string>>): void {
-  if (medium.kind === 'file') mkdirSync(files.folder, { recursive: true });
-  for (const [store, schema] of Object.entries(schemas)) medium.create(storePath(files, store), schema);
+  try {
+    if (medium.kind === 'file') mkdirSync(files.folder, { recursive: true });
+    for (const [store, schema] of Object.entries(schemas)) medium.create(storePath(files, store), schema);
+  } catch (error) {
+    // A full disk or a folder that may not be written stops the command in one line (EnvironmentFailure), never a case's error.
+    throw asEnvironmentFailure(error, storesPlace(medium.kind, files.folder));
+  }
 }
 
 /**

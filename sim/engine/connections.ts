@@ -1,5 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { environmentFailure, storesPlace, type EnvironmentFailure } from './environment-failure.js';
 
 export type Connection = Database.Database;
 
@@ -13,6 +15,31 @@ export function openSqlite(path: string): Connection {
   const db = new Database(path);
   // One exec, not three db.pragma calls: each of those compiles a statement to read back a result nobody needs.
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000');
+  return limitGrowth(db);
+}
+
+/**
+ * The drill of a full disk: with CUTPOINT_STORE_PAGES_MAX=n in the
+ * environment, every store a run opens (file or memory, in this process and
+ * in every child, which inherit it) refuses to grow past n pages, and SQLite
+ * answers SQLITE_FULL exactly as on a full disk. It shows what a full disk
+ * does to a command (exit 2, one line) without filling one, which CI cannot
+ * always do (a tmpfs mount needs root). Unset, nothing changes.
+ */
+export const STORE_PAGES_MAX_ENV = 'CUTPOINT_STORE_PAGES_MAX';
+const STORE_PAGES_MAX = pagesMaxOf(process.env[STORE_PAGES_MAX_ENV]);
+
+function pagesMaxOf(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const pages = Number(value);
+  if (!Number.isSafeInteger(pages) || pages < 1)
+    throw new RangeError(`${STORE_PAGES_MAX_ENV} must be a positive whole number of pages, got '${value}'`);
+  return pages;
+}
+
+function limitGrowth(db: Connection): Connection {
+  // SQLite never shrinks a store below its size: a smaller limit holds it at the size it has.
+  if (STORE_PAGES_MAX !== undefined) db.exec(`PRAGMA max_page_count = ${STORE_PAGES_MAX}`);
   return db;
 }
 
@@ -133,7 +160,7 @@ export class MemoryMedium implements StoreMedium {
     if (this.images.has(path)) throw new Error(`refusing to reuse an existing store: ${path}`);
     let image = this.templates.get(schema);
     if (!image) {
-      const db = new Database(':memory:');
+      const db = limitGrowth(new Database(':memory:'));
       db.exec(schema);
       image = db.serialize();
       db.close();
@@ -145,7 +172,7 @@ export class MemoryMedium implements StoreMedium {
   open(path: string): Connection {
     const image = this.images.get(path);
     if (!image) throw new Error(`no store at ${path}`);
-    return new Database(image);
+    return limitGrowth(new Database(image));
   }
 
   close(path: string, db: Connection): void {
@@ -207,26 +234,54 @@ export function immediateTransaction<T>(db: Connection, work: (db: Connection) =
 /**
  * Every connection one process life opened. Closing the set is what makes a
  * recovery start "with fresh connections": nothing from the crashed life is
- * reused, and tests can check each handle is closed.
+ * reused, and tests can check each handle is closed. It also remembers the
+ * first environment failure (a full disk, an unopenable file) any of its
+ * stores raised, even one the protocol caught and went on from: the life's
+ * end is then that failure, never a verdict on what the protocol did next.
  */
 export class ConnectionSet {
   private readonly opened: { path: string; db: Connection }[] = [];
+  private failure: EnvironmentFailure | undefined;
 
   constructor(private readonly medium: StoreMedium) {}
 
   open(path: string): Connection {
-    const db = reusePreparedStatements(this.medium.open(path));
+    let db: Connection;
+    try {
+      db = reusePreparedStatements(this.medium.open(path));
+    } catch (error) {
+      this.note(error, path);
+      throw error;
+    }
     this.opened.push({ path, db });
     return db;
+  }
+
+  /** Notes an error a store of this set raised (at `path`, else at the first store's) when it is the machine's, not the code's. */
+  note(error: unknown, path?: string): void {
+    const at = path ?? this.opened[0]?.path;
+    this.failure ??= environmentFailure(error, storesPlace(this.medium.kind, at === undefined ? '(no store opened)' : dirname(at)));
+  }
+
+  /** The first environment failure a store of this set raised, if one did. */
+  environmentFailure(): EnvironmentFailure | undefined {
+    return this.failure;
   }
 
   handles(): readonly Connection[] {
     return this.opened.map(({ db }) => db);
   }
 
+  /** Closes every connection; a store that fails to close for the machine's reasons is noted, and the others still close. */
   closeAll(): void {
     for (const { path, db } of this.opened) {
-      if (db.open) this.medium.close(path, db);
+      if (!db.open) continue;
+      try {
+        this.medium.close(path, db);
+      } catch (error) {
+        this.note(error, path);
+        if (this.failure === undefined) throw error;
+      }
     }
   }
 }

@@ -4,6 +4,7 @@ import { TransportState } from './transport-state.js';
 import type { WireTurns } from './wire-turns.js';
 import { caseFiles, createFreshStores, ORCHESTRATOR, readStores } from './case-files.js';
 import { FileMedium, type StoreMedium } from './connections.js';
+import { asEnvironmentFailure, storesPlace } from './environment-failure.js';
 import {
   NO_TRANSPORT_FAULTS,
   type CaseFiles,
@@ -183,7 +184,13 @@ export async function liveFamily<P extends FamilyProtocol, W, S>(
   const medium = spec.medium ?? new FileMedium();
   const world = worldSpec(family, spec);
   if (!spec.resume) createFreshStores(medium, world.files, storeSchemas(family as Family<P, unknown, unknown>, spec.protocol));
-  const release = medium.hold?.(Object.values(world.files.stores)) ?? (() => undefined);
+  let release: () => void;
+  try {
+    release = medium.hold?.(Object.values(world.files.stores)) ?? (() => undefined);
+  } catch (error) {
+    // The harness's own connections to the stores: a store it cannot open stops the command, as a full disk does.
+    throw asEnvironmentFailure(error, storesPlace(medium.kind, world.files.folder));
+  }
   try {
     const outcome = await liveLives(family, spec, medium, world);
     return { family, medium, world, outcome, release };
@@ -255,7 +262,12 @@ export function observe<P extends FamilyProtocol, W, S>(
   medium: StoreMedium,
   world: WorldSpec<P, W, S>,
 ): Observation {
-  return readStores(medium, world.files, (stores) => family.observe(stores, world));
+  try {
+    return readStores(medium, world.files, (stores) => family.observe(stores, world));
+  } catch (error) {
+    // The checker's own reads of the stores: an unreadable store is the machine's failure, not the protocol's.
+    throw asEnvironmentFailure(error, storesPlace(medium.kind, world.files.folder));
+  }
 }
 
 function missingContract(family: string, receiver: string): never {

@@ -100,7 +100,9 @@ export interface OneLife {
  * Lives one process life of a scenario: the one life path. In-process runs
  * call it once per life; a kill-mode child or a stress worker calls it once,
  * in a process of its own, with an injector that kills that process at the
- * armed cut. Fresh connections in, every one closed on the way out.
+ * armed cut. Fresh connections in, every one closed on the way out. An
+ * environment failure its stores raised is thrown (EnvironmentFailure), never
+ * returned as the life's end: a full disk is no verdict on the protocol.
  */
 export async function liveOneLife(scenario: Scenario, one: OneLife): Promise<LifeEnd> {
   const { index, quiet, injector, clock, history } = one;
@@ -112,23 +114,32 @@ export async function liveOneLife(scenario: Scenario, one: OneLife): Promise<Lif
   const life: Life = { index, quiet, connections: new ConnectionSet(one.medium), injector, clock, history };
   const crashesBefore = injector.crashes().length;
   one.beforeLife?.(life);
+  let ended: LifeEnd;
   try {
     await scenario.live(life);
-    return { kind: 'completed' };
+    ended = { kind: 'completed' };
   } catch (error) {
-    if (!isCrash(error)) return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
-    const crash = injector.crashes()[crashesBefore];
-    return crash ? { kind: 'crashed', crash } : { kind: 'crashed' };
+    life.connections.note(error);
+    if (!isCrash(error)) ended = { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+    else {
+      const crash = injector.crashes()[crashesBefore];
+      ended = crash ? { kind: 'crashed', crash } : { kind: 'crashed' };
+    }
   } finally {
     life.connections.closeAll();
     one.afterLife?.(life);
   }
+  // A store the machine failed (a full disk) ends the run, whatever the protocol made of the error: it is no verdict.
+  const failure = life.connections.environmentFailure();
+  if (failure) throw failure;
+  return ended;
 }
 
 /**
  * Runs a scenario through its lives: attempt, crash, recovery with fresh
  * connections, until a life completes or the bound on lives is reached.
- * A non-crash error ends the run as an error value, never as a throw.
+ * A non-crash error ends the run as an error value, never as a throw; an
+ * environment failure of its stores is thrown (see liveOneLife).
  */
 export async function runLives(scenario: Scenario, options: RunOptions): Promise<RunOutcome> {
   if (!Number.isSafeInteger(options.livesMax) || options.livesMax < 1) {

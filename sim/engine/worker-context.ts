@@ -33,14 +33,24 @@ function totalChanges(db: Connection): number {
  */
 function storeOn(db: Connection, life: Life, worker: string, store: string, parts: WorkerContextParts): WorkerContext['orchestrator'] {
   const { discoverBoundaries, retryBusy } = parts;
+  const path = parts.files.stores[store];
+  const transact = <T>(work: (db: Connection) => T): T => {
+    try {
+      return immediateTransaction(db, work);
+    } catch (error) {
+      // The protocol gets its error as SQLite raised it; a full disk is remembered even if the protocol swallows it.
+      life.connections.note(error, path);
+      throw error;
+    }
+  };
   return {
     async transaction(work) {
       life.injector.assertAlive(worker, 'transaction');
-      if (retryBusy) return retryBusy(() => immediateTransaction(db, work));
-      if (!discoverBoundaries) return immediateTransaction(db, work);
+      if (retryBusy) return retryBusy(() => transact(work));
+      if (!discoverBoundaries) return transact(work);
       const site = siteLabel(callSite(HARNESS_FOLDERS));
       const changesBefore = totalChanges(db);
-      const result = immediateTransaction(db, work);
+      const result = transact(work);
       // Only a commit that wrote something is a durable boundary; a read-only one changes nothing a crash could split.
       if (totalChanges(db) !== changesBefore) await life.injector.reach(`${store}-commit@${site}`, worker);
       return result;

@@ -137,6 +137,8 @@ export async function runControlled(options: {
   }).finally(() => {
     finished = true;
   });
+  // Awaited below once the driver stops; a run that fails at once (a full disk) must not count as unhandled meanwhile.
+  run.catch(() => undefined);
 
   // The driver: once every worker is waiting (no I/O runs in process, so one
   // macrotask turn settles them; over a real wire, once no call is on it),

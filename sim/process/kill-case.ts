@@ -9,11 +9,12 @@ import { observe, storeSchemas, worldSpec } from '../engine/run-family.js';
 import type { LifeRecord, RunEnd } from '../engine/runner.js';
 import { startCaseServers, type CaseServers } from './case-servers.js';
 import type { ServerDeath } from './supervised-receiver.js';
-import { runChild } from './children.js';
+import { runChild, stderrGist } from './children.js';
 import { compiledEntry } from './entry-path.js';
 import { LifeWatchdog } from './life-watchdog.js';
 import { classifyLife, type LifeVerdict } from './life-verdict.js';
-import type { LifeCompleted, LifeSpec } from './life-spec.js';
+import { LIFE_ENVIRONMENT_FAILED_EXIT, type LifeCompleted, type LifeEnvironmentFailed, type LifeSpec } from './life-spec.js';
+import { EnvironmentFailure } from '../engine/environment-failure.js';
 import { byCodePoint } from '../engine/code-point-order.js';
 
 /** One child process per life, as the parent saw it end: the proof that each fault really fired. */
@@ -97,9 +98,14 @@ export async function runKillCase(spec: Omit<CaseSpec, 'afterLife' | 'medium'>, 
       const exit = await runChild(LIFE_CHILD, [specFile], options.lifeTimeoutMs, { deadline: () => watchdog.deadline() });
       rmSync(specFile);
       const lifeEvents = parseHistory(readFileSync(eventsFile, 'utf8'), eventsFile);
-      const completed = existsSync(endFile) ? (JSON.parse(readFileSync(endFile, 'utf8')) as LifeCompleted) : undefined;
+      const said = existsSync(endFile) ? (JSON.parse(readFileSync(endFile, 'utf8')) as LifeCompleted | LifeEnvironmentFailed) : undefined;
       rmSync(eventsFile);
       rmSync(endFile, { force: true });
+      // The machine failed the child's stores (a full disk): the command stops with its line, as it would in process.
+      if (said?.ended === 'environment-failure') throw new EnvironmentFailure(said.message);
+      if (said === undefined && exit.code === LIFE_ENVIRONMENT_FAILED_EXIT && exit.signal === null)
+        throw new EnvironmentFailure(stderrGist(exit.stderr) || `the child process of life ${index} could not use its stores`);
+      const completed = said;
       events.push(...lifeEvents);
       const verdict = classifyLife(
         exit,

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { VirtualClock } from '../engine/clock.js';
 import { FileMedium } from '../engine/connections.js';
+import { EnvironmentFailure } from '../engine/environment-failure.js';
 import { CutInjector } from '../engine/injector.js';
 import { familyScenario, worldSpec } from '../engine/run-family.js';
 import { liveOneLife } from '../engine/runner.js';
@@ -10,7 +11,7 @@ import { NO_TRANSPORT_FAULTS } from '../engine/family.js';
 import { childProtocol } from './child-protocol.js';
 import { dieWithParent } from './children.js';
 import { DurableHistory } from './durable-history.js';
-import type { LifeCompleted, LifeSpec } from './life-spec.js';
+import { LIFE_ENVIRONMENT_FAILED_EXIT, type LifeCompleted, type LifeEnvironmentFailed, type LifeSpec } from './life-spec.js';
 
 /**
  * Kill mode's child: lives exactly one process life of a case, through the
@@ -19,7 +20,9 @@ import type { LifeCompleted, LifeSpec } from './life-spec.js';
  * (durably) and the process kills itself with SIGKILL on the spot: no
  * finally block, no graceful close; whatever SQLite had committed is what
  * the files hold. Exit codes: 0 the life completed; 1 it failed with an
- * error (stderr says which); 3 a crash was thrown without the kill (a harness bug).
+ * error (stderr says which); 2 the machine failed its stores (a full disk:
+ * its end file and stderr say how); 3 a crash was thrown without the kill
+ * (a harness bug).
  */
 const exitIfOrphaned = dieWithParent();
 const spec = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as LifeSpec;
@@ -56,6 +59,16 @@ const ended = await liveOneLife(familyScenario(family, world, { transport, ...(c
   injector,
   clock,
   history,
+}).catch((error: unknown) => {
+  if (!(error instanceof EnvironmentFailure)) throw error;
+  // The parent stops the command with this line; writing it may fail on the same full disk, and the exit code still says so.
+  const failed: LifeEnvironmentFailed = { ended: 'environment-failure', message: error.message };
+  try {
+    writeFileSync(spec.endFile, JSON.stringify(failed) + '\n');
+  } finally {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(LIFE_ENVIRONMENT_FAILED_EXIT);
+  }
 });
 closeSync(eventsFd);
 if (ended.kind === 'completed') {

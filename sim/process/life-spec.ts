@@ -32,3 +32,12 @@ export interface LifeCompleted {
   clockMs: number;
   transportCalls: number;
 }
+
+/** The exit code of a child whose stores the machine failed, also when its end file could not be written. */
+export const LIFE_ENVIRONMENT_FAILED_EXIT = 2;
+
+/** What a child writes to its end file when the machine failed its stores (a full disk): the command stops with that line. */
+export interface LifeEnvironmentFailed {
+  ended: 'environment-failure';
+  message: string;
+}

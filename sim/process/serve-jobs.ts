@@ -1,3 +1,4 @@
+import { EnvironmentFailure } from '../engine/environment-failure.js';
 import { dieWithParentEvenWhenBusy } from './children.js';
 import type { JobMessage, ReplyMessage, SetUpMessage } from './worker-pool.js';
 
@@ -31,7 +32,13 @@ export async function serveJobs<D, J, R, E>(name: string, setUp: (data: D) => Pr
       .then((handle) => handle(job, (event) => reply({ id, event })))
       .then(
         (result) => reply({ id, result }),
-        (error: unknown) => reply({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+        (error: unknown) =>
+          // A full disk is the machine's, said in one line by the parent as it would be here; anything else keeps its stack.
+          reply(
+            error instanceof EnvironmentFailure
+              ? { id, error: error.message, environment: true }
+              : { id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) },
+          ),
       );
   });
   await ready;

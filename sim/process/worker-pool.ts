@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EnvironmentFailure } from '../engine/environment-failure.js';
 import { childEnv } from './children.js';
 import { interruptedBy, onInterrupt } from './interrupt.js';
 import { respondWithinMs } from './let-signals-in.js';
@@ -16,9 +17,11 @@ export interface SetUpMessage {
 
 /**
  * What a worker process says: that it has set itself up and takes jobs, or of
- * a job: something it reports on the way (progress), its result, or why it threw.
+ * a job: something it reports on the way (progress), its result, or why it threw
+ * (`environment`: the machine failed it, see EnvironmentFailure).
  */
-export type ReplyMessage<R, E> = { ready: true } | { id: number; event: E } | { id: number; result: R } | { id: number; error: string };
+export type ReplyMessage<R, E> =
+  { ready: true } | { id: number; event: E } | { id: number; result: R } | { id: number; error: string; environment?: true };
 
 /**
  * Runs one job in one worker process; `onEvent` hears what the job reports
@@ -156,7 +159,7 @@ function poolWorker<J, R, E>(child: ChildProcess, name: string, newId: () => num
     if ('result' in reply) {
       onDone();
       job?.resolve(reply.result);
-    } else job?.reject(new Error(`${name} process failed: ${reply.error}`));
+    } else job?.reject(reply.environment ? new EnvironmentFailure(reply.error) : new Error(`${name} process failed: ${reply.error}`));
   });
   child.on('error', failAll);
   child.on('exit', (code, signal) => failAll(new Error(`${name} process ended (${signal ?? `exit code ${code}`})`)));

@@ -5,6 +5,7 @@ import type { TableResults } from './table-results.js';
 import { InputError } from '../engine/input-error.js';
 import { fsReason } from './fs-reason.js';
 import { readTextFile } from './read-text-file.js';
+import { interruptedMark } from './interrupted-mark.js';
 
 /** results.json is missing, unreadable or not a table run's; the message is one sentence. */
 export class ResultsFileError extends InputError {}
@@ -22,6 +23,8 @@ export function readTableResults(runFolder: string): TableResults {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !existsSync(runFolder)) throw new ResultsFileError(`run folder ${runFolder} does not exist`);
+    const interrupted = code === 'ENOENT' ? interruptedMark(runFolder) : undefined;
+    if (interrupted !== undefined) throw new ResultsFileError(`${runFolder}: the run was ${interrupted}, before it wrote results.json`);
     if (code === 'ENOENT') throw new ResultsFileError(`no results.json in ${runFolder}: not a run folder of \`sim table\``);
     if (code === 'ENOTDIR') throw new ResultsFileError(`${runFolder} is not a folder`);
     throw new ResultsFileError(`cannot read ${path}: ${fsReason(error)}`);

@@ -35,7 +35,9 @@ export interface StressWorkerSpec {
 
 /** The last line a worker writes to its report file: when drained, or (durably, just before its SIGKILL) when killed. */
 export interface WorkerReport {
-  ended: 'drained' | 'killed' | 'busy-exhausted';
+  /** environment-failure: the machine failed the shared stores (a full disk); `message` is the command's one line. */
+  ended: 'drained' | 'killed' | 'busy-exhausted' | 'environment-failure';
   busyRetries: number;
   cut?: string;
+  message?: string;
 }

@@ -11,6 +11,8 @@ import { SeededRandom } from '../engine/random.js';
 import { runChild, stderrGist, type ChildExit } from '../process/children.js';
 import { compiledEntry } from '../process/entry-path.js';
 import type { StressWorkerSpec, WorkerReport } from './stress-spec.js';
+import { EnvironmentFailure } from '../engine/environment-failure.js';
+import { LIFE_ENVIRONMENT_FAILED_EXIT } from '../process/life-spec.js';
 
 export interface StressTuning {
   workers: number;
@@ -125,6 +127,11 @@ export async function runTrial(
       rmSync(specFile, { force: true });
       const last = lastReport(reportFile);
       rmSync(reportFile, { force: true });
+      // The machine failed the shared stores (a full disk): no trial can be judged, the run stops with the worker's line.
+      if (last?.ended === 'environment-failure')
+        throw new EnvironmentFailure(last.message ?? `${worker} life ${life} could not use its stores`);
+      if (last === undefined && exit.code === LIFE_ENVIRONMENT_FAILED_EXIT && exit.signal === null)
+        throw new EnvironmentFailure(stderrGist(exit.stderr) || `${worker} life ${life} could not use its stores`);
       tally.busyRetries += last?.busyRetries ?? 0;
       if (exit.code === 0 && last?.ended === 'drained') return;
       if (crash && exit.signal === 'SIGKILL' && !exit.timedOut && last?.ended === 'killed' && last.cut === crash.cut) {
@@ -140,7 +147,10 @@ export async function runTrial(
     // Lives cut short by the harness's own time limit leave the worker undrained: that is not the protocol's failure to drain.
     if (tally.timeouts.length === 0) tally.failures.push(`${worker} did not drain within ${tuning.crashesPerWorker + 2} lives`);
   };
-  await Promise.all(Array.from({ length: tuning.workers }, (_, index) => runWorker(index)));
+  // Every worker's processes end before the trial does, also when one worker's stores failed it (it says so then).
+  const settled = await Promise.allSettled(Array.from({ length: tuning.workers }, (_, index) => runWorker(index)));
+  const thrown = settled.find((outcome) => outcome.status === 'rejected');
+  if (thrown) throw thrown.reason;
 
   const effects = Object.values(observe(family, medium, world).effects);
   return {

@@ -14,6 +14,8 @@ import { TransportState } from '../engine/transport-state.js';
 import { BUSY_EXHAUSTED, BusyRetry } from './busy-retry.js';
 import { MonotonicClock, monotonicMs } from './monotonic-clock.js';
 import type { StressWorkerSpec, WorkerReport } from './stress-spec.js';
+import { EnvironmentFailure } from '../engine/environment-failure.js';
+import { LIFE_ENVIRONMENT_FAILED_EXIT } from '../process/life-spec.js';
 
 /**
  * One life of a stress worker, in a process of its own, through the same
@@ -30,8 +32,12 @@ const { family, protocol } = await childProtocol(spec);
 const random = new SeededRandom(spec.seed);
 const busy = new BusyRetry(spec.busyAttemptsMax, random);
 const reportFd = openSync(spec.reportFile, 'a');
-const report = (ended: WorkerReport['ended'], cut?: string) =>
-  writeSync(reportFd, JSON.stringify({ ended, busyRetries: busy.retries, ...(cut ? { cut } : {}) } satisfies WorkerReport) + '\n');
+const report = (ended: WorkerReport['ended'], cut?: string, message?: string) =>
+  writeSync(
+    reportFd,
+    JSON.stringify({ ended, busyRetries: busy.retries, ...(cut ? { cut } : {}), ...(message ? { message } : {}) } satisfies WorkerReport) +
+      '\n',
+  );
 
 const clock = new MonotonicClock();
 const plan = spec.crash ? [{ life: spec.life, cut: spec.crash.cut, nth: spec.crash.nth }] : [];
@@ -74,6 +80,15 @@ const ended = await liveOneLife(familyScenario(family, world, { transport: new T
   injector,
   clock,
   history,
+}).catch((error: unknown) => {
+  if (!(error instanceof EnvironmentFailure)) throw error;
+  // The parent stops the stress run with this line; on a full disk the report may not be written, and the exit code says so.
+  process.stderr.write(`${error.message}\n`);
+  try {
+    report('environment-failure', undefined, error.message);
+  } finally {
+    process.exit(LIFE_ENVIRONMENT_FAILED_EXIT);
+  }
 });
 let code = 0;
 if (ended.kind === 'completed') report('drained');
