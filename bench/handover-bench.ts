@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { referenceHarness } from '../protocols/handover/reference-harness.js';
 import { checkHandoverProperty } from '../scenarios/handover/properties/check-property.js';
 import { findHandoverProperty } from '../scenarios/handover/properties/definitions.js';
-import { defaultScratchParent } from '../sim/cli/scratch.js';
+import { defaultScratchParent } from '../sim/process/scratch.js';
 import { runCase, type AnyFamily } from '../sim/engine/run-case.js';
 import { handoverFamily } from '../sim/handover/family.js';
 

@@ -7,7 +7,7 @@ import { checkpointAfterStep } from '../protocols/plan/checkpoint-after-step.js'
 import { DEFAULT_PLAN_BOUNDS } from '../scenarios/plan/properties/arbitraries.js';
 import { checkPlanProperty } from '../scenarios/plan/properties/check-plan-property.js';
 import { PLAN_PROPERTIES } from '../scenarios/plan/properties/definitions.js';
-import { defaultScratchParent } from '../sim/cli/scratch.js';
+import { defaultScratchParent } from '../sim/process/scratch.js';
 import { runCase, type AnyFamily } from '../sim/engine/run-case.js';
 import { planFamily } from '../sim/plan/plan-family.js';
 import { PLAN_PROTOCOLS } from '../protocols/plan/catalogue.js';

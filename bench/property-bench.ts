@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_BOUNDS } from '../scenarios/reservation/properties/arbitraries.js';
 import { checkProperty, type StoreKind } from '../scenarios/reservation/properties/check-property.js';
 import { findProperty } from '../scenarios/reservation/properties/definitions.js';
-import { defaultScratchParent } from '../sim/cli/scratch.js';
+import { defaultScratchParent } from '../sim/process/scratch.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
 
 export interface PropertyThroughput {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createScratch, defaultScratchParent } from '../../sim/cli/scratch.js';
+import { createScratch, defaultScratchParent } from '../../sim/process/scratch.js';
 import { DEFAULT_PLAN_BOUNDS, planTrialArbitrary } from './properties/arbitraries.js';
 import { runPlanTrial } from './properties/trial.js';
 

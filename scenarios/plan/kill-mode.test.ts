@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_PROTOCOLS } from '../../protocols/plan/catalogue.js';
-import { createScratch, defaultScratchParent } from '../../sim/cli/scratch.js';
+import { createScratch, defaultScratchParent } from '../../sim/process/scratch.js';
 import { runCase, type CaseResult } from '../../sim/engine/run-case.js';
 import { runKillCase, type KillCaseResult } from '../../sim/process/kill-case.js';
 import { planFamily } from '../../sim/plan/plan-family.js';

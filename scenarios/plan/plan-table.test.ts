@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_PROTOCOLS } from '../../protocols/plan/catalogue.js';
-import { createScratch, defaultScratchParent } from '../../sim/cli/scratch.js';
+import { createScratch, defaultScratchParent } from '../../sim/process/scratch.js';
 import type { AnyFamily } from '../../sim/engine/run-case.js';
 import { planFamily } from '../../sim/plan/plan-family.js';
 import { runTable, type TableCell, type TableRun } from '../../sim/table/run-table.js';

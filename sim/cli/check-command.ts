@@ -21,7 +21,7 @@ import { checkJunitCases } from '../results/check-junit.js';
 import { junitXml } from '../results/junit.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 
-import { createScratch, defaultScratchParent } from './scratch.js';
+import { createScratch, defaultScratchParent } from '../process/scratch.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP, policySubject } from './watched-run.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
 import { checkAll, replay, withWire, type Plan } from './check-run.js';

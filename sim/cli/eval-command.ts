@@ -24,7 +24,7 @@ import { positiveInt, rangeText } from './options.js';
 import { LIFE_TIMEOUT_MS_MAX } from '../limits.js';
 import { ended, inWatchedChild, policySubject } from './watched-run.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
-import { createScratch, defaultScratchParent } from './scratch.js';
+import { createScratch, defaultScratchParent } from '../process/scratch.js';
 
 interface EvalOptions {
   suite?: string;

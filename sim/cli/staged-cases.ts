@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, readdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createScratch, defaultScratchParent } from './scratch.js';
+import { createScratch, defaultScratchParent } from '../process/scratch.js';
 
 /** statfs's f_type of a tmpfs (linux/magic.h TMPFS_MAGIC): memory-backed, an fsync there costs nothing. */
 const TMPFS_MAGIC = 0x01021994;

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createScratch, defaultScratchParent } from '../cli/scratch.js';
+import { createScratch, defaultScratchParent } from '../process/scratch.js';
 import { FileMedium, MemoryMedium, type StoreMedium } from '../engine/connections.js';
 import type { AnyFamily } from '../engine/run-case.js';
 

@@ -8,7 +8,7 @@ import { replayLine } from '../check/replay-line.js';
 import { replayProperty } from '../check/replay-property.js';
 import type { StoreKind, SuiteOption } from '../check/suite.js';
 import { FAMILIES } from '../families.js';
-import { createScratch, defaultScratchParent } from '../cli/scratch.js';
+import { createScratch, defaultScratchParent } from '../process/scratch.js';
 import { createRunFolder } from '../results/run-folder.js';
 import { propertySuite } from '../suites.js';
 import { familyOf, inputPath, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';

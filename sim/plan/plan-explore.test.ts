@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PLAN_PROTOCOLS } from '../../protocols/plan/catalogue.js';
-import { defaultScratchParent } from '../cli/scratch.js';
+import { defaultScratchParent } from '../process/scratch.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { ExploreBounds } from '../explore/controlled-run.js';
 import { explore } from '../explore/explore.js';

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { FileMedium, MemoryMedium } from '../engine/connections.js';
-import { createScratch, defaultScratchParent } from '../cli/scratch.js';
+import { createScratch, defaultScratchParent } from './scratch.js';
 import { History } from '../engine/history.js';
 import { runCase, type CaseResult } from '../engine/run-case.js';
 import { loadFamily } from '../family-catalogue.js';

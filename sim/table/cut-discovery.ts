@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createScratch, defaultScratchParent } from '../cli/scratch.js';
+import { createScratch, defaultScratchParent } from '../process/scratch.js';
 import { FileMedium, MemoryMedium } from '../engine/connections.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import { runCase, type AnyFamily, type CaseResult } from '../engine/run-case.js';

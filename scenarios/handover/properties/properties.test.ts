@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultScratchParent } from '../../../sim/cli/scratch.js';
+import { defaultScratchParent } from '../../../sim/process/scratch.js';
 import { tempFolder } from '../../../sim/testing/temp-folder.js';
 import { checkHandoverProperty, replayHandoverProperty } from './check-property.js';
 import { HANDOVER_PROPERTIES } from './definitions.js';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createScratch, defaultScratchParent } from '../../../sim/cli/scratch.js';
+import { createScratch, defaultScratchParent } from '../../../sim/process/scratch.js';
 import { DEFAULT_PLAN_BOUNDS } from './arbitraries.js';
 import { checkPlanProperty, replayPlanProperty } from './check-plan-property.js';
 import { PLAN_PROPERTIES } from './definitions.js';

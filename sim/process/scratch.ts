@@ -1,9 +1,9 @@
 import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { onInterrupt } from '../process/interrupt.js';
+import { onInterrupt } from './interrupt.js';
 import { fsReason } from '../results/fs-reason.js';
-import { UsageError } from './errors.js';
+import { InputError } from '../engine/input-error.js';
 
 /** Memory-backed /dev/shm when the machine has it: real files, without paying for a disk's fsync. */
 export function defaultScratchParent(): string {
@@ -24,7 +24,7 @@ export function createScratch(parent: string): { path: string; remove: () => voi
   try {
     path = mkdtempSync(join(parent, 'cutpoint-scratch-'));
   } catch (error) {
-    throw new UsageError(`cannot create a scratch folder in ${parent}: ${fsReason(error)}`);
+    throw new InputError(`cannot create a scratch folder in ${parent}: ${fsReason(error)}`);
   }
   const removeNow = () => rmSync(path, { recursive: true, force: true });
   // Ctrl-C or SIGTERM must not leave the folder behind (in /dev/shm it holds memory until the next boot).
