@@ -30,6 +30,8 @@ export interface SoakOptions {
   /** Nothing new starts after this many ms; a check under way ends first. */
   durationMs: number;
   runs: number;
+  /** Only these families (every family with properties when omitted). */
+  families?: readonly string[];
   /** After each check, with every family's coverage so far (the same objects the soak returns). */
   onStep(step: SoakStep, elapsedMs: number, coverage: readonly FamilyCoverage[]): void;
 }
@@ -42,7 +44,8 @@ export interface SoakOptions {
  */
 export async function soak(options: SoakOptions): Promise<FamilyCoverage[]> {
   const started = performance.now();
-  const families = (await allPropertySuites()).map((suite) => ({
+  const suites = (await allPropertySuites()).filter((suite) => options.families?.includes(suite.family) ?? true);
+  const families = suites.map((suite) => ({
     checks: freshSeedChecks(suite),
     seed: newSeed(),
     next: 0,

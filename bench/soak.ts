@@ -3,10 +3,12 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { checkLine } from '../sim/check/fresh-seeds.js';
 import { handleInterrupts, onInterrupt } from '../sim/process/interrupt.js';
+import { allPropertySuites } from '../sim/suites.js';
+import { counted } from '../reports/plural.js';
 import { soak, type FamilyCoverage, type SoakStep } from './soak-rounds.js';
 
 /**
- * `npm run soak -- --minutes M [--runs R]`: fresh seeds over every family's
+ * `npm run soak -- --minutes M [--runs R] [--family F]...`: fresh seeds over every family's
  * correct and repaired protocols and all their properties until the time is
  * up (bench/soak-rounds.ts). Progress on stderr; at the end, on stdout, the
  * runs and seeds covered per family, every counterexample with the lines
@@ -16,7 +18,8 @@ import { soak, type FamilyCoverage, type SoakStep } from './soak-rounds.js';
  */
 const MINUTES_MAX = 7 * 24 * 60;
 const RUNS_MAX = 1_000_000;
-const USAGE = 'usage: npm run soak -- --minutes M [--runs R] (M minutes, up to a week; R runs per property and seed, default 500)';
+const USAGE =
+  'usage: npm run soak -- --minutes M [--runs R] [--family F]... (M minutes, up to a week; R runs per property and seed, default 500; F a family, default all)';
 
 function positive(name: string, text: string | undefined, max: number, whole: boolean): number | string {
   const value = Number(text);
@@ -26,10 +29,14 @@ function positive(name: string, text: string | undefined, max: number, whole: bo
   return value;
 }
 
-function parse(argv: readonly string[]): { minutes: number; runs: number } | string {
-  let values: { minutes?: string; runs?: string };
+function parse(argv: readonly string[], known: readonly string[]): { minutes: number; runs: number; families?: string[] } | string {
+  let values: { minutes?: string; runs?: string; family?: string[] };
   try {
-    ({ values } = parseArgs({ args: [...argv], options: { minutes: { type: 'string' }, runs: { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { minutes: { type: 'string' }, runs: { type: 'string' }, family: { type: 'string', multiple: true } },
+      strict: true,
+    }));
   } catch (error) {
     // node's own message, on one line: its first sentence.
     const message = error instanceof Error ? error.message : String(error);
@@ -40,7 +47,9 @@ function parse(argv: readonly string[]): { minutes: number; runs: number } | str
   const runs = values.runs === undefined ? 500 : positive('runs', values.runs, RUNS_MAX, true);
   if (typeof minutes === 'string') return minutes;
   if (typeof runs === 'string') return runs;
-  return { minutes, runs };
+  const unknown = values.family?.find((family) => !known.includes(family));
+  if (unknown !== undefined) return `unknown family '${unknown}'; valid: ${known.join(', ')}. ${USAGE}`;
+  return { minutes, runs, ...(values.family ? { families: values.family } : {}) };
 }
 
 function stepLine(step: SoakStep, elapsedMs: number): string {
@@ -54,7 +63,7 @@ function summary(coverage: readonly FamilyCoverage[], minutes: number, runs: num
   const lines = [`soak: fresh seeds, ${runs} runs per property and seed, ${ended} after ${minutes} minutes`];
   for (const family of coverage)
     lines.push(
-      `  ${family.family}: ${family.seeds} seeds with every check, ${family.checks} checks, ${family.runs} runs, ${family.failures.length} failed`,
+      `  ${family.family}: ${counted(family.seeds, 'seed')} with every check, ${counted(family.checks, 'check')}, ${counted(family.runs, 'run')}, ${family.failures.length} failed`,
     );
   for (const { check, seed, runs: stepRuns, result } of coverage.flatMap((family) => family.failures)) {
     lines.push(`✗ ${check.family} ${check.property} on ${check.protocol}, seed ${seed}: ${result.failure?.violation ?? 'failed'}`);
@@ -68,7 +77,8 @@ function summary(coverage: readonly FamilyCoverage[], minutes: number, runs: num
 }
 
 async function main(): Promise<number> {
-  const options = parse(process.argv.slice(2));
+  const known = (await allPropertySuites()).map((suite) => suite.family);
+  const options = parse(process.argv.slice(2), known);
   if (typeof options === 'string') {
     process.stderr.write(`soak: ${options}\n`);
     return 2;
@@ -86,6 +96,7 @@ async function main(): Promise<number> {
   const coverage = await soak({
     durationMs: options.minutes * 60_000,
     runs: options.runs,
+    ...(options.families ? { families: options.families } : {}),
     onStep: (step, elapsedMs, sofar) => {
       covered = sofar;
       stderr(stepLine(step, elapsedMs));
