@@ -19,6 +19,7 @@ export const outboxDeleteAfterPublish = outboxProtocol({
       await ctx.orchestrator.transaction((db) => {
         db.prepare('DELETE FROM outbox WHERE id = ?').run(row.id);
       });
+      return true;
     },
   },
 });

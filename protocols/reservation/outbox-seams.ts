@@ -26,8 +26,13 @@ export interface ClaimedRow {
   lineCount: number;
 }
 
-/** How an intention ends locally once its reply settles it. */
-export type Settlement = { status: 'done' | 'failed' | 'reconcile'; result: string };
+/**
+ * How an intention ends locally once its reply settles it. `underLease`: the
+ * relay's own conclusion (a give-up) rather than the warehouse's answer, so it
+ * holds only while no other attempt can be on its way: while the relay still
+ * holds the row's lease.
+ */
+export type Settlement = { status: 'done' | 'failed' | 'reconcile'; result: string; underLease?: true };
 
 /** The warehouse's own refusal of a request, as the relay receives it. */
 export type Refusal = Extract<ReserveReply, { status: 'refused' }>;
@@ -71,14 +76,18 @@ export interface OutboxSeams {
    * order waits for its predecessor, without a cap (the predecessor is in this
    * same outbox, on its way); any other transient one is asked
    * again, same key, until the protocol's `refusedAttemptsMax` attempts, then
-   * fails as given up.
+   * fails as given up, under the lease.
    */
   onRefused(refusal: Refusal, row: ClaimedRow, settings: ProtocolSettings): Settlement | undefined;
   /**
-   * Settles the intention and retires its outbox row. Correct: one local
-   * transaction for both, where the first settling answer wins.
+   * Settles the intention and retires its outbox row; says whether it wrote
+   * them. Correct: one local transaction for both, where the first settling
+   * answer wins, and a settlement `underLease` is written only while this
+   * relay still holds the row's lease. A relay whose lease has ended writes no
+   * give-up: another relay may have claimed the row and had its attempt
+   * applied, and the give-up would call refused what the warehouse holds.
    */
-  confirm(ctx: ProtocolContext, row: ClaimedRow, settlement: Settlement): Promise<void>;
+  confirm(ctx: ProtocolContext, row: ClaimedRow, settlement: Settlement): Promise<boolean>;
 }
 
 export const CORRECT_SEAMS: OutboxSeams = {
@@ -91,14 +100,21 @@ export const CORRECT_SEAMS: OutboxSeams = {
     if (definitive) return { status: 'failed', result: JSON.stringify({ refused: reason }) };
     if (reason === OUT_OF_ORDER) return undefined;
     return row.attempts >= settings.refusedAttemptsMax
-      ? { status: 'failed', result: JSON.stringify({ refused: reason, gaveUp: row.attempts }) }
+      ? { status: 'failed', result: JSON.stringify({ refused: reason, gaveUp: row.attempts }), underLease: true }
       : undefined;
   },
-  async confirm(ctx, row, { status, result }) {
-    await ctx.orchestrator.transaction((db) => {
+  async confirm(ctx, row, { status, result, underLease }) {
+    return ctx.orchestrator.transaction((db) => {
+      // The fence is read in the transaction that writes, so no claim can come between the two.
+      if (
+        underLease &&
+        !db.prepare('SELECT 1 FROM outbox WHERE id = ? AND lease_owner = ? AND lease_until_ms > ?').get(row.id, ctx.worker, ctx.nowMs())
+      )
+        return false;
       // The first settling answer wins: a late duplicate send must not overwrite it.
       db.prepare(`UPDATE intentions SET status = ?, result = ? WHERE id = ? AND status = 'pending'`).run(status, result, row.intentionId);
       db.prepare(`UPDATE outbox SET status = 'sent', lease_owner = NULL, lease_until_ms = NULL WHERE id = ?`).run(row.id);
+      return true;
     });
   },
 };

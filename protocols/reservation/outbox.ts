@@ -137,8 +137,7 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
             );
             continue;
           }
-          await seams.confirm(ctx, row, settlement);
-          await ctx.cut('confirmed');
+          if (await seams.confirm(ctx, row, settlement)) await ctx.cut('confirmed');
           continue;
         }
 
@@ -165,8 +164,8 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
           await releaseForRetry(ctx, row, reply.status === 'refused' ? (reply.retryAfterMs ?? 0) : 0);
           continue;
         }
-        await seams.confirm(ctx, row, settlement);
-        await ctx.cut('confirmed');
+        // A settlement fenced out by the lease writes nothing: the row is another relay's now, or due again.
+        if (await seams.confirm(ctx, row, settlement)) await ctx.cut('confirmed');
       }
     },
   };

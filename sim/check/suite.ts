@@ -112,6 +112,12 @@ export interface PropertySuite<T = unknown, B = unknown> {
   trialSize(trial: T): string;
   /** The protocol a trial runs. */
   protocolOf(trial: T): string;
+  /**
+   * Built-in protocols besides the properties' own that must hold some of
+   * them (a repaired variant), with the properties each must hold: fresh-seed
+   * checks (`npm test`, `npm run soak`) run these too.
+   */
+  alsoHold?: readonly { protocol: string; properties: readonly string[] }[];
   options?: readonly SuiteOption[];
   /** Reads the family's own options (as given, by option name) into a transform; undefined when none were given. */
   transform?(values: Readonly<Record<string, string>>, cwd: string): Promise<TrialTransform<T> | undefined>;

@@ -52,4 +52,11 @@ export const PLAN_SUITE: PropertySuite<PlanTrial, PlanTrialBounds> = {
       count(trial.workers, 'loop'),
     ].join(', '),
   protocolOf: (trial) => trial.protocol,
+  // The checkpoint behind a lease is the correct loop's checkpoint for several workers: it keeps every guarantee of one.
+  alsoHold: [
+    {
+      protocol: 'checkpoint-lease',
+      properties: PLAN_PROPERTIES.filter((p) => p.expect === 'hold' && p.protocol !== 'checkpoint-lease').map((p) => p.name),
+    },
+  ],
 };

@@ -39,8 +39,8 @@ export function crashesArb(bounds: TrialBounds): fc.Arbitrary<number[]> {
 export const settingsArb: fc.Arbitrary<ProtocolSettings> = fc.record({
   leaseMs: fc.integer({ min: 100, max: 5_000 }),
   retryDelaysMs: fc.array(fc.integer({ min: 50, max: 3_000 }), { minLength: 1, maxLength: 3 }),
-  // Fixed at the default: a cap that gives up before the warehouse's restock exposes a race no cap avoids
-  // (a taken-over attempt still on its way is applied after the give-up); docs/explanation/families/reservation.md, "Partial replies", says more.
+  // Fixed at the default, so that a pinned seed's trials stay the same. A give-up is written only under the relay's
+  // live lease (outbox-seams.ts), so a lower cap holds too (a cap of 1: `refusals`, seeds 1 to 3, 300 runs each).
   refusedAttemptsMax: fc.constant(6),
 });
 

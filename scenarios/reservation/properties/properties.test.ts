@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import type { Intention } from '../../../protocols/reservation/types.js';
 import { expectedObjectStates } from '../../../sim/reservation/order-checks.js';
 
-/** Fixed seed and run count: the suite is reproducible, and `sim check --runs 100000` is the soak. */
+/** Fixed seed and run count: the suite is reproducible; fresh-seeds.test.ts and `npm run soak` check other seeds. */
 const SEED = 20261201;
 const RUNS = 300;
 const scratch = tempFolder('properties');
