@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { shellWord } from '../library/shell-word.js';
+import { shellWord } from '../results/shell-quote.js';
 import type { AnySuite, StoreKind } from './suite.js';
 
 /**

@@ -57,25 +57,22 @@ describe('a module sim loads cannot decide how sim ends', () => {
   });
 });
 
-/** Runs the bin with its stdout read as a slow pipe reader reads it: `chunkBytes` every `everyMs`, whatever is ready. */
-function readSlowly(argv: readonly string[], cwd: string, chunkBytes: number, everyMs: number) {
+/** Runs the bin with its stdout read as a slow pipe reader reads it: at most one chunk (64 KiB) every `everyMs`. */
+function readSlowly(argv: readonly string[], cwd: string, everyMs: number) {
   const sim = spawn(process.execPath, [SIM_BIN, ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks: Buffer[] = [];
   let stderr = '';
   sim.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  // Paused: nothing is taken from the pipe but what the timer reads, so the pipe stays full and the writer must wait.
-  sim.stdout.pause();
-  const timer = setInterval(() => {
-    // read(0) only asks the stream to fill its buffer from the pipe; a short last chunk is read as it is.
-    const chunk = sim.stdout.read(Math.min(chunkBytes, sim.stdout.readableLength)) as Buffer | null;
-    if (chunk && chunk.length > 0) chunks.push(chunk);
-  }, everyMs);
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    sim.once('close', (code) => {
-      clearInterval(timer);
-      resolve({ code, stdout: Buffer.concat(chunks).toString('utf8'), stderr });
-    }),
-  );
+  // After each chunk the reader pauses, so the pipe fills up and the writer must wait for it.
+  sim.stdout.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    sim.stdout.pause();
+    setTimeout(() => sim.stdout.resume(), everyMs);
+  });
+  // Done when the reader has taken the last byte (stdout's 'end') and the process has exited.
+  const ended = new Promise<void>((resolve) => sim.stdout.once('end', resolve));
+  const exited = new Promise<number | null>((resolve) => sim.once('exit', (code) => resolve(code)));
+  return Promise.all([ended, exited]).then(([, code]) => ({ code, stdout: Buffer.concat(chunks).toString('utf8'), stderr }));
 }
 
 describe('a command never exits before its output is written', () => {
@@ -91,7 +88,7 @@ describe('a command never exits before its output is written', () => {
   it.each(['json', 'text'])(
     'sim show --format %s into a slow reader: every byte arrives, exit 0, nothing said about a lingering process',
     async (format) => {
-      const run = await readSlowly(['show', 'big', '--format', format], cwd, 64 * 1024, 10);
+      const run = await readSlowly(['show', 'big', '--format', format], cwd, 10);
       expect(run.code).toBe(0);
       if (format === 'json') {
         const document = JSON.parse(run.stdout) as { histories: { events: unknown[] }[] };

@@ -45,7 +45,7 @@ describe('sim table --family plan --cuts all', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^checkpoint-after-step: \d+ boundaries found in a fault-free run/);
     const { path, results } = onlyRun(out);
-    expect(results.verdict).toBe('measured');
+    expect(results.verdict).toBe('pass');
     const [row] = results.rows;
     const kinds = new Set(row?.cells.map((cell) => cell.boundary.kind));
     for (const kind of ['checkpoint-staged', 'checkpoint-renamed', 'checkpoint-written', 'checkpoint-committed', 'tool-server-commit'])
@@ -64,7 +64,10 @@ describe('sim table --family plan --cuts all', () => {
     const run = await runCli(['table', '--family', 'plan', '--cuts', 'all', '-p', fixture, '--out', out], folder);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/checkpoint-renamed at done-before-write\.ts:\d+ {2}<- lost/);
+    // A protocol file is expected right (N=1 at every boundary): the lost write fails the table.
+    expect(run.code).toBe(1);
     const { path, results } = onlyRun(out);
+    expect(results.verdict).toBe('fail');
     const cells = results.rows[0]?.cells ?? [];
     const lost = cells.filter((cell) => cell.effects === 0);
     // The crash right after the rename that marks the edit done, before the write is sent: the boundary this loop never names.

@@ -28,10 +28,11 @@ describe("a handover harness module's contracts", () => {
     expect(refused).toContain(says);
   });
 
-  it('a named no-receipt ticket queue measures the duplicate ticket at ticket-enqueued', async () => {
+  it('a named no-receipt ticket queue measures the duplicate ticket at ticket-enqueued, which fails the table', async () => {
     const { code, stdout, stderr } = await runCli(['table', '--family', 'handover', '-p', fixture, '--cut', '2'], cwd);
     expect(stderr).toBe('');
-    expect(code).toBe(0);
+    expect(code).toBe(1);
+    expect(stdout).toContain('expected 1, measured 2 (duplicate)');
     expect(printedRow(stdout, 'named-no-receipt')?.slice(0, 1)).toEqual(['2']);
   });
 });
