@@ -24,7 +24,8 @@ import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 import { createScratch, defaultScratchParent } from '../process/scratch.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP, policySubject } from './watched-run.js';
 import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
-import { checkAll, replay, withWire, type Plan } from './check-run.js';
+import type { CheckRequest } from './check-request.js';
+import { checkAll, replay, withWire } from './check-run.js';
 
 const CHECK_FORMATS = ['text', 'json', 'junit'] as const;
 
@@ -245,7 +246,7 @@ async function planOf(
   options: CheckOptions,
   given: Record<string, string>,
   cwd: string,
-): Promise<Plan> {
+): Promise<CheckRequest> {
   const replayOptions: [string, string][] = [];
   let bounds = suite.defaultBounds;
   const workers = options.workers ?? options.workersMax;
@@ -261,7 +262,7 @@ async function planOf(
   if (options.store === 'memory') replayOptions.push(['--store', 'memory']);
   // Where the replay's files go, when it is not the default: a pasted line keeps them beside the run's.
   if (options.out !== 'runs') replayOptions.push(['--out', options.out]);
-  const plan: Plan = {
+  const plan: CheckRequest = {
     family,
     suite,
     bounds,

@@ -9,8 +9,9 @@ import { checkChunked } from '../check/check-chunked.js';
 import { CHUNK_RUNS, shardChunks, type CheckChunk } from '../check/chunks.js';
 import { traceSchedule } from '../check/schedule-trace.js';
 import type { Shard } from '../explore/shard.js';
+import type { CheckRequest } from './check-request.js';
 import { checkRunners } from './check-runners.js';
-import type { AnySuite, ProtocolChoice, PropertyDefinition, StoreKind, TrialTransform } from '../check/suite.js';
+import type { ProtocolChoice, PropertyDefinition, TrialTransform } from '../check/suite.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { RunWire } from '../engine/run-family.js';
 import type { CheckResults, StoredProperty } from '../results/check-results.js';
@@ -27,26 +28,8 @@ import { withTransport, type TransportName } from './transport-option.js';
  * each result and keeping every counterexample's files in the run folder.
  */
 
-/** What one `sim check` runs: a family's suite, its bounds, and the subject put in instead of the properties' own. */
-export interface Plan {
-  family: AnyFamily;
-  suite: AnySuite;
-  bounds: unknown;
-  store: StoreKind;
-  seed: number;
-  protocol?: ProtocolChoice;
-  transform?: TrialTransform<unknown>;
-  /** The options that change the outcome, as given, for replay lines. */
-  replayOptions: [string, string][];
-  /** The family's own options as given, for the header line. */
-  familyOptions: [string, string][];
-  /** Properties a protocol of one's own is not checked with unless named (they need what it may not offer). */
-  leftOut: string[];
-  /** A fresh wire per run, with --transport http. */
-  openWire?: () => RunWire;
-}
 
-function runOptions(plan: Plan): { protocol?: ProtocolChoice; transform?: TrialTransform<unknown>; openWire?: () => RunWire } {
+function runOptions(plan: CheckRequest): { protocol?: ProtocolChoice; transform?: TrialTransform<unknown>; openWire?: () => RunWire } {
   return {
     ...(plan.protocol ? { protocol: plan.protocol } : {}),
     ...(plan.transform ? { transform: plan.transform } : {}),
@@ -55,7 +38,7 @@ function runOptions(plan: Plan): { protocol?: ProtocolChoice; transform?: TrialT
 }
 
 /** Runs the work with the HTTP transport up when it is asked for (one wire a run), closed however the work ends. */
-export function withWire<T>(plan: Plan, transport: TransportName, work: (wired: Plan) => Promise<T>): Promise<T> {
+export function withWire<T>(plan: CheckRequest, transport: TransportName, work: (wired: CheckRequest) => Promise<T>): Promise<T> {
   return withTransport(transport, async (http) => work(http ? { ...plan, openWire: http.open } : plan));
 }
 
@@ -63,13 +46,13 @@ function storesKept(family: AnyFamily): string {
   return ['orchestrator.db', ...family.receivers.map((receiver) => `${receiver.name}.db`), 'history.jsonl'].join(', ');
 }
 
-function workersText(plan: Plan): string {
+function workersText(plan: CheckRequest): string {
   const workers = plan.suite.workersOf(plan.bounds);
   return workers === undefined ? '' : `, workers <= ${workers}`;
 }
 
 export async function replay(
-  plan: Plan,
+  plan: CheckRequest,
   definition: PropertyDefinition<unknown, unknown>,
   path: string,
   folder: RunFolder,
@@ -121,7 +104,7 @@ export interface CheckSize {
 }
 
 export async function checkAll(
-  plan: Plan,
+  plan: CheckRequest,
   selected: PropertyDefinition<unknown, unknown>[],
   options: CheckSize,
   scratch: string,
@@ -225,7 +208,7 @@ function shardLine(
 
 /** Prints a property's line; for a counterexample, replays it into the run folder so its files are kept. */
 async function keepCounterexample(
-  plan: Plan,
+  plan: CheckRequest,
   definition: PropertyDefinition<unknown, unknown>,
   result: PropertyResult,
   folder: RunFolder,

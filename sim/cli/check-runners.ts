@@ -3,7 +3,7 @@ import type { ChunkRunner } from '../check/check-chunked.js';
 import { startChunkPool } from '../check/chunk-pool.js';
 import { dropChunkWorkersAhead } from '../check/early-workers.js';
 import type { CheckChunk } from '../check/chunks.js';
-import type { Plan } from './check-run.js';
+import type { CheckRequest } from './check-request.js';
 
 /** Where a check's chunks run: the runners, how to stop the processes behind them, and how many run at a time. */
 export interface CheckRunners {
@@ -21,7 +21,7 @@ export interface CheckRunners {
  * A chunk's result does not depend on where it runs: its runs, seed and
  * scratch folder are the chunk's own.
  */
-export function checkRunners(plan: Plan, jobs: number, chunks: readonly CheckChunk[], scratch: string, cwd: string): CheckRunners {
+export function checkRunners(plan: CheckRequest, jobs: number, chunks: readonly CheckChunk[], scratch: string, cwd: string): CheckRunners {
   const processes = plan.openWire ? 0 : Math.min(jobs, chunks.length) - 1;
   const here: ChunkRunner = (chunk, onRun) => {
     const definition = plan.suite.properties.find((candidate) => candidate.name === chunk.property);
