@@ -61,7 +61,21 @@ function copyTree(from: string, to: string): void {
       mkdirSync(target, { recursive: true });
       copyTree(source, target);
     } else {
-      copyFileSync(source, target);
+      copyUnlessGone(source, target);
     }
+  }
+}
+
+/**
+ * When a table stops early (a case failed), other cases may still be closing
+ * their stores while the copy walks the folder: SQLite removes a database's
+ * -wal and -shm files at its last close. A file gone between the listing and
+ * the copy is one its case no longer has, so it is not copied.
+ */
+function copyUnlessGone(source: string, target: string): void {
+  try {
+    copyFileSync(source, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }
