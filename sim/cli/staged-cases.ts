@@ -70,7 +70,7 @@ function copyTree(from: string, to: string): void {
  * When a table stops early (a case failed), other cases may still be closing
  * their stores while the copy walks the folder: SQLite removes a database's
  * -wal and -shm files at its last close. A file gone between the listing and
- * the copy is one its case no longer has, so it is not copied.
+ * the copy is one its case has closed and removed, so it is not copied.
  */
 function copyUnlessGone(source: string, target: string): void {
   try {
