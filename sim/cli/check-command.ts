@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import type { AnySuite, PropertyDefinition, StoreKind } from '../check/suite.js';
+import type { AnySuite, StoreKind } from '../check/suite.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { CheckResults } from '../results/check-results.js';
 import { openRunFolder } from './run-folder-life.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
+import { selectProperties } from './select-properties.js';
 import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
 import type { Io } from './io.js';
 import { resolveProtocols } from './load-protocol.js';
@@ -287,19 +288,4 @@ async function planOf(
     plan.familyOptions.push([`--${name}`, value]);
   }
   return plan;
-}
-
-/** The named properties, or all; with --protocol, only those that must hold (a control checks its own flawed protocol). */
-function selectProperties(suite: AnySuite, names: string[], protocol: string | undefined): PropertyDefinition<unknown, unknown>[] {
-  if (names.length === 0) return suite.properties.filter((p) => protocol === undefined || (p.expect === 'hold' && p.needs === undefined));
-  return names.map((name) => {
-    const found = suite.properties.find((p) => p.name === name);
-    if (!found)
-      throw new UsageError(
-        `unknown property '${name}' in family ${suite.family}; valid: ${suite.properties.map((p) => p.name).join(', ')}.`,
-      );
-    if (protocol !== undefined && found.expect === 'find')
-      throw new UsageError(`${name} is a negative control on its own flawed protocol; --protocol goes with the properties that must hold.`);
-    return found;
-  });
 }
