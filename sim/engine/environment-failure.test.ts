@@ -3,7 +3,7 @@ import { markFirst } from '../../protocols/reservation/mark-first.js';
 import type { Protocol } from '../../protocols/reservation/types.js';
 import { checkProperty } from '../check/check-property.js';
 import { reservationFamily } from '../families/reservation/family.js';
-import { propertySuite } from '../suites.js';
+import { propertySuite } from '../families/index.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { MemoryMedium, type Connection } from './connections.js';
 import { EnvironmentFailure, environmentFailure } from './environment-failure.js';

@@ -31,6 +31,10 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
   tableWorkload: W;
   /** The intention whose N fills a table cell. */
   tableIntention: string;
+  /** N per built-in protocol at each classic cut on the table's workload: the reference rows a table judges against (scenarios/<family>/). */
+  expectedTable: ExpectedTable;
+  /** What the family's other columns (its tableColumns) must show, by protocol and column header; absent: measured only. */
+  expectedColumns?: ExpectedColumns;
   /** The intention whose N fills a cell when the table runs a user's workload (the plan family's --plan); `tableIntention` when omitted. */
   tableIntentionFor?(workload: W): string;
   /**
@@ -105,6 +109,18 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
   workloadToJson(workload: W): JsonValue;
   workloadFromJson(json: JsonValue): W;
 }
+
+/** Expected N per protocol, one number per classic cut in the family's order. */
+export type ExpectedTable = Readonly<Record<string, readonly number[]>>;
+
+/**
+ * What a family's other columns must show, per protocol, by column header:
+ * `{"reference-harness": {"n": [1, 1, 1, 1, 1], "replies": 0}}`. A `per:
+ * 'cut'` column expects one value per classic cut (in the family's order), a
+ * `per: 'row'` column one number, the worst over the row. A header left out
+ * is measured only.
+ */
+export type ExpectedColumns = Readonly<Record<string, Readonly<Record<string, number | readonly number[]>>>>;
 
 export interface FamilyProtocol {
   /** Lower-case letters, digits and dashes: it names a folder of each run. */

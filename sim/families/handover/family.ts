@@ -1,3 +1,4 @@
+import { EXPECTED_HANDOVER_COLUMNS, EXPECTED_TICKETS } from '../../../scenarios/handover/expected-table.js';
 import { HANDOVER_PROTOCOLS } from '../../../protocols/handover/catalogue.js';
 import type { HandoverProtocol } from '../../../protocols/handover/types.js';
 import type { Family } from '../../engine/family.js';
@@ -73,6 +74,8 @@ export const handoverFamily: Family<HandoverProtocol, HandoverWorkload, Handover
   ],
   tableWorkload: TABLE_WORKLOAD,
   tableIntention: TABLE_INTENTION,
+  expectedTable: EXPECTED_TICKETS,
+  expectedColumns: EXPECTED_HANDOVER_COLUMNS,
   defaultSettings: DEFAULT_HANDOVER_SETTINGS,
   orchestratorSchema: () => CONVERSATION_SCHEMA,
   contracts: (protocol) => protocol.contracts,

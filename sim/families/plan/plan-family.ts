@@ -1,3 +1,4 @@
+import { EXPECTED_PLAN_TABLE } from '../../../scenarios/plan/expected-table.js';
 import { PLAN_PROTOCOLS } from '../../../protocols/plan/catalogue.js';
 import { PLAN_CUTS } from '../../../protocols/plan/cuts.js';
 import { planProtocolFromModule } from '../../../protocols/plan/module-shape.js';
@@ -72,6 +73,7 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
   receivers: [toolServer],
   tableWorkload: SEED_WORKLOAD,
   tableIntention: editIntention(SEED_PLAN),
+  expectedTable: EXPECTED_PLAN_TABLE,
   tableIntentionFor: (workload) => editIntention(workload.plan),
   tableCrash: (cut, workload) => crashDuringEditStep(cut, workload.plan),
   readTableWorkload: (file, cwd) => ({ plan: readPlanFile(file, cwd), tools: CALM_TOOLS }),

@@ -1,3 +1,4 @@
+import { EXPECTED_EFFECTS } from '../../../scenarios/reservation/reference-table.js';
 import { CLASSIC_CUT_MEANINGS, CLASSIC_CUTS } from '../../../protocols/reservation/cuts.js';
 import { protocolFromModule } from '../../../protocols/reservation/module-shape.js';
 import { FLAWED_PROTOCOLS, REPAIRED_PROTOCOLS, SEED_PROTOCOLS } from '../../../protocols/reservation/registry.js';
@@ -76,6 +77,7 @@ export const reservationFamily: ReservationFamily = {
   receivers: [warehouse],
   tableWorkload: [SEED_INTENTION],
   tableIntention: intentionId(SEED_INTENTION),
+  expectedTable: EXPECTED_EFFECTS,
   defaultSettings: DEFAULT_SETTINGS,
   orchestratorSchema: (protocol) => protocol.localSchema,
   contracts: (protocol) => ({ warehouse: protocol.contract }),

@@ -1,0 +1,56 @@
+import type { AnySuite } from '../check/suite.js';
+import type { AnyFamily } from '../engine/run-case.js';
+import type { MeasuredSweeps } from '../results/sweeps-results.js';
+
+/**
+ * What cutpoint knows of a family before loading it: its name, its built-in
+ * protocols' names, the options only it takes, and how to load it and its
+ * scenarios. Each family defines its entry in its own folder
+ * (sim/families/<name>/entry.ts); sim/families/index.ts lists them.
+ */
+export interface FamilyEntry {
+  readonly name: string;
+  readonly summary: string;
+  /** The built-in protocols, known without loading the family (they must be the loaded family's, in order). */
+  readonly protocolNames: readonly string[];
+  /** Options only this family takes (`--plan`, `--policy`, …): each command adds those that name it. */
+  readonly inputs?: readonly FamilyInput[];
+  /** The family's value: its world, checks, protocols, expected table. Loaded only by a command that runs it. */
+  load(): Promise<AnyFamily>;
+  /** The family's property suite, for `sim check` (loads fast-check and every property definition). */
+  properties?(): Promise<AnySuite>;
+  /** The sweeps `sim check --report` measures and draws (the reservation family's retention and concurrency). */
+  sweeps?(): Promise<SweepRunner>;
+  /** What `sim eval <family>` runs, when the family can be evaluated. */
+  evaluation?(): Promise<FamilyEvaluation>;
+}
+
+/**
+ * One option of a family's own, with its parser and help. The value reaches
+ * the family's code by its attribute name (`--model-timeout-ms` as
+ * `modelTimeoutMs`), as commander names it.
+ */
+export interface FamilyInput {
+  /** As commander takes it: `--plan <file>`. */
+  readonly flag: string;
+  /** The help line; commands prefix it with the family (`plan family: …`). */
+  readonly help: string;
+  /** The commands that take it: `table`, `check`, `eval`, … */
+  readonly commands: readonly string[];
+  /** A command's own help line, where the option means more there (`sim eval`'s policy under evaluation). */
+  readonly helpIn?: Readonly<Partial<Record<string, string>>>;
+  /** Reads the value, or throws an InputError saying what was expected; the value as given when absent. */
+  parse?(value: string): unknown;
+}
+
+/** The reservation sweeps `sim check --report` measures and draws (retention, concurrency), as a family provides them. */
+export interface SweepRunner {
+  trialCount(trialsPerPoint: number): number;
+  run(options: { seed: number; trialsPerPoint: number; onTrial?: () => void }): Promise<MeasuredSweeps>;
+}
+
+/** A family evaluated like a classifier over a labelled suite (`sim eval`): its default suite and how it runs. */
+export interface FamilyEvaluation {
+  /** The default suite, as JSON Lines. */
+  defaultSuite(): Promise<string>;
+}

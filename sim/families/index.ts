@@ -1,0 +1,78 @@
+import type { AnySuite } from '../check/suite.js';
+import type { AnyFamily } from '../engine/run-case.js';
+import type { FamilyEntry, FamilyInput } from './family-entry.js';
+import { handoverEntry } from './handover/entry.js';
+import { planEntry } from './plan/entry.js';
+import { reservationEntry } from './reservation/entry.js';
+
+export type { FamilyEntry, FamilyEvaluation, FamilyInput, SweepRunner } from './family-entry.js';
+
+/**
+ * Every family cutpoint knows, in the order `sim list` shows them: the one
+ * generic file that names a family. An entry is light (names, options, how to
+ * load); a command parses its options against the entries and loads only the
+ * family it runs, so `sim table` does not load the plan and handover families
+ * or fast-check. Adding a family is adding its folders (sim/families/<name>/,
+ * protocols/<name>/, scenarios/<name>/) and its entry here.
+ */
+export const FAMILY_ENTRIES: readonly FamilyEntry[] = [reservationEntry, planEntry, handoverEntry];
+
+/** The family a command runs when neither --family nor a built-in protocol names one. */
+export const DEFAULT_FAMILY = reservationEntry.name;
+
+export function familyNames(): string[] {
+  return FAMILY_ENTRIES.map((entry) => entry.name);
+}
+
+export function allProtocolNames(): string[] {
+  return FAMILY_ENTRIES.flatMap((entry) => entry.protocolNames);
+}
+
+/** The name of the family a built-in protocol belongs to. */
+export function familyNameOfProtocol(protocol: string): string | undefined {
+  return FAMILY_ENTRIES.find((entry) => entry.protocolNames.includes(protocol))?.name;
+}
+
+export function findEntry(name: string): FamilyEntry | undefined {
+  return FAMILY_ENTRIES.find((entry) => entry.name === name);
+}
+
+/** Loads the family named `name` (and only it); undefined for a name no family has. */
+export async function loadFamily(name: string): Promise<AnyFamily | undefined> {
+  return findEntry(name)?.load();
+}
+
+/** Every family, loaded, in the registry's order: for commands and the library that show or serve them all. */
+export async function loadFamilies(): Promise<AnyFamily[]> {
+  return Promise.all(FAMILY_ENTRIES.map((entry) => entry.load()));
+}
+
+/** A family's property suite, or undefined when it has none (or no family has that name). */
+export async function propertySuite(family: string): Promise<AnySuite | undefined> {
+  return findEntry(family)?.properties?.();
+}
+
+/** Every family's property suite, in the registry's order. */
+export async function allPropertySuites(): Promise<AnySuite[]> {
+  const suites = await Promise.all(FAMILY_ENTRIES.map((entry) => entry.properties?.()));
+  return suites.filter((suite): suite is AnySuite => suite !== undefined);
+}
+
+/** A family input, with the family that owns it. */
+export interface OwnedInput {
+  family: string;
+  input: FamilyInput;
+}
+
+/**
+ * The options of families' own that `command` takes, each once by flag, in
+ * the registry's order: a command adds them all and refuses, after parsing,
+ * one given to a family that does not own it (inputRefusal).
+ */
+export function familyInputs(command: string): OwnedInput[] {
+  const byFlag = new Map<string, OwnedInput>();
+  for (const entry of FAMILY_ENTRIES)
+    for (const input of entry.inputs ?? [])
+      if (input.commands.includes(command) && !byFlag.has(input.flag)) byFlag.set(input.flag, { family: entry.name, input });
+  return [...byFlag.values()];
+}
