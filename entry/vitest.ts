@@ -5,4 +5,4 @@
  */
 import './register.js';
 
-export * from '../sim/library/vitest.js';
+export * from '../sim/api/vitest.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../families.js';
-import { checkProperty } from '../library/check.js';
+import { checkProperty } from '../api/check.js';
 import { allPropertySuites } from '../suites.js';
 import { runCli } from '../testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';

@@ -9,8 +9,8 @@ import { checkChunked } from '../check/check-chunked.js';
 import { CHUNK_RUNS, shardChunks, type CheckChunk } from '../check/chunks.js';
 import { traceSchedule } from '../check/schedule-trace.js';
 import type { Shard } from '../explore/shard.js';
-import type { CheckRequest } from './check-request.js';
-import { checkRunners } from './check-runners.js';
+import type { CheckRequest } from '../app/check-request.js';
+import { checkRunners } from '../app/check-runners.js';
 import type { ProtocolChoice, PropertyDefinition, TrialTransform } from '../check/suite.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { RunWire } from '../engine/run-family.js';
@@ -18,9 +18,9 @@ import type { CheckResults, StoredProperty } from '../results/check-results.js';
 import { displayPath, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { Progress } from './progress.js';
+import { Progress } from '../app/progress.js';
 import { measureSweeps } from './sweep-reports.js';
-import { withTransport, type TransportName } from './transport-option.js';
+import { withTransport, type TransportName } from '../app/transport.js';
 
 /*
  * What `sim check` does once its options are read and checked (check-command.ts):

@@ -16,7 +16,7 @@ import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from '../families/hando
 import { fsReason } from '../results/fs-reason.js';
 import { readTextFile } from '../results/read-text-file.js';
 import { displayPath } from '../results/run-folder.js';
-import { openRunFolder } from './run-folder-life.js';
+import { openRunFolder } from '../app/run-folder-life.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { formatHelp, formatOption } from './output-format.js';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { CONTRACTS } from '../../protocols/receivers/contracts.js';
 import { FAMILIES } from '../families.js';
 import { EXIT, type ExitCode } from './errors.js';
-import { familyName, FAMILY_OPTION_HELP } from './family-choice.js';
+import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
 import type { Io } from './io.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 

@@ -6,7 +6,7 @@ import { refuseOutInsideRun } from './out-folder.js';
 import { exitForError } from './exit-for-error.js';
 import { globalFlagProblem } from './global-flags.js';
 import { EnvironmentFailure } from '../engine/environment-failure.js';
-import { discardUnfinishedRunFolders } from './run-folder-life.js';
+import { discardUnfinishedRunFolders } from '../app/run-folder-life.js';
 import type { Io } from './io.js';
 import { packageVersion } from './version.js';
 import { errorDocument, jsonDocument, junitErrorDocument, requestedFormat } from './output-format.js';

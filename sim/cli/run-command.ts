@@ -6,15 +6,17 @@ import { parseHistory } from '../engine/history.js';
 import { readTextFile } from '../results/read-text-file.js';
 import { displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
-import { resolveProtocols } from './load-protocol.js';
-import { readExpectations } from './expectations.js';
+import { resolveProtocols } from '../app/load-protocol.js';
+import { readExpectations } from '../app/expectations.js';
 import type { Io } from './io.js';
-import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
+import { chooseFamily, cutIndexes } from '../app/family-choice.js';
+import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
 import { cutValue, positiveInt, protocolName, rangeText } from './options.js';
 import { LIFE_TIMEOUT_MS_MAX } from '../limits.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
-import { executeTableRun } from './table-run.js';
-import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
+import { executeTableRun } from '../app/table-run.js';
+import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';
+import type { TransportName } from '../app/transport.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 
 interface RunOptions {

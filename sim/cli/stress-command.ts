@@ -8,7 +8,7 @@ import type { AnyFamily } from '../engine/run-case.js';
 import { withChildrenReaped } from '../process/children.js';
 import { defaultJobs } from '../process/pool.js';
 import { displayPath, writeJsonAtomic } from '../results/run-folder.js';
-import { openRunFolder } from './run-folder-life.js';
+import { openRunFolder } from '../app/run-folder-life.js';
 import type { ProtocolStress } from '../stress/stress-run.js';
 import { runStress } from '../stress/stress-run.js';
 import type { StressResults } from '../stress/stress-results.js';
@@ -28,9 +28,10 @@ import {
   STRESS_TRIALS_MAX,
   STRESS_WORKERS_MAX,
 } from '../limits.js';
-import { Progress } from './progress.js';
-import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
-import { resolveProtocols } from './load-protocol.js';
+import { Progress } from '../app/progress.js';
+import { chooseFamily } from '../app/family-choice.js';
+import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
+import { resolveProtocols } from '../app/load-protocol.js';
 import { counted } from '../../reports/plural.js';
 import { runVerdict, stressVerdict, type StressVerdict } from '../stress/stress-verdict.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';

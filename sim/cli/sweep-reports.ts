@@ -6,7 +6,7 @@ import { displayPath, writeJsonAtomic, type RunFolder } from '../results/run-fol
 import { SWEEPS_FILE_NAME, type SweepsResults } from '../results/sweeps-results.js';
 import { scenariosOf } from '../suites.js';
 import type { Io } from './io.js';
-import { Progress } from './progress.js';
+import { Progress } from '../app/progress.js';
 
 /** The sweep chart files of a run, as the user should see their paths. */
 export interface ShownSweepReports {

@@ -15,13 +15,13 @@ const loaded = new Map<string, Policy>();
  * protocol file is (importModule). Every problem is one InputError sentence.
  */
 /**
- * The same, first imported once in a thread of its own (sim/cli/trial-load.ts), so a top level that
+ * The same, first imported once in a thread of its own (sim/process/trial-load.ts), so a top level that
  * loops, exits or waits forever is one sentence: for a command's own first load, not each life's.
  */
 export async function loadPolicyModuleChecked(path: string, cwd = process.cwd()): Promise<Policy> {
   const absolute = resolve(cwd, path);
   if (!loaded.has(absolute) && existsSync(absolute) && MODULE_EXTENSIONS.includes(extname(absolute)))
-    await (await import('../../cli/trial-load.js')).trialLoad(absolute, path, 'policy');
+    await (await import('../../process/trial-load.js')).trialLoad(absolute, path, 'policy');
   return loadPolicyModule(path, cwd);
 }
 

@@ -1,16 +1,7 @@
-import { InvalidArgumentError } from 'commander';
 import type { AnyFamily } from '../engine/run-case.js';
-import { DEFAULT_FAMILY, familyNameOfProtocol, familyNames, loadFamily } from '../family-catalogue.js';
-import { UsageError } from './errors.js';
+import { DEFAULT_FAMILY, familyNameOfProtocol, loadFamily } from '../family-catalogue.js';
+import { InputError } from '../engine/input-error.js';
 import { looksLikePath } from './load-protocol.js';
-
-export const FAMILY_OPTION_HELP = `family of side effects: ${familyNames().join(', ')} (default: the family of the built-in protocols named, else ${DEFAULT_FAMILY})`;
-
-/** Commander parser for --family: a known family's name. */
-export function familyName(value: string): string {
-  if (!familyNames().includes(value)) throw new InvalidArgumentError(`unknown family '${value}'; valid: ${familyNames().join(', ')}.`);
-  return value;
-}
 
 /**
  * The name of the family a command runs: the one named by --family, or else
@@ -21,7 +12,7 @@ export function chooseFamilyName(named: string | undefined, protocolValues: read
   const implied = [...new Set(builtIns.map(familyNameOfProtocol).filter((name): name is string => name !== undefined))];
   if (named !== undefined) return named;
   if (implied.length > 1)
-    throw new UsageError(
+    throw new InputError(
       `the protocols named belong to different families (${implied.join(', ')}): run one family at a time, with --family`,
     );
   return implied[0] ?? DEFAULT_FAMILY;
@@ -31,7 +22,7 @@ export function chooseFamilyName(named: string | undefined, protocolValues: read
 export async function chooseFamily(named: string | undefined, protocolValues: readonly string[] = []): Promise<AnyFamily> {
   const name = chooseFamilyName(named, protocolValues);
   const family = await loadFamily(name);
-  if (!family) throw new UsageError(`unknown family '${name}'`);
+  if (!family) throw new InputError(`unknown family '${name}'`);
   return family;
 }
 
@@ -42,7 +33,7 @@ export function cutIndexes(family: AnyFamily, values: readonly string[] | undefi
     const trimmed = value.trim();
     const index = /^\d+$/.test(trimmed) ? Number(trimmed) : family.cuts.findIndex((cut) => cut.name === trimmed);
     if (index < 0 || index >= family.cuts.length) {
-      throw new UsageError(
+      throw new InputError(
         `cut must be 0 to ${family.cuts.length - 1} or one of ${family.cuts.map((cut) => cut.name).join(', ')} (family ${family.name}); got '${value}'`,
       );
     }

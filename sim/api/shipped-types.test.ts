@@ -64,7 +64,7 @@ describe('the package is readable where its stacks and maps point', () => {
     });
     expect(missing).toEqual([]);
     expect([...shipped].filter((path) => path.includes('.test.') || path.includes('sim/testing/'))).toEqual([]);
-    // The consumer test's packing and offline install are test tools: they once shipped in dist/sim/library/.
+    // The consumer test's packing and offline install are test tools: they are not shipped.
     expect([...shipped].filter((path) => /consumer-project|offline-lock/.test(path))).toEqual([]);
   });
 });

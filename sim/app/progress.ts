@@ -1,6 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { onInterrupt } from '../process/interrupt.js';
-import type { Io } from './io.js';
+
+/** Where a use case shows a person how far it got: the CLI's stderr. */
+export interface ProgressOutput {
+  stderr(text: string): void;
+  /** Whether stderr is a terminal, for a redrawn bar. */
+  isTty: boolean;
+}
 
 /**
  * Progress of one long loop on stderr: a redrawn bar on a terminal (units
@@ -17,7 +23,7 @@ export class Progress {
   private readonly forget = onInterrupt(() => `${this.label}: ${this.doneSoFar}/${this.total} done`);
 
   constructor(
-    private readonly io: Io,
+    private readonly io: ProgressOutput,
     private readonly label: string,
     private readonly total: number,
     /** The plural noun of what is counted, e.g. 'runs', 'cases', 'trials'. */

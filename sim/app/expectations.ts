@@ -4,7 +4,7 @@ import { readTextFile } from '../results/read-text-file.js';
 import type { TableColumn } from '../engine/family.js';
 import type { ExpectedColumns } from '../table/expected-columns.js';
 import type { BoundaryExpectation } from '../table/boundary-verdict.js';
-import { UsageError } from './errors.js';
+import { InputError } from '../engine/input-error.js';
 
 /** What an --expect file gives: N per cut, and the family's other columns, each merged over the reference rows. */
 export interface Expectations {
@@ -24,7 +24,7 @@ export interface Expectations {
  * run is a mistake (a typo would otherwise leave the protocol it meant
  * judged by the reference row, silently), and so is a column the family
  * does not have. A relative path is read from `cwd`, the folder the user ran
- * `sim` in. Any problem is one UsageError sentence.
+ * `sim` in. Any problem is one InputError sentence.
  */
 export function readExpectations(
   path: string,
@@ -50,22 +50,22 @@ export function readExpectations(
       continue;
     }
     if (row === null || typeof row !== 'object' || Array.isArray(row)) {
-      throw new UsageError(
+      throw new InputError(
         `--expect file ${path}: row '${name}' must be ${cutsCount} non-negative integers, or an object of N and columns`,
       );
     }
     for (const [header, value] of Object.entries(row as Record<string, unknown>)) {
       const column = columns.find((candidate) => candidate.header === header);
       if (header === 'N') {
-        if (!isRow(value)) throw new UsageError(`--expect file ${path}: row '${name}' N must be ${cutsCount} non-negative integers`);
+        if (!isRow(value)) throw new InputError(`--expect file ${path}: row '${name}' N must be ${cutsCount} non-negative integers`);
         merged.effects[name] = value as number[];
       } else if (!column) {
         const known = ['N', ...columns.map((candidate) => candidate.header)].join(', ');
-        throw new UsageError(`--expect file ${path}: row '${name}' names no column '${header}' (this family has ${known})`);
+        throw new InputError(`--expect file ${path}: row '${name}' names no column '${header}' (this family has ${known})`);
       } else if (column.per === 'cut' ? !isRow(value) : !isCount(value)) {
         const wanted =
           column.per === 'cut' ? `${cutsCount} non-negative integers, one per cut` : 'one non-negative integer, the worst of the row';
-        throw new UsageError(`--expect file ${path}: row '${name}' column '${header}' must be ${wanted}`);
+        throw new InputError(`--expect file ${path}: row '${name}' column '${header}' must be ${wanted}`);
       } else {
         merged.columns[name] = { ...merged.columns[name], [header]: value as number | number[] };
       }
@@ -85,7 +85,7 @@ function isGivenN(parsed: object, name: string, isRow: (row: unknown) => boolean
  * protocol name to one N for every boundary found ({"my-outbox": 1}), or one
  * N per boundary in the order the table prints them ({"mark-first": [1, 1,
  * 0, 1, 1, 1, 1]}); whether an array fits is known once the boundaries are
- * found (boundaryRowMisfit). Any problem is one UsageError sentence.
+ * found (boundaryRowMisfit). Any problem is one InputError sentence.
  */
 export function readBoundaryExpectations(
   path: string,
@@ -98,7 +98,7 @@ export function readBoundaryExpectations(
   for (const [name, row] of Object.entries(parsed)) {
     mustNameAProtocol(path, name, protocols);
     if (!isCount(row) && !(Array.isArray(row) && row.length > 0 && row.every(isCount))) {
-      throw new UsageError(
+      throw new InputError(
         `--expect file ${path}: under --cuts all, row '${name}' must be one non-negative integer (N at every boundary) or one per boundary found, e.g. {"${name}": 1}`,
       );
     }
@@ -107,22 +107,22 @@ export function readBoundaryExpectations(
   return rows;
 }
 
-/** The file's JSON object, or one UsageError sentence. A relative path is read from `cwd`. */
+/** The file's JSON object, or one InputError sentence. A relative path is read from `cwd`. */
 function readExpectFile(path: string, cwd: string): object {
   let text: string;
   try {
     text = readTextFile(resolve(cwd, path));
   } catch (error) {
-    throw new UsageError(`cannot read --expect file ${path}: ${fsReason(error)}`);
+    throw new InputError(`cannot read --expect file ${path}: ${fsReason(error)}`);
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new UsageError(`--expect file ${path} is not valid JSON`);
+    throw new InputError(`--expect file ${path} is not valid JSON`);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new UsageError(`--expect file ${path} must hold an object of protocol name to row, e.g. {"mark-first": [1, 0, 1, 1, 1]}`);
+    throw new InputError(`--expect file ${path} must hold an object of protocol name to row, e.g. {"mark-first": [1, 0, 1, 1, 1]}`);
   }
   return parsed;
 }
@@ -130,7 +130,7 @@ function readExpectFile(path: string, cwd: string): object {
 /** A row naming no protocol of the run is a mistake: a typo would otherwise leave the protocol it meant judged by the default. */
 function mustNameAProtocol(path: string, name: string, protocols: readonly { name: string }[]): void {
   if (!protocols.some((protocol) => protocol.name === name)) {
-    throw new UsageError(
+    throw new InputError(
       `--expect file ${path}: row '${name}' names no protocol of this run (${protocols.map((p) => p.name).join(', ')}); remove it or add --protocol ${name}`,
     );
   }

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { compiledEntry } from '../process/entry-path.js';
+import { compiledEntry } from './entry-path.js';
 import { ProtocolFileError } from '../engine/protocol-file.js';
 
 /** How long a protocol module's top level may take to load (tsx compiles it first: a second or so on a slow machine). */

@@ -5,8 +5,8 @@ import { isWatched } from '../engine/heartbeat.js';
 import { MODULE_EXTENSIONS, protocolFromFile } from '../engine/protocol-file.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
-import { UsageError } from './errors.js';
-import { trialLoad } from './trial-load.js';
+import { InputError } from '../engine/input-error.js';
+import { trialLoad } from '../process/trial-load.js';
 
 /** A protocol's name is a folder name in every run (at most 255 bytes on Linux); this leaves room and stays readable in a table. */
 const PROTOCOL_NAME_LENGTH_MAX = 64;
@@ -25,7 +25,7 @@ export interface ResolvedProtocols {
 
 /**
  * Resolves --protocol values against a family: built-in names, or files to
- * load as protocols of that family. Every problem is one UsageError sentence.
+ * load as protocols of that family. Every problem is one InputError sentence.
  */
 export async function resolveProtocols(family: AnyFamily, values: readonly string[], cwd: string): Promise<ResolvedProtocols> {
   const resolved: ResolvedProtocols = { protocols: [], files: new Map() };
@@ -39,21 +39,21 @@ export async function resolveProtocols(family: AnyFamily, values: readonly strin
       protocol = await protocolFromFile(family, path, value);
       checkOrchestratorSchema(family.orchestratorSchema(protocol), value);
       if (protocol.name.length > PROTOCOL_NAME_LENGTH_MAX) {
-        throw new UsageError(
+        throw new InputError(
           `${value}: the protocol's name is longer than ${PROTOCOL_NAME_LENGTH_MAX} characters; it names a folder of every run, choose a shorter one`,
         );
       }
       if (family.protocols.some((entry) => entry.protocol.name === protocol?.name)) {
-        throw new UsageError(`${value}: the name '${protocol.name}' is taken by a built-in protocol; choose another`);
+        throw new InputError(`${value}: the name '${protocol.name}' is taken by a built-in protocol; choose another`);
       }
       const other = resolved.files.get(protocol.name);
       if (other !== undefined && other !== path)
-        throw new UsageError(`${value}: another loaded module is also named '${protocol.name}'; choose another`);
+        throw new InputError(`${value}: another loaded module is also named '${protocol.name}'; choose another`);
       resolved.files.set(protocol.name, path);
     } else {
       protocol = family.protocols.find((entry) => entry.protocol.name === value)?.protocol;
       if (!protocol) {
-        throw new UsageError(
+        throw new InputError(
           `unknown protocol '${value}' in family ${family.name}; valid: ${family.protocols.map((entry) => entry.protocol.name).join(', ')}, or a path to your own module`,
         );
       }
@@ -74,7 +74,7 @@ function checkOrchestratorSchema(schema: string, value: string): void {
   try {
     scratch.exec(schema);
   } catch (error) {
-    throw new UsageError(`${value}: its localSchema is not valid SQL: ${error instanceof Error ? error.message : String(error)}`);
+    throw new InputError(`${value}: its localSchema is not valid SQL: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     scratch.close();
   }

@@ -1,6 +1,6 @@
 /**
  * The thread in which a user's protocol module is imported once before sim's
- * own process imports it (sim/cli/trial-load.ts): whatever its top level does
+ * own process imports it (sim/process/trial-load.ts): whatever its top level does
  * (loops, exits, waits forever) happens here, where a watchdog can see it.
  */
 import { parentPort, workerData } from 'node:worker_threads';

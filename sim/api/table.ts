@@ -1,6 +1,6 @@
 import type { ExpectedColumns } from '../table/expected-columns.js';
-import { executeTableRun } from '../cli/table-run.js';
-import { readTableWorkload, referenceExpectations, tableInputsRefusal } from '../cli/table-workload.js';
+import { executeTableRun } from '../app/table-run.js';
+import { readTableWorkload, referenceExpectations, tableInputsRefusal } from '../app/table-workload.js';
 import type { CrashMode, TableResults } from '../results/table-results.js';
 import { familyOf, inputPath, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 import { checkChoice } from './validate.js';

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Io } from './io.js';
-import { Progress } from './progress.js';
+import { Progress, type ProgressOutput } from './progress.js';
 
-function capture(isTty: boolean): { io: Io; text: () => string } {
+function capture(isTty: boolean): { io: ProgressOutput; text: () => string } {
   let text = '';
-  return { io: { stdout: () => {}, stderr: (chunk) => (text += chunk), cwd: '/', isTty }, text: () => text };
+  return { io: { stderr: (chunk) => (text += chunk), isTty }, text: () => text };
 }
 
 describe('Progress', () => {

@@ -13,11 +13,11 @@ import { isolatingCaseRunner } from '../process/isolated-case.js';
 import { withChildrenReaped } from '../process/children.js';
 import { defaultJobs } from '../process/pool.js';
 import { startCasePool } from '../table/case-pool.js';
-import { UsageError } from './errors.js';
-import type { Io } from './io.js';
+import { InputError } from '../engine/input-error.js';
+import type { ProgressOutput } from './progress.js';
 import { Progress } from './progress.js';
 import { stageCases } from './staged-cases.js';
-import type { TransportName } from './transport-option.js';
+import type { TransportName } from './transport.js';
 
 export interface TableRunRequest {
   family: AnyFamily;
@@ -45,7 +45,7 @@ export interface TableRunRequest {
   /** Run each case of a protocol file twice and compare histories (default on). */
   checkDeterminism?: boolean;
   /** Where kill mode shows progress and reports an interruption. */
-  io?: Io;
+  io?: ProgressOutput;
   /** How receivers are reached: in-process (default), or over real HTTP on loopback through the fault proxy. */
   transport?: TransportName;
   /** The handover family's --policy: the table then says whether the policy answered any of its calls. */
@@ -67,12 +67,12 @@ export async function executeTableRun(
 ): Promise<{ results: TableResults; runFolder: string; resultsFile: string }> {
   const serverKill = request.crashMode === 'server-kill';
   if (serverKill && request.transport !== 'http') {
-    throw new UsageError("--crash-mode server-kill kills a receiver's server process: add --transport http.");
+    throw new InputError("--crash-mode server-kill kills a receiver's server process: add --transport http.");
   }
   const separateServers = (request.crashMode === 'kill' && request.transport === 'http') || serverKill;
   // Kill mode's modules (servers, children) load only when asked for: an in-process table does not pay for them.
   const unservable = separateServers ? (await import('../process/case-servers.js')).unservableReceivers(request.family) : undefined;
-  if (unservable) throw new UsageError(unservable);
+  if (unservable) throw new InputError(unservable);
   const serverKillTable = serverKill ? await import('../process/server-kill-table.js') : undefined;
   const killTable = request.crashMode === 'kill' ? await import('../process/kill-table.js') : undefined;
   // Server-kill mode has one column of its own, the server's crash, and expects what a reply lost after the commit gives in process.
