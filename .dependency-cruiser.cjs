@@ -12,7 +12,7 @@
  */
 const FAMILY = '(reservation|plan|handover)';
 const FAMILY_FOLDERS = `^(sim/families/${FAMILY}|protocols/${FAMILY}|scenarios/${FAMILY})/`;
-const REGISTRY = '^(sim/families\\.ts|sim/family-catalogue\\.ts|sim/suites\\.ts|scenarios/index\\.ts|sim/families/index\\.ts)$';
+const REGISTRY = '^sim/families/index\\.ts$';
 const TESTS = '(\\.test\\.ts$|^sim/testing/)';
 const FACES = '^sim/(cli|api)/';
 const APP = '^sim/app/';

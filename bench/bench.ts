@@ -1,4 +1,3 @@
-import '../entry/register.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

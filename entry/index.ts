@@ -1,11 +1,8 @@
 /**
- * `import … from 'cutpoint'`: the public API (sim/api) with the
- * scenarios registered, so a table knows its expected rows and a check its
- * properties.
+ * `import … from 'cutpoint'`: the public API (sim/api).
  *
  * @module cutpoint
  */
-import './register.js';
 
 export * from '../sim/api/index.js';
 /** The reservation family's property definitions, as `sim check --list` shows them. */

@@ -7,10 +7,9 @@ import { propertyChunks } from '../check/chunks.js';
 import { replayLine } from '../check/replay-line.js';
 import { replayProperty } from '../check/replay-property.js';
 import type { StoreKind, SuiteOption } from '../check/suite.js';
-import { FAMILIES } from '../families.js';
 import { createScratch, defaultScratchParent } from '../process/scratch.js';
 import { createRunFolder } from '../results/run-folder.js';
-import { propertySuite } from '../suites.js';
+import { FAMILY_ENTRIES, propertySuite } from '../families/index.js';
 import { familyOf, inputPath, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 import { checkChoice, checkSeed, checkWhole } from './validate.js';
 import { CHECK_WORKERS_MAX, RUNS_MAX } from '../limits.js';
@@ -150,7 +149,7 @@ async function familyOptionsOf(
     if (path === undefined) continue;
     if (!optionNames(suite).includes(name)) {
       const owners = [];
-      for (const other of FAMILIES) if (optionNames((await propertySuite(other.name)) ?? {}).includes(name)) owners.push(other.name);
+      for (const other of FAMILY_ENTRIES) if (optionNames((await propertySuite(other.name)) ?? {}).includes(name)) owners.push(other.name);
       throw new TypeError(`checkProperty: ${name} belongs to the ${owners.join(' or ')} family, not ${family}: give family '${owners[0]}'`);
     }
     values[name] = path;

@@ -7,7 +7,7 @@ export { runTable, type TableOptions } from './table.js';
 export { checkProperty, type CheckPropertyOptions, type Counterexample, type PropertyCheck } from './check.js';
 export { explore, exploreAll, type ExploreOptions, type ExploreAllOptions } from './explore.js';
 export { resolveProtocol, type FamilyRef, type ProtocolRef, type ResolvedProtocol } from './protocol-ref.js';
-export { FAMILIES, findFamily } from '../families.js';
+export { FAMILIES, findFamily } from '../families/loaded.js';
 export { protocolFromFile, ProtocolFileError } from '../engine/protocol-file.js';
 export type { Family, FamilyProtocol, WorldSpec, World, WorldLife, WorkerContext, Observation } from '../engine/family.js';
 export type { CaseResult } from '../engine/run-case.js';

@@ -4,7 +4,7 @@ import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { chooseFamilyName } from '../app/family-choice.js';
 import { resolveProtocols } from '../app/load-protocol.js';
-import { FAMILIES, findFamily } from '../families.js';
+import { FAMILIES, findFamily } from '../families/loaded.js';
 
 /** A protocol as a user's test names it: a built-in name, a path to their module, or a file URL (`new URL('./p.ts', import.meta.url)`, or as a string). */
 export type ProtocolRef = string | URL;

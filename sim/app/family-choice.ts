@@ -1,5 +1,5 @@
 import type { AnyFamily } from '../engine/run-case.js';
-import { DEFAULT_FAMILY, familyNameOfProtocol, loadFamily } from '../family-catalogue.js';
+import { DEFAULT_FAMILY, familyNameOfProtocol, loadFamily } from '../families/index.js';
 import { InputError } from '../engine/input-error.js';
 import { looksLikePath } from './load-protocol.js';
 

@@ -1,6 +1,5 @@
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
-import { expectedColumns, expectedTable } from '../suites.js';
 import { defaultExpectations, MEASURED_ONLY, type TableExpectations } from '../table/default-expectations.js';
 
 /** A user's own inputs to a table, as given (paths from `cwd`): `sim table --plan/--policy/--graph`, or the library's options. */
@@ -53,7 +52,7 @@ export async function readTableWorkload(family: AnyFamily, inputs: TableInputs, 
 
 /** The protocols a table runs when none are named: the seed rows, or on a user's policy or graph every protocol of the family. */
 export function defaultTableProtocols(family: AnyFamily, workload: TableWorkload): string[] {
-  return workload.measuredOnly ? family.protocols.map((entry) => entry.protocol.name) : Object.keys(expectedTable(family.name));
+  return workload.measuredOnly ? family.protocols.map((entry) => entry.protocol.name) : Object.keys(family.expectedTable);
 }
 
 /**
@@ -68,7 +67,7 @@ export function referenceExpectations(family: AnyFamily, workload: TableWorkload
   if (workload.measuredOnly) return MEASURED_ONLY;
   const reference =
     workload.workload === undefined
-      ? { effects: expectedTable(family.name), columns: expectedColumns(family.name) }
+      ? { effects: family.expectedTable, columns: family.expectedColumns ?? {} }
       : { effects: {}, columns: {} };
   return defaultExpectations(family, protocols, reference);
 }

@@ -232,8 +232,8 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
 }
 
 async function hasSweeps(family: string): Promise<boolean> {
-  const { scenariosOf } = await import('../suites.js');
-  return scenariosOf(family).sweeps !== undefined;
+  const { findEntry } = await import('../families/index.js');
+  return findEntry(family)?.sweeps !== undefined;
 }
 
 function list(suite: AnySuite, io: Io): ExitCode {

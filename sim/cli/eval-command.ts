@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { defaultEvalSuite } from '../suites.js';
+import { findEntry } from '../families/index.js';
 import { addMiss, readMiss } from '../families/handover/eval/add-miss.js';
 import { writeEvalReport } from '../families/handover/eval/eval-report.js';
 import { confusionTable, metricsLines, scenarioLines } from '../families/handover/eval/eval-text.js';
@@ -77,8 +77,8 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
       if (options.addMiss !== undefined && options.suite === undefined)
         throw new UsageError('--add-miss appends to a suite file: give it with --suite');
       const suitePath = options.suite === undefined ? undefined : resolve(io.cwd, options.suite);
-      const text = suitePath ? readSuiteText(suitePath) : await defaultEvalSuite('handover');
-      if (text === undefined) throw new Error('the handover family registered no default evaluation suite');
+      const text = suitePath ? readSuiteText(suitePath) : await (await findEntry(family)?.evaluation?.())?.defaultSuite();
+      if (text === undefined) throw new Error(`the ${family} family has no default evaluation suite`);
       const suite = parseSuite(text, options.suite ?? '(built-in)');
       const subject: EvalSubject = { policy: { kind: 'reference' }, graph: DEFAULT_GRAPH };
       if (options.modelTimeoutMs !== undefined && !options.policy)

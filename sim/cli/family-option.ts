@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { DEFAULT_FAMILY, familyNames } from '../family-catalogue.js';
+import { DEFAULT_FAMILY, familyNames } from '../families/index.js';
 
 export const FAMILY_OPTION_HELP = `family of side effects: ${familyNames().join(', ')} (default: the family of the built-in protocols named, else ${DEFAULT_FAMILY})`;
 

@@ -37,7 +37,7 @@ const COMMANDS: Readonly<Record<string, Loader>> = {
     early.startChunkWorkersAhead(argv);
     atEnd(early.stopUnusedChunkWorkers);
     const { registerCheck } = await import('./check-command.js');
-    const suites = await (await import('../suites.js')).allPropertySuites();
+    const suites = await (await import('../families/index.js')).allPropertySuites();
     return (program, io, exit) => registerCheck(program, io, exit, suites);
   },
   explore: async () => (await import('./explore-command.js')).registerExplore,

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { allProtocolNames, familyNameOfProtocol } from '../family-catalogue.js';
+import { allProtocolNames, familyNameOfProtocol } from '../families/index.js';
 import { looksLikePath } from '../app/load-protocol.js';
 import { parseShard, type Shard } from '../explore/shard.js';
 

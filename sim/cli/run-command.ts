@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { expectedTable } from '../suites.js';
 import { timeline } from '../../reports/timeline.js';
 import { parseHistory } from '../engine/history.js';
 import { readTextFile } from '../results/read-text-file.js';
@@ -75,7 +74,7 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
     .addHelpText('after', '\nExit codes: 0 the case ran and N is as expected; 1 N differs or the case could not be judged; 2 bad input.')
     .action(async (options: RunOptions) => {
       const family = await chooseFamily(options.family, options.protocol);
-      const reference = expectedTable(family.name);
+      const reference = family.expectedTable;
       const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol, io.cwd);
       const [protocol] = protocols;
       if (!protocol) throw new UsageError('--protocol names no protocol');

@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InvalidArgumentError, type Command } from 'commander';
-import { expectedTable } from '../suites.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { withChildrenReaped } from '../process/children.js';
@@ -216,7 +215,7 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
 function mustHold(family: AnyFamily, protocol: string): boolean {
   if (family.stress?.mustHold) return family.stress.mustHold.includes(protocol);
   const status = family.protocols.find((entry) => entry.protocol.name === protocol)?.status;
-  const row = expectedTable(family.name)[protocol];
+  const row = family.expectedTable[protocol];
   return status === 'correct' || status === 'repaired' || (row !== undefined && row.every((n) => n === 1));
 }
 

@@ -2,7 +2,7 @@ import { TOOL_SERVER_TOOLS } from '../../../protocols/plan/plan-tools.js';
 import { CONTRACTS } from '../../../protocols/receivers/contracts.js';
 import type { Contract, JsonValue, Receiver } from '../../../protocols/receivers/types.js';
 import type { Connection } from '../../engine/connections.js';
-import { FAMILIES } from '../../families.js';
+import { FAMILIES } from '../../families/loaded.js';
 import { readEnvelope } from '../../families/plan/tool-call-envelope.js';
 import { toolFrontDoor } from '../../families/plan/tool-front-door.js';
 import { CALM_TOOLS } from '../../families/plan/tool-behaviour.js';
