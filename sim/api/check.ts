@@ -6,10 +6,10 @@ import type { PropertyResult } from '../check/check-property.js';
 import { propertyChunks } from '../check/chunks.js';
 import { replayLine } from '../check/replay-line.js';
 import { replayProperty } from '../check/replay-property.js';
-import type { StoreKind, SuiteOption } from '../check/suite.js';
+import type { StoreKind } from '../check/suite.js';
 import { createScratch, defaultScratchParent } from '../process/scratch.js';
 import { createRunFolder } from '../results/run-folder.js';
-import { FAMILY_ENTRIES, propertySuite } from '../families/index.js';
+import { familyInputs, inputFlag, propertySuite } from '../families/index.js';
 import { familyOf, inputPath, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 import { checkChoice, checkSeed, checkWhole } from './validate.js';
 import { CHECK_WORKERS_MAX, RUNS_MAX } from '../limits.js';
@@ -88,7 +88,7 @@ export async function checkProperty(options: CheckPropertyOptions): Promise<Prop
       throw new TypeError(`checkProperty: workersMax: ${withWorkers.replace('--workers', 'workersMax')}`);
     bounds = withWorkers;
   }
-  const familyOptions = await familyOptionsOf(family.name, suite, { policy: options.policy, graph: options.graph });
+  const familyOptions = familyOptionsOf(family.name, { policy: options.policy, graph: options.graph });
   const cwd = process.cwd();
   // The family's own options go through its suite's transform, as `sim check --policy/--graph` do.
   const transform = await suite.transform?.(familyOptions, cwd);
@@ -138,26 +138,18 @@ export async function checkProperty(options: CheckPropertyOptions): Promise<Prop
  * `sim check` hands them to the suite; one that is not the family's (a policy
  * for the reservation family) is a TypeError naming the family it belongs to.
  */
-async function familyOptionsOf(
-  family: string,
-  suite: { options?: readonly SuiteOption[] },
-  given: Readonly<Record<string, ProtocolRef | undefined>>,
-): Promise<Record<string, string>> {
+function familyOptionsOf(family: string, given: Readonly<Record<string, ProtocolRef | undefined>>): Record<string, string> {
   const values: Record<string, string> = {};
+  // The families' own `sim check` inputs by name: `--policy <file>` is `policy`.
+  const inputs = familyInputs('check').map((owned) => ({ ...owned, name: inputFlag(owned.input).replace(/^--/, '') }));
   for (const [name, ref] of Object.entries(given)) {
     const path = inputPath(ref);
     if (path === undefined) continue;
-    if (!optionNames(suite).includes(name)) {
-      const owners = [];
-      for (const other of FAMILY_ENTRIES) if (optionNames((await propertySuite(other.name)) ?? {}).includes(name)) owners.push(other.name);
+    if (!inputs.some((owned) => owned.family === family && owned.name === name)) {
+      const owners = inputs.filter((owned) => owned.name === name).map((owned) => owned.family);
       throw new TypeError(`checkProperty: ${name} belongs to the ${owners.join(' or ')} family, not ${family}: give family '${owners[0]}'`);
     }
     values[name] = path;
   }
   return values;
-}
-
-/** A suite's own options by name: `--policy <file>` is `policy`. */
-function optionNames(suite: { options?: readonly SuiteOption[] }): string[] {
-  return (suite.options ?? []).map((option) => /^--([\w-]+)/.exec(option.flags)![1]!);
 }

@@ -1,6 +1,7 @@
 import type { ExpectedColumns } from '../table/expected-columns.js';
 import { executeTableRun } from '../app/table-run.js';
-import { readTableWorkload, referenceExpectations, tableInputsRefusal } from '../app/table-workload.js';
+import { readTableWorkload, referenceExpectations } from '../app/table-workload.js';
+import { inputKey, inputRefusal } from '../families/index.js';
 import type { CrashMode, TableResults } from '../results/table-results.js';
 import { familyOf, inputPath, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 import { checkChoice } from './validate.js';
@@ -59,10 +60,14 @@ export async function runTable(options: TableOptions): Promise<TableResults & { 
   checkChoice('runTable', 'crashMode', options.crashMode, ['in-process', 'kill']);
   const family = familyOf(options.family, options.protocols[0]);
   const inputs = { plan: inputPath(options.plan), policy: inputPath(options.policy), graph: inputPath(options.graph) };
-  const refusal = tableInputsRefusal(family, inputs);
-  if (refusal === 'plan') throw new TypeError(`runTable: plan belongs to the plan family: give family 'plan', not '${family.name}'`);
-  if (refusal === 'handover')
-    throw new TypeError(`runTable: policy and graph belong to the handover family: give family 'handover', not '${family.name}'`);
+  const refusal = inputRefusal('table', family.name, inputs);
+  if (refusal?.kind === 'requires') throw new TypeError(`runTable: ${refusal.why}: give ${refusal.flag} too`);
+  if (refusal?.kind === 'other-family') {
+    const names = refusal.inputs.map(inputKey);
+    throw new TypeError(
+      `runTable: ${names.join(' and ')} ${names.length === 1 ? 'belongs' : 'belong'} to the ${refusal.owner} family: give family '${refusal.owner}', not '${family.name}'`,
+    );
+  }
   if (options.measureOnly && (options.expected || options.expectedColumns))
     throw new TypeError('runTable: measureOnly judges nothing: give it without expected or expectedColumns');
   const cwd = process.cwd();

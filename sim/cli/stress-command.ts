@@ -34,10 +34,12 @@ import { resolveProtocols } from '../app/load-protocol.js';
 import { counted } from '../../reports/plural.js';
 import { runVerdict, stressVerdict, type StressVerdict } from '../stress/stress-verdict.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
+import { DEFAULT_FAMILY, findEntry } from '../families/index.js';
 
 const STRESS_FORMATS = ['text', 'json'] as const;
 
-const DEFAULT_PROTOCOLS = ['outbox-dedup', 'check-then-act', 'outbox-no-dedup'];
+/** What `sim stress` runs when neither a protocol nor a family is named. */
+const DEFAULT_PROTOCOLS = findEntry(DEFAULT_FAMILY)?.stressProtocols ?? [];
 
 interface StressOptions {
   family?: string;
@@ -148,8 +150,8 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       const { protocols, files: protocolFiles } = await resolveProtocols(
         family,
         options.protocol ??
-          family.stress.protocols ??
-          (family.name === 'reservation' ? DEFAULT_PROTOCOLS : family.protocols.map((entry) => entry.protocol.name)),
+          findEntry(family.name)?.stressProtocols ??
+          family.protocols.map((entry) => entry.protocol.name),
         io.cwd,
       );
       const seed = options.seed ?? randomInt(0, 2 ** 31);

@@ -43,8 +43,15 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
    * point (the plan family crashes during the plan's edit step).
    */
   tableCrash?(cut: string, workload: W): CrashPoint;
-  /** Reads a user's workload file for the table (the plan family's --plan), or throws an InputError in one sentence. */
-  readTableWorkload?(file: string, cwd: string): W;
+  /**
+   * The table's workload from the family's own inputs (its entry's `inputs`,
+   * by key: the plan family's `plan`, the handover family's `policy`…), each
+   * file read and checked (a problem is one InputError sentence); undefined
+   * when none of them is given. `measuredOnly`: the reference rows say
+   * nothing of it and nothing is expected (a user's own model or graph);
+   * otherwise the default N=1 of a correct protocol still applies.
+   */
+  ownTableWorkload?(inputs: Readonly<Record<string, unknown>>, cwd: string): Promise<OwnTableWorkload<W> | undefined>;
   /**
    * The world keeps real files beside its stores (the plan family's JSON
    * checkpoint), so runs that would keep stores in memory (exploration, the
@@ -79,8 +86,6 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
     settings(leaseMs: number): S;
     /** Every boundary a built-in protocol awaits: where stress may arm a crash. */
     cuts: readonly string[];
-    /** The protocols `sim stress` runs when none is named. */
-    protocols?: readonly string[];
     /**
      * The protocols that must keep N=1 with several processes on one
      * workload; when omitted, every correct or repaired one and every one
@@ -121,6 +126,15 @@ export type ExpectedTable = Readonly<Record<string, readonly number[]>>;
  * is measured only.
  */
 export type ExpectedColumns = Readonly<Record<string, Readonly<Record<string, number | readonly number[]>>>>;
+
+/** A table's workload made from a user's inputs (Family.ownTableWorkload). */
+export interface OwnTableWorkload<W> {
+  workload: W;
+  /** The reference rows say nothing of it and nothing is expected (a user's own model or graph). */
+  measuredOnly: boolean;
+  /** A module of the user's the workload calls (their model): the table says whether each case's calls reached it. */
+  userModule?: { file: string; name: string };
+}
 
 export interface FamilyProtocol {
   /** Lower-case letters, digits and dashes: it names a folder of each run. */

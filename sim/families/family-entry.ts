@@ -15,6 +15,10 @@ export interface FamilyEntry {
   readonly protocolNames: readonly string[];
   /** Options only this family takes (`--plan`, `--policy`, …): each command adds those that name it. */
   readonly inputs?: readonly FamilyInput[];
+  /** The protocols `sim stress` runs when none is named; every built-in one when absent. */
+  readonly stressProtocols?: readonly string[];
+  /** A property run of `sim check` can reach its receivers over HTTP (their contracts run behind the routed server). */
+  readonly checkOverHttp?: true;
   /** The family's value: its world, checks, protocols, expected table. Loaded only by a command that runs it. */
   load(): Promise<AnyFamily>;
   /** The family's property suite, for `sim check` (loads fast-check and every property definition). */
@@ -41,6 +45,25 @@ export interface FamilyInput {
   readonly helpIn?: Readonly<Partial<Record<string, string>>>;
   /** Reads the value, or throws an InputError saying what was expected; the value as given when absent. */
   parse?(value: string): unknown;
+  /** Another input this one only qualifies, and why: given without it, the command refuses `<why>: give <flag> too`. */
+  readonly requires?: { readonly flag: string; readonly why: string };
+  /**
+   * A module of the user's that the command imports and calls (a model's
+   * respond()): given it, the CLI runs the command in a watched child, so a
+   * call that never returns ends in one line, not a hang.
+   */
+  readonly watched?: true;
+}
+
+/** The name a command's parsed options hold an input's value by, as commander names it: `--model-timeout-ms <ms>` → `modelTimeoutMs`. */
+export function inputKey(input: Pick<FamilyInput, 'flag'>): string {
+  const long = input.flag.split(/[ ,]+/).find((word) => word.startsWith('--')) ?? input.flag;
+  return long.replace(/^--/, '').replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/** The flag alone, as a refusal names it: `--plan <file>` → `--plan`. */
+export function inputFlag(input: Pick<FamilyInput, 'flag'>): string {
+  return input.flag.split(/[ ,]+/).find((word) => word.startsWith('--')) ?? input.flag;
 }
 
 /** The reservation sweeps `sim check --report` measures and draws (retention, concurrency), as a family provides them. */

@@ -1,11 +1,11 @@
 import type { AnySuite } from '../check/suite.js';
 import type { AnyFamily } from '../engine/run-case.js';
-import type { FamilyEntry, FamilyInput } from './family-entry.js';
+import { inputFlag, inputKey, type FamilyEntry, type FamilyInput } from './family-entry.js';
 import { handoverEntry } from './handover/entry.js';
 import { planEntry } from './plan/entry.js';
 import { reservationEntry } from './reservation/entry.js';
 
-export type { FamilyEntry, FamilyEvaluation, FamilyInput, SweepRunner } from './family-entry.js';
+export { inputFlag, inputKey, type FamilyEntry, type FamilyEvaluation, type FamilyInput, type SweepRunner } from './family-entry.js';
 
 /**
  * Every family cutpoint knows, in the order `sim list` shows them: the one
@@ -75,4 +75,31 @@ export function familyInputs(command: string): OwnedInput[] {
     for (const input of entry.inputs ?? [])
       if (input.commands.includes(command) && !byFlag.has(input.flag)) byFlag.set(input.flag, { family: entry.name, input });
   return [...byFlag.values()];
+}
+
+/** What a command refuses about the families' own inputs given to it (by key, as parsed), in one of two kinds. */
+export type InputRefusal =
+  /** An input that qualifies another, given alone (`--model-timeout-ms` without `--policy`): `<why>: give <flag> too`. */
+  | { kind: 'requires'; flag: string; why: string }
+  /** Inputs of another family: `owner` and its inputs of this command that stand alone (what `add --family owner` is for). */
+  | { kind: 'other-family'; owner: string; inputs: FamilyInput[] };
+
+/**
+ * The first problem with the families' own inputs a command was given for
+ * `family`, or undefined when they fit: an input lacking the one it
+ * qualifies, else an input of another family. Shared by the CLI and the
+ * library, so both refuse the same inputs, each in the words of its options.
+ */
+export function inputRefusal(command: string, family: string, given: Readonly<Record<string, unknown>>): InputRefusal | undefined {
+  const inputs = familyInputs(command);
+  const present = inputs.filter(({ input }) => given[inputKey(input)] !== undefined);
+  for (const { input } of present) {
+    const needed = input.requires && inputs.find((other) => inputFlag(other.input) === input.requires?.flag);
+    if (input.requires && needed && given[inputKey(needed.input)] === undefined)
+      return { kind: 'requires', flag: input.requires.flag, why: input.requires.why };
+  }
+  const foreign = present.find((owned) => owned.family !== family && !owned.input.requires);
+  if (!foreign) return undefined;
+  const standing = inputs.filter((owned) => owned.family === foreign.family && !owned.input.requires).map((owned) => owned.input);
+  return { kind: 'other-family', owner: foreign.family, inputs: standing };
 }

@@ -22,6 +22,7 @@ export const handoverEntry: FamilyEntry = {
       flag: '--policy <file>',
       help: 'your own model, a module exporting respond(conversation, tools); measured only',
       commands: ['table', 'check', 'eval'],
+      watched: true,
       helpIn: {
         check: 'check the harness around your own model instead of the generated adversary',
         eval: 'the policy under evaluation: a module exporting respond(conversation, tools) (default: the reference)',
@@ -41,6 +42,7 @@ export const handoverEntry: FamilyEntry = {
       help: MODEL_TIMEOUT_HELP,
       commands: ['table', 'check', 'eval'],
       parse: wholeNumberInput('model-timeout-ms', 1, MODEL_CALL_TIMEOUT_MAX_MS),
+      requires: { flag: '--policy', why: '--model-timeout-ms times the calls of your own model' },
     },
   ],
   load: async () => (await import('./family.js')).handoverFamily as unknown as AnyFamily,

@@ -76,6 +76,11 @@ export const handoverFamily: Family<HandoverProtocol, HandoverWorkload, Handover
   tableIntention: TABLE_INTENTION,
   expectedTable: EXPECTED_TICKETS,
   expectedColumns: EXPECTED_HANDOVER_COLUMNS,
+  // The conversation played by the user's own model or on their own graph: measured only.
+  ownTableWorkload: async (inputs, cwd) => {
+    const own = await (await import('./own-workload.js')).ownHandoverWorkload(inputs, cwd);
+    return own && { ...own, measuredOnly: true };
+  },
   defaultSettings: DEFAULT_HANDOVER_SETTINGS,
   orchestratorSchema: () => CONVERSATION_SCHEMA,
   contracts: (protocol) => protocol.contracts,

@@ -23,6 +23,7 @@ export const planEntry: FamilyEntry = {
       commands: ['table'],
     },
   ],
+  checkOverHttp: true,
   load: async () => (await import('./plan-family.js')).planFamily,
   properties: async () => (await import('../../../scenarios/plan/properties/suite.js')).PLAN_SUITE as unknown as AnySuite,
 };

@@ -76,7 +76,8 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
   expectedTable: EXPECTED_PLAN_TABLE,
   tableIntentionFor: (workload) => editIntention(workload.plan),
   tableCrash: (cut, workload) => crashDuringEditStep(cut, workload.plan),
-  readTableWorkload: (file, cwd) => ({ plan: readPlanFile(file, cwd), tools: CALM_TOOLS }),
+  ownTableWorkload: async (inputs, cwd) =>
+    typeof inputs['plan'] === 'string' ? { workload: { plan: readPlanFile(inputs['plan'], cwd), tools: CALM_TOOLS }, measuredOnly: false } : undefined,
   needsRealFolder: true,
   // Loaded only when a chart is asked for: it measures plans of its own and draws with chart.js.
   tableCharts: async (runFolder) => (await import('./context-chart.js')).writeContextChart(runFolder, planFamily),

@@ -23,6 +23,8 @@ export const reservationEntry: FamilyEntry = {
     'partial-is-done',
     'async-accept-reconciled',
   ],
+  stressProtocols: ['outbox-dedup', 'check-then-act', 'outbox-no-dedup'],
+  checkOverHttp: true,
   load: async () => (await import('./family.js')).reservationFamily,
   properties: async () => (await import('../../../scenarios/reservation/properties/suite.js')).RESERVATION_SUITE as unknown as AnySuite,
   sweeps: async () => {
