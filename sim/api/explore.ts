@@ -4,6 +4,7 @@ import type { ExploreResult } from '../explore/explore.js';
 import type { ExploreBounds } from '../explore/controlled-run.js';
 import { resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 import { checkChoice, checkWhole } from './validate.js';
+import { DEFAULT_FAMILY } from '../families/index.js';
 import {
   EXECUTIONS_BOUND_MAX,
   EXPLORE_CRASH_DEPTH_MAX,
@@ -78,11 +79,11 @@ export async function exploreAll(options: ExploreAllOptions): Promise<ExploreRes
     cuts: options.cuts ?? 'named',
   };
   const results = await exploreSubjects(subjects, bounds, { executionsMax: options.executionsMax ?? 200_000, jobs: options.jobs ?? 1 });
-  // Each violation's replay line, as `sim explore` prints it: a reservation protocol is found without --family.
+  // Each violation's replay line, as `sim explore` prints it: a protocol of the default family is found without --family.
   return results.map((result) => {
     const { family, protocol } = shownAs.get(result.protocol)!;
     const replay = (schedule: string) =>
-      exploreReplayLine({ family: family === 'reservation' ? undefined : family, protocol, bounds, schedule });
+      exploreReplayLine({ family: family === DEFAULT_FAMILY ? undefined : family, protocol, bounds, schedule });
     return { ...result, violations: result.violations.map((group) => ({ ...group, replay: replay(group.shortest.schedule) })) };
   });
 }

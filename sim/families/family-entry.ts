@@ -76,4 +76,36 @@ export interface SweepRunner {
 export interface FamilyEvaluation {
   /** The default suite, as JSON Lines. */
   defaultSuite(): Promise<string>;
+  /** Reads and checks the suite and the family's own inputs (an InputError in one sentence); runs nothing yet. */
+  prepare(request: EvalRequest, cwd: string): Promise<PreparedEvaluation>;
+}
+
+export interface EvalRequest {
+  /** The suite as JSON Lines, and the name its problems are told by (the file as given, or `(built-in)`). */
+  suiteText: string;
+  suiteName: string;
+  /** The suite's file, absolute, when the user gave one: a miss is appended to it. */
+  suitePath?: string;
+  /** Reads the suite's file again, after a miss was appended to it. */
+  rereadSuite(): string;
+  /** The family's own inputs, by key (`policy`, `graph`, `modelTimeoutMs`), as parsed. */
+  inputs: Readonly<Record<string, unknown>>;
+  /** A file with one labelled scenario to append to the suite when the subject really misses it, absolute. */
+  addMiss?: string;
+}
+
+export interface PreparedEvaluation {
+  /** Runs the evaluation with its stores under `scratch`. */
+  run(scratch: string): Promise<EvalOutcome>;
+}
+
+export interface EvalOutcome {
+  /** Every threshold met (or none given): exit 0. */
+  passed: boolean;
+  /** `--format json`'s document. */
+  document: unknown;
+  /** The text form, line by line (a line may hold several). */
+  text: string[];
+  /** Writes the report into a run folder; returns the names of what it wrote, for the line that points to it. */
+  writeReport(folder: string): Promise<string>;
 }

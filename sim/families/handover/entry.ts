@@ -49,5 +49,6 @@ export const handoverEntry: FamilyEntry = {
   properties: async () => (await import('../../../scenarios/handover/properties/suite.js')).HANDOVER_SUITE as unknown as AnySuite,
   evaluation: async () => ({
     defaultSuite: async () => (await import('../../../scenarios/handover/eval/default-suite.js')).DEFAULT_SUITE_TEXT,
+    prepare: async (request, cwd) => (await import('./eval/evaluation.js')).prepareEvaluation(request, cwd),
   }),
 };
