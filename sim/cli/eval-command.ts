@@ -44,7 +44,7 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
     .description('evaluate a policy on a suite of labelled conversations: missed and unnecessary handovers, targets, timing, context')
     .argument('<family>', `the family to evaluate (${evaluated.join(', ')})`)
     .option('--suite <file>', 'JSON Lines of labelled scenarios and an optional thresholds line (default: the built-in hard cases)');
-  addFamilyInputs(command, 'eval', { prefix: false });
+  addFamilyInputs(command, 'eval', { prefix: false, only: 'standing' });
   command
     .option('-f, --format <format>', formatHelp(EVAL_FORMATS), formatOption(EVAL_FORMATS), 'text')
     .option('--report', 'write the confusion table, per-scenario results and a chart into a run folder')
@@ -55,7 +55,9 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
       `with --policy: the evaluation runs in a watched child process, and a life that takes longer than this (a respond() that loops or never settles) stops it with an error ${rangeText(1, LIFE_TIMEOUT_MS_MAX)}`,
       positiveInt('life-timeout-ms', LIFE_TIMEOUT_MS_MAX),
       LIFE_TIMEOUT_MS,
-    )
+    );
+  addFamilyInputs(command, 'eval', { prefix: false, only: 'qualifying' });
+  command
     .addHelpText(
       'after',
       '\nExit codes: 0 the thresholds are met (or none given); 1 one is not; 2 bad input (a malformed suite: line and problem).',

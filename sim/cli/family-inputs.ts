@@ -21,10 +21,18 @@ function commanderParser(input: FamilyInput): ((value: string) => unknown) | und
 /**
  * Adds to `command` the options of families' own that it takes (from the
  * registry's entries), each with its family in its help. `parse: false`
- * keeps the values as typed (a command that repeats them in a replay line).
+ * keeps the values as typed (a command that repeats them in a replay line);
+ * `only` adds those that stand alone, or those that qualify another, where
+ * a command's help lists them apart.
  */
-export function addFamilyInputs(command: Command, name: string, options: { parse?: boolean; prefix?: boolean } = {}): OwnedInput[] {
-  const inputs = familyInputs(name);
+export function addFamilyInputs(
+  command: Command,
+  name: string,
+  options: { parse?: boolean; prefix?: boolean; only?: 'standing' | 'qualifying' } = {},
+): OwnedInput[] {
+  const inputs = familyInputs(name).filter(
+    ({ input }) => options.only === undefined || (options.only === 'qualifying') === (input.requires !== undefined),
+  );
   for (const { family, input } of inputs) {
     const help = input.helpIn?.[name] ?? input.help;
     const option = new Option(input.flag, options.prefix === false ? help : `${family} family: ${help}`);
