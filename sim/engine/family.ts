@@ -9,8 +9,8 @@ import type { Life, RunEnd } from './runner.js';
  * a Jepsen workload bundles client, generator and checker: the engine, the
  * CLI, the transports, exploration, kill mode and stress take a Family and
  * never name one. A family is added by adding its folders
- * (sim/<family>/, protocols/<family>/, scenarios/<family>/) and one line in
- * each registry.
+ * (sim/families/<family>/, protocols/<family>/, scenarios/<family>/) and its
+ * entry in the registry (sim/families/index.ts).
  *
  * P is the family's protocol type, W its workload (what one case asks for:
  * intentions, a plan, conversations), S its protocol settings (leases, retry

@@ -78,7 +78,7 @@ const SERVING: Readonly<Record<string, ServingParts>> = {
 
 /**
  * The one place `sim serve` and the transports look receivers up: every
- * family's receivers (sim/families.ts) that the table above knows how to serve,
+ * family's receivers (sim/families/index.ts) that the table above knows how to serve,
  * each with every generic contract.
  */
 export function servableReceivers(): readonly ServableReceiver[] {
