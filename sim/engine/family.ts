@@ -3,6 +3,7 @@ import type { Connection } from './connections.js';
 import type { JsonValue } from './history.js';
 import type { CrashPoint } from './injector.js';
 import type { Life, RunEnd } from './runner.js';
+import type { ServingParts } from './serving.js';
 
 /**
  * A family of side effects (reservation, plan, handover) as a value, the way
@@ -27,6 +28,8 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
   protocols: readonly CatalogueEntry<P>[];
   /** The receivers a case of this family talks to; each is a store of its own. */
   receivers: readonly Receiver[];
+  /** What serving each receiver takes, by receiver name (`sim serve`, --transport http); a receiver left out is not served. */
+  serving?: Readonly<Record<string, ServingParts>>;
   /** What the table runs by default: the seed's case. */
   tableWorkload: W;
   /** The intention whose N fills a table cell. */

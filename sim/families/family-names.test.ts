@@ -89,14 +89,6 @@ const KNOWN: Readonly<Record<string, readonly string[]>> = {
   'reports/text-table.ts': ['../sim/families/handover/policy-exercise.js'],
   // `sim handover show`: a command of the family's own, to become a command its entry brings.
   'sim/cli/handover-command.ts': ['../families/handover/conversation-timeline.js', 'handover'],
-  // The plan family's tool server over HTTP and MCP: to become receivers the family provides to the transports.
-  'sim/cli/serve-command.ts': ['../../protocols/plan/plan-tools.js'],
-  'sim/transport/http/receiver-catalogue.ts': [
-    '../../../protocols/plan/plan-tools.js',
-    '../../families/plan/tool-call-envelope.js',
-    '../../families/plan/tool-front-door.js',
-    '../../families/plan/tool-behaviour.js',
-  ],
 };
 
 describe('a family is named only by its own folders and the registry', () => {

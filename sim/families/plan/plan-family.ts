@@ -17,6 +17,7 @@ import { observePlan } from './observe.js';
 import { planWorld } from './plan-world.js';
 import { CALM_TOOLS, type ToolBehaviour } from './tool-behaviour.js';
 import { toolFrontDoor } from './tool-front-door.js';
+import { TOOL_SERVER_SERVING } from './serving.js';
 import { toolServer } from './tool-server.js';
 import { DEFAULT_PLAN_SETTINGS, SEED_WORKLOAD, type PlanWorkload } from './workload.js';
 
@@ -71,6 +72,7 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
   cuts: PLAN_CUTS,
   protocols: PLAN_PROTOCOLS,
   receivers: [toolServer],
+  serving: { [toolServer.name]: TOOL_SERVER_SERVING },
   tableWorkload: SEED_WORKLOAD,
   tableIntention: editIntention(SEED_PLAN),
   expectedTable: EXPECTED_PLAN_TABLE,

@@ -14,6 +14,7 @@ import { countEffects } from './count-effects.js';
 import { linesSettled } from './line-checks.js';
 import { updatesInOrder } from './order-checks.js';
 import { expectedRefusal } from './refusal-checks.js';
+import { WAREHOUSE_SERVING } from './serving.js';
 import { reservationWorld } from './world.js';
 
 /** The seed's intention: tenant `tenantA`, key `reserve42`, one spare part. */
@@ -75,6 +76,7 @@ export const reservationFamily: ReservationFamily = {
     ...REPAIRED_PROTOCOLS.map((protocol) => ({ protocol, status: 'repaired' as const })),
   ],
   receivers: [warehouse],
+  serving: { [warehouse.name]: WAREHOUSE_SERVING },
   tableWorkload: [SEED_INTENTION],
   tableIntention: intentionId(SEED_INTENTION),
   expectedTable: EXPECTED_EFFECTS,
