@@ -1,20 +1,20 @@
 /**
  * The import rules of DESIGN.md's Layers, checked in `npm test` (`npm run lint:imports`).
  *
- * Layers, top to bottom: entry/ → sim/cli and sim/library (the library faces) → sim/app (use cases) →
+ * Layers, top to bottom: entry/ → sim/cli and sim/api (the two faces: the CLI and the library) → sim/app (use cases) →
  * runners (sim/table, sim/check, sim/explore, sim/stress, sim/process, sim/probe) → sim/transport,
- * sim/results, reports/ → sim/engine. A family lives in its own folders (sim/<family>/, protocols/<family>/,
+ * sim/results, reports/ → sim/engine. A family lives in its own folders (sim/families/<family>/, protocols/<family>/,
  * scenarios/<family>/) and is named elsewhere only by the registry. Test files and sim/testing/ may reach
  * anywhere: they test the layers, they are not one.
  *
  * Violations that exist when a rule is introduced are listed in .dependency-cruiser-known-violations.json
  * (written by `npm run lint:imports:baseline`) and are the architecture work still to do; a new one fails.
  */
-const FAMILY = '(reservation|plan|handover|eval)';
-const FAMILY_FOLDERS = `^(sim/${FAMILY}|protocols/${FAMILY}|scenarios/${FAMILY})/`;
-const REGISTRY = '^(sim/families\\.ts|sim/family-catalogue\\.ts|sim/suites\\.ts|scenarios/index\\.ts|sim/families/index\\.ts)$';
+const FAMILY = '(reservation|plan|handover)';
+const FAMILY_FOLDERS = `^(sim/families/${FAMILY}|protocols/${FAMILY}|scenarios/${FAMILY})/`;
+const REGISTRY = '^sim/families/index\\.ts$';
 const TESTS = '(\\.test\\.ts$|^sim/testing/)';
-const FACES = '^sim/(cli|library|api)/';
+const FACES = '^sim/(cli|api)/';
 const APP = '^sim/app/';
 const RUNNERS = '^sim/(table|check|explore|stress|process|probe)/';
 const RESULTS = '^(sim/transport|sim/results|reports)/';
@@ -42,10 +42,17 @@ module.exports = {
     },
     {
       name: 'faces-only-from-entry',
-      comment: 'sim/cli and the library are the two faces of sim/app: only entry/ (and the face itself) imports them.',
+      comment: 'sim/cli and sim/api are the two faces of sim/app: only entry/ (and the face itself) imports them.',
       severity: 'error',
-      from: { path: '^(sim|protocols|scenarios|reports|bench)/([^/]+)/', pathNot: TESTS },
+      from: { path: '^(sim/([^/]+)/|protocols/|scenarios/|reports/|bench/)', pathNot: TESTS },
       to: { path: FACES, pathNot: ['^sim/$2/'] },
+    },
+    {
+      name: 'app-only-from-faces',
+      comment: 'sim/app holds the use cases of the two faces: only sim/cli, sim/api and entry/ call it.',
+      severity: 'error',
+      from: { path: '^(sim|protocols|scenarios|reports|bench)/', pathNot: [TESTS, '^sim/(cli|api|app)/'] },
+      to: { path: APP },
     },
     forbid('app-below-faces', 'sim/app is below the CLI and the library.', `^(${ENGINE.slice(1)}|${RUNNERS.slice(1)}|${RESULTS.slice(1)})`, APP),
     forbid('runners-below-app', 'A runner does not reach up into the use cases or the faces.', RUNNERS, `(${APP}|${FACES})`),
@@ -72,11 +79,8 @@ module.exports = {
       name: 'families-apart',
       comment: 'A family does not import another family\'s folders.',
       severity: 'error',
-      from: { path: `^(sim|protocols|scenarios)/([^/]+)/`, pathNot: TESTS },
-      to: {
-        path: FAMILY_FOLDERS,
-        pathNot: ['^(sim|protocols|scenarios)/$2/', '^sim/(handover|eval)/', '^protocols/handover/'],
-      },
+      from: { path: `^(sim/families|protocols|scenarios)/([^/]+)/`, pathNot: TESTS },
+      to: { path: FAMILY_FOLDERS, pathNot: '^(sim/families|protocols|scenarios)/$2/' },
     },
     {
       name: 'protocols-see-the-protocol-api',

@@ -11,8 +11,6 @@ export default defineConfig({
       'reports/**/*.test.ts',
     ],
     globalSetup: ['sim/testing/build-dist.ts'],
-    // Tests start cutpoint as its entries do: with the scenarios handed to sim/ (entry/register.ts).
-    setupFiles: ['entry/register.ts'],
     reporters: ['default', './sim/testing/closing-line-reporter.ts'],
     testTimeout: 30_000,
     // Suites that run the simulator in beforeAll take seconds alone and much longer on a loaded 2-core machine.

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { freshSeedChecks, newSeed, type FreshSeedCheck } from '../sim/check/fresh-seeds.js';
-import { checkProperty, type PropertyCheck } from '../sim/library/check.js';
-import { allPropertySuites } from '../sim/suites.js';
+import { checkProperty, type PropertyCheck } from '../entry/index.js';
+import { allPropertySuites } from '../sim/families/index.js';
 
 /** One check at one seed, as the soak ran it. */
 export interface SoakStep {

@@ -1,9 +1,8 @@
-import '../entry/register.js';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { checkLine } from '../sim/check/fresh-seeds.js';
 import { handleInterrupts, onInterrupt } from '../sim/process/interrupt.js';
-import { allPropertySuites } from '../sim/suites.js';
+import { allPropertySuites } from '../sim/families/index.js';
 import { counted } from '../reports/plural.js';
 import { soak, type FamilyCoverage, type SoakStep } from './soak-rounds.js';
 

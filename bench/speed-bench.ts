@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { findProtocol } from '../protocols/reservation/registry.js';
 import { exploreAll, type UnitRecord } from '../sim/explore/explore-all.js';
-import { reservationFamily } from '../sim/reservation/family.js';
+import { reservationFamily } from '../sim/families/reservation/family.js';
 import { cpuSecondsSoFar } from './cpu-time.js';
 
 export interface SpeedRow {
@@ -57,7 +57,7 @@ function wallMsWith(env: Record<string, string | undefined>, command: string, ar
  * experiment (bench/seed-baseline.py), one case at a time and one per
  * core, side by side: the commands take turns, `runs` times each, and
  * the medians are compared. Every time includes its interpreter's start-up.
- * sim table runs its cases' stores on /dev/shm (sim/cli/staged-cases.ts), so
+ * sim table runs its cases' stores on /dev/shm (sim/app/staged-cases.ts), so
  * Python runs twice: with its files in the OS temporary folder (a disk here,
  * as the issue's baseline was written) and on /dev/shm as well, the fair
  * comparison for the stores' own cost. The same experiment in plain Node,

@@ -1,10 +1,8 @@
 // `npm run docs:reference`: writes docs/reference/cli.md from the commander program the bin runs.
-// A composition root like sim.ts: the scenarios are registered first, since `sim check` lists the
-// properties they hold. The page is compared with a fresh rendering in sim/cli/cli-reference.test.ts.
+// The page is compared with a fresh rendering in sim/cli/cli-reference.test.ts.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-await import('./register.js');
 const { buildProgram } = await import('../sim/cli/main.js');
 const { renderCliReference } = await import('../sim/cli/cli-reference.js');
 

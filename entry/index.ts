@@ -1,13 +1,10 @@
 /**
- * `import … from 'cutpoint'`: the public API (sim/library) with the
- * scenarios registered, so a table knows its expected rows and a check its
- * properties.
+ * `import … from 'cutpoint'`: the public API (sim/api).
  *
  * @module cutpoint
  */
-import './register.js';
 
-export * from '../sim/library/index.js';
+export * from '../sim/api/index.js';
 /** The reservation family's property definitions, as `sim check --list` shows them. */
 export { PROPERTY_DEFINITIONS } from '../scenarios/reservation/properties/definitions.js';
 /** To build a protocol of one's own from the reference with a seam of one's own: the plan loop and the handover harness. */

@@ -7,8 +7,6 @@
 const { processIo } = await import('../sim/cli/io.js');
 const { divertForeignOutput } = await import('../sim/cli/foreign-output.js');
 const { endOnClosedPipe, handleInterrupts } = await import('../sim/process/interrupt.js');
-// The composition root: scenarios/ (expected tables, properties, sweeps) handed to sim/.
-await import('./register.js');
 const { main } = await import('../sim/cli/main.js');
 const { guardCommandEnd } = await import('../sim/cli/command-end.js');
 const { interruptDocument } = await import('../sim/cli/interrupt-document.js');

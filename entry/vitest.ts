@@ -1,8 +1,7 @@
 /**
- * `import … from 'cutpoint/vitest'`: assertions for a user's own tests, with the scenarios registered.
+ * `import … from 'cutpoint/vitest'`: assertions for a user's own tests.
  *
  * @module cutpoint/vitest
  */
-import './register.js';
 
-export * from '../sim/library/vitest.js';
+export * from '../sim/api/vitest.js';

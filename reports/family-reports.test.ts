@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyFamily } from '../sim/engine/run-case.js';
-import { findFamily } from '../sim/families.js';
+import { findFamily } from '../sim/families/loaded.js';
 import { writeJsonAtomic } from '../sim/results/run-folder.js';
 import { tableResults, type TableResults } from '../sim/results/table-results.js';
 import { runTable } from '../sim/table/run-table.js';

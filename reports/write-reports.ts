@@ -8,7 +8,7 @@ import type { TableResults } from '../sim/results/table-results.js';
 import { EFFECTS_CHART_SIZE, effectsChartConfig } from './effects-chart.js';
 import { htmlReport } from './html-report.js';
 import { markdownReport } from './markdown-report.js';
-import { loadFamily } from '../sim/family-catalogue.js';
+import { loadFamily } from '../sim/families/index.js';
 import { InputError } from '../sim/engine/input-error.js';
 
 /** The files a report run writes into the run folder, by what they hold. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { propertySuite } from '../suites.js';
+import { propertySuite } from '../families/index.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { checkChunk } from './check-chunk.js';
 import { checkChunked, type ChunkRunner } from './check-chunked.js';

@@ -1,7 +1,6 @@
 import { protocolFromFile } from '../engine/protocol-file.js';
-import { DEFAULT_FAMILY, loadFamily } from '../family-catalogue.js';
+import { DEFAULT_FAMILY, loadFamily, propertySuite } from '../families/index.js';
 import { serveJobs, type JobHandler } from '../process/serve-jobs.js';
-import { propertySuite } from '../suites.js';
 import { checkChunk } from './check-chunk.js';
 import type { PropertyResult } from './check-property.js';
 import type { RunProgress } from './check-chunked.js';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FAMILIES } from '../families.js';
-import { checkProperty } from '../library/check.js';
-import { allPropertySuites } from '../suites.js';
+import { FAMILIES } from '../families/loaded.js';
+import { checkProperty } from '../api/check.js';
+import { allPropertySuites } from '../families/index.js';
 import { runCli } from '../testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { checkLine, FRESH_SEED_VARIABLE, freshSeed, freshSeedChecks, type FreshSeedCheck } from './fresh-seeds.js';

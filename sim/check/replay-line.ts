@@ -1,3 +1,4 @@
+import { DEFAULT_FAMILY } from '../families/index.js';
 import { shellWord } from '../results/shell-quote.js';
 
 export interface ReplayLineParts {
@@ -11,12 +12,12 @@ export interface ReplayLineParts {
 
 /**
  * The one command that replays exactly this run, copy-paste safe: `npx`,
- * every word quoted for a POSIX shell where it needs it. The reservation
- * family is the default and is not named.
+ * every word quoted for a POSIX shell where it needs it. The default
+ * family is not named.
  */
 export function replayLine(parts: ReplayLineParts): string {
   const words = ['npx', 'sim', 'check'];
-  if (parts.family !== 'reservation') words.push('--family', parts.family);
+  if (parts.family !== DEFAULT_FAMILY) words.push('--family', parts.family);
   words.push(parts.property, '--seed', String(parts.seed), '--path', parts.path);
   for (const [option, value] of parts.options ?? []) words.push(option, value);
   return words.map(shellWord).join(' ');

@@ -60,15 +60,6 @@ export interface FaultKind {
   words: string;
 }
 
-/**
- * Options of a family's own that change what its trials are (the handover
- * family's --policy and --graph): parsed by the suite, applied to every trial.
- */
-export interface SuiteOption {
-  flags: string;
-  description: string;
-}
-
 export interface TrialTransform<T> {
   /** Changes every generated trial (e.g. puts in the user's model). */
   trial(trial: T): T;
@@ -118,8 +109,7 @@ export interface PropertySuite<T = unknown, B = unknown> {
    * checks (`npm test`, `npm run soak`) run these too.
    */
   alsoHold?: readonly { protocol: string; properties: readonly string[] }[];
-  options?: readonly SuiteOption[];
-  /** Reads the family's own options (as given, by option name) into a transform; undefined when none were given. */
+  /** Reads the family's own `sim check` inputs (its entry's, as given, by flag name) into a transform; undefined when none were given. */
   transform?(values: Readonly<Record<string, string>>, cwd: string): Promise<TrialTransform<T> | undefined>;
 }
 

@@ -5,7 +5,7 @@ import { displayPath } from '../results/run-folder.js';
 import { defaultExpectations } from '../table/default-expectations.js';
 import { executeBoundaryRun, type BoundaryExpectations } from './boundary-run.js';
 import { EXIT, type ExitCode } from './errors.js';
-import { readBoundaryExpectations } from './expectations.js';
+import { readBoundaryExpectations } from '../app/expectations.js';
 import type { Io } from './io.js';
 
 /**

@@ -4,7 +4,7 @@ import type { AnyFamily } from '../engine/run-case.js';
 import { runBoundaryRow, type BoundaryRow } from '../table/cut-discovery.js';
 import { boundaryRowMisfit, judgeBoundaryRows, type BoundaryExpectation, type BoundaryMismatch } from '../table/boundary-verdict.js';
 import { writeJsonAtomic } from '../results/run-folder.js';
-import { openRunFolder } from './run-folder-life.js';
+import { openRunFolder } from '../app/run-folder-life.js';
 import { storeCase } from '../results/table-results.js';
 import { UsageError } from './errors.js';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Family, FamilyProtocol } from '../engine/family.js';
-import { FAMILIES } from '../families.js';
+import { FAMILIES } from '../families/loaded.js';
 
 /**
  * The family with a case view whose stores a case folder holds (every one of

@@ -4,13 +4,14 @@ import { Option, type Command } from 'commander';
 import type { AnySuite, StoreKind } from '../check/suite.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { CheckResults } from '../results/check-results.js';
-import { openRunFolder } from './run-folder-life.js';
+import { openRunFolder } from '../app/run-folder-life.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
-import { selectProperties } from './select-properties.js';
-import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
+import { selectProperties } from '../app/select-properties.js';
+import { chooseFamily } from '../app/family-choice.js';
+import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
 import type { Io } from './io.js';
-import { resolveProtocols } from './load-protocol.js';
+import { resolveProtocols } from '../app/load-protocol.js';
 import { positiveInt, protocolName, rangeText, replayPath, seedValue, shardValue, storeKind } from './options.js';
 import { CHECK_WORKERS_MAX, JOBS_MAX, LIFE_TIMEOUT_MS_MAX, RUNS_MAX, SWEEP_TRIALS_MAX } from '../limits.js';
 import { CHUNK_RUNS } from '../check/chunks.js';
@@ -24,14 +25,15 @@ import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 
 import { createScratch, defaultScratchParent } from '../process/scratch.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP, policySubject } from './watched-run.js';
-import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
-import type { CheckRequest } from './check-request.js';
+import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';
+import type { TransportName } from '../app/transport.js';
+import type { CheckRequest } from '../app/check-request.js';
 import { checkAll, replay, withWire } from './check-run.js';
+import { addFamilyInputs } from './family-inputs.js';
+import { FAMILY_ENTRIES, inputFlag, inputKey } from '../families/index.js';
 
 const CHECK_FORMATS = ['text', 'json', 'junit'] as const;
 
-/** The families whose receivers a property run can reach over HTTP (their contracts run behind the routed server). */
-const SERVED_OVER_HTTP: readonly string[] = ['reservation', 'plan'];
 
 interface CheckOptions {
   runs: number;
@@ -122,16 +124,14 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       positiveInt('sweep-trials', SWEEP_TRIALS_MAX),
       100,
     );
-  // Options of a family's own (e.g. handover's --policy and --graph): each suite says what it takes.
-  // Keyed by the flag's name as typed (model-timeout-ms): a suite reads its values, and a replay line repeats them, by it.
-  const familyOptions = new Map<string, { suite: AnySuite; attribute: string }>();
-  for (const suite of suites)
-    for (const option of suite.options ?? []) {
-      const added = new Option(option.flags, option.description);
-      const flag = added.long?.replace(/^--/, '') ?? added.attributeName();
-      if (!familyOptions.has(flag)) command.addOption(added);
-      familyOptions.set(flag, { suite, attribute: added.attributeName() });
-    }
+  // Options of a family's own (its entry's inputs), as typed: the suite's transform reads them, and a replay line
+  // repeats them, by the flag's name (model-timeout-ms).
+  const familyOptions = new Map(
+    addFamilyInputs(command, 'check', { parse: false }).map(({ family, input }) => [
+      inputFlag(input).replace(/^--/, ''),
+      { family, attribute: inputKey(input) },
+    ]),
+  );
   command
     .addHelpText(
       'after',
@@ -170,11 +170,12 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
           .map(([name, { attribute }]) => [name, options[attribute] as string]),
       );
       for (const name of Object.keys(given))
-        if (familyOptions.get(name)?.suite !== suite)
-          throw new UsageError(`--${name} belongs to the ${familyOptions.get(name)?.suite.family} family, not ${family.name}`);
-      if (options.transport === 'http' && !SERVED_OVER_HTTP.includes(family.name))
+        if (familyOptions.get(name)?.family !== family.name)
+          throw new UsageError(`--${name} belongs to the ${familyOptions.get(name)?.family} family, not ${family.name}`);
+      const served = FAMILY_ENTRIES.filter((entry) => entry.checkOverHttp).map((entry) => entry.name);
+      if (options.transport === 'http' && !served.includes(family.name))
         throw new UsageError(
-          `--transport http: the ${family.name} family's receivers are not served over HTTP yet; the reservation and plan families' are`,
+          `--transport http: the ${family.name} family's receivers are not served over HTTP yet; the ${served.join(' and ')} families' are`,
         );
       const plan = await planOf(family, suite, options, given, io.cwd);
       if (options.transport === 'http') plan.replayOptions.push(['--transport', 'http']);
@@ -230,8 +231,8 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
 }
 
 async function hasSweeps(family: string): Promise<boolean> {
-  const { scenariosOf } = await import('../suites.js');
-  return scenariosOf(family).sweeps !== undefined;
+  const { findEntry } = await import('../families/index.js');
+  return findEntry(family)?.sweeps !== undefined;
 }
 
 function list(suite: AnySuite, io: Io): ExitCode {

@@ -9,8 +9,8 @@ import { checkChunked } from '../check/check-chunked.js';
 import { CHUNK_RUNS, shardChunks, type CheckChunk } from '../check/chunks.js';
 import { traceSchedule } from '../check/schedule-trace.js';
 import type { Shard } from '../explore/shard.js';
-import type { CheckRequest } from './check-request.js';
-import { checkRunners } from './check-runners.js';
+import type { CheckRequest } from '../app/check-request.js';
+import { checkRunners } from '../app/check-runners.js';
 import type { ProtocolChoice, PropertyDefinition, TrialTransform } from '../check/suite.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { RunWire } from '../engine/run-family.js';
@@ -18,9 +18,10 @@ import type { CheckResults, StoredProperty } from '../results/check-results.js';
 import { displayPath, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { Progress } from './progress.js';
+import { Progress } from '../app/progress.js';
 import { measureSweeps } from './sweep-reports.js';
-import { withTransport, type TransportName } from './transport-option.js';
+import { withTransport, type TransportName } from '../app/transport.js';
+import { DEFAULT_FAMILY } from '../families/index.js';
 
 /*
  * What `sim check` does once its options are read and checked (check-command.ts):
@@ -116,7 +117,7 @@ export async function checkAll(
   const here = selected.filter((definition) => chunks.some((chunk) => chunk.property === definition.name));
   const where =
     plan.store === 'file' ? `fresh SQLite files per run in ${scratch}` : 'in-memory databases (no files; faster, not file-backed)';
-  const family = plan.family.name === 'reservation' ? '' : ` of the ${plan.family.name} family`;
+  const family = plan.family.name === DEFAULT_FAMILY ? '' : ` of the ${plan.family.name} family`;
   const count = `${selected.length} propert${selected.length === 1 ? 'y' : 'ies'}`;
   const own = plan.familyOptions.length > 0 ? ` with ${plan.familyOptions.flat().join(' ')}` : '';
   const runners = checkRunners(plan, options.jobs, chunks, scratch, io.cwd);

@@ -9,11 +9,12 @@ import { ChoiceLog, parseSchedule } from '../explore/choices.js';
 import { runControlled, type ExploreBounds } from '../explore/controlled-run.js';
 import { exploreAll } from '../explore/explore-all.js';
 import { displayPath, writeJsonAtomic } from '../results/run-folder.js';
-import { openRunFolder } from './run-folder-life.js';
+import { openRunFolder } from '../app/run-folder-life.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
-import { resolveProtocols } from './load-protocol.js';
+import { chooseFamily } from '../app/family-choice.js';
+import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
+import { resolveProtocols } from '../app/load-protocol.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP } from './watched-run.js';
 import { cutsChoice, positiveInt, protocolName, rangeText, shardValue, wholeNumber } from './options.js';
@@ -28,7 +29,8 @@ import {
 } from '../limits.js';
 import type { Shard } from '../explore/shard.js';
 import { defaultJobs } from '../process/pool.js';
-import { TRANSPORT_OPTION_HELP, transportName, withTransport, type TransportName } from './transport-option.js';
+import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';
+import { withTransport, type TransportName } from '../app/transport.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 import { exploreReplayLine } from '../explore/replay-line.js';
 

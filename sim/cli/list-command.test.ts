@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRACTS } from '../../protocols/receivers/contracts.js';
-import { FAMILIES } from '../families.js';
+import { FAMILIES } from '../families/loaded.js';
 import { runCli } from '../testing/run-cli.js';
 
 describe('sim list', () => {

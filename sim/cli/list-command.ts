@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { CONTRACTS } from '../../protocols/receivers/contracts.js';
-import { FAMILIES } from '../families.js';
+import { FAMILIES } from '../families/loaded.js';
 import { EXIT, type ExitCode } from './errors.js';
-import { familyName, FAMILY_OPTION_HELP } from './family-choice.js';
+import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
 import type { Io } from './io.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 
@@ -22,7 +22,7 @@ export function registerList(program: Command, io: Io, exit: (code: ExitCode) =>
     .option('-f, --format <format>', formatHelp(LIST_FORMATS), formatOption(LIST_FORMATS), 'text')
     .action(async (options: ListOptions) => {
       // The property definitions (and fast-check) load when they are listed, not at every command's startup.
-      const { propertySuite } = await import('../suites.js');
+      const { propertySuite } = await import('../families/index.js');
       const suites = new Map(await Promise.all(FAMILIES.map(async (family) => [family.name, await propertySuite(family.name)] as const)));
       const families = FAMILIES.filter((family) => options.family === undefined || family.name === options.family).map((family) => ({
         name: family.name,

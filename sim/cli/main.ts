@@ -6,7 +6,7 @@ import { refuseOutInsideRun } from './out-folder.js';
 import { exitForError } from './exit-for-error.js';
 import { globalFlagProblem } from './global-flags.js';
 import { EnvironmentFailure } from '../engine/environment-failure.js';
-import { discardUnfinishedRunFolders } from './run-folder-life.js';
+import { discardUnfinishedRunFolders } from '../app/run-folder-life.js';
 import type { Io } from './io.js';
 import { packageVersion } from './version.js';
 import { errorDocument, jsonDocument, junitErrorDocument, requestedFormat } from './output-format.js';
@@ -37,7 +37,7 @@ const COMMANDS: Readonly<Record<string, Loader>> = {
     early.startChunkWorkersAhead(argv);
     atEnd(early.stopUnusedChunkWorkers);
     const { registerCheck } = await import('./check-command.js');
-    const suites = await (await import('../suites.js')).allPropertySuites();
+    const suites = await (await import('../families/index.js')).allPropertySuites();
     return (program, io, exit) => registerCheck(program, io, exit, suites);
   },
   explore: async () => (await import('./explore-command.js')).registerExplore,

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
-import { allProtocolNames, familyNameOfProtocol } from '../family-catalogue.js';
-import { looksLikePath } from './load-protocol.js';
+import { allProtocolNames, familyNameOfProtocol } from '../families/index.js';
+import { looksLikePath } from '../app/load-protocol.js';
 import { parseShard, type Shard } from '../explore/shard.js';
 
 /** Parsers for commander: each rejects bad input with one specific sentence. */

@@ -1,20 +1,21 @@
 import { join } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { expectedTable } from '../suites.js';
 import { timeline } from '../../reports/timeline.js';
 import { parseHistory } from '../engine/history.js';
 import { readTextFile } from '../results/read-text-file.js';
 import { displayPath } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
-import { resolveProtocols } from './load-protocol.js';
-import { readExpectations } from './expectations.js';
+import { resolveProtocols } from '../app/load-protocol.js';
+import { readExpectations } from '../app/expectations.js';
 import type { Io } from './io.js';
-import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
+import { chooseFamily, cutIndexes } from '../app/family-choice.js';
+import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
 import { cutValue, positiveInt, protocolName, rangeText } from './options.js';
 import { LIFE_TIMEOUT_MS_MAX } from '../limits.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
-import { executeTableRun } from './table-run.js';
-import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
+import { executeTableRun } from '../app/table-run.js';
+import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';
+import type { TransportName } from '../app/transport.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 
 interface RunOptions {
@@ -73,7 +74,7 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
     .addHelpText('after', '\nExit codes: 0 the case ran and N is as expected; 1 N differs or the case could not be judged; 2 bad input.')
     .action(async (options: RunOptions) => {
       const family = await chooseFamily(options.family, options.protocol);
-      const reference = expectedTable(family.name);
+      const reference = family.expectedTable;
       const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol, io.cwd);
       const [protocol] = protocols;
       if (!protocol) throw new UsageError('--protocol names no protocol');

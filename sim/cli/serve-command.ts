@@ -1,7 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { TOOL_SERVER_TOOLS } from '../../protocols/plan/plan-tools.js';
 import { takeOverSignals } from '../process/interrupt.js';
 import { findServableReceiver, servableReceivers } from '../transport/http/receiver-catalogue.js';
 import { startReceiverServer, type RunningServer } from '../transport/http/receiver-server.js';
@@ -69,7 +68,7 @@ export function registerServe(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .option(
       '--mcp',
-      `serve it as an MCP server instead (Streamable HTTP at POST /mcp, the key in each write tool's arguments): the warehouse's one write tool is named after its kind, the tool server's are its tools (${TOOL_SERVER_TOOLS.join(', ')})`,
+      `serve it as an MCP server instead (Streamable HTTP at POST /mcp, the key in each write tool's arguments): the warehouse's one write tool is named after its kind, the tool server's are its tools (${(findServableReceiver('tool-server')?.tools ?? []).join(', ')})`,
     )
     .option('-f, --format <format>', formatHelp(SERVE_FORMATS), formatOption(SERVE_FORMATS), 'text')
     .addHelpText(

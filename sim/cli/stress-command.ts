@@ -2,13 +2,12 @@ import { randomInt } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InvalidArgumentError, type Command } from 'commander';
-import { expectedTable } from '../suites.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { withChildrenReaped } from '../process/children.js';
 import { defaultJobs } from '../process/pool.js';
 import { displayPath, writeJsonAtomic } from '../results/run-folder.js';
-import { openRunFolder } from './run-folder-life.js';
+import { openRunFolder } from '../app/run-folder-life.js';
 import type { ProtocolStress } from '../stress/stress-run.js';
 import { runStress } from '../stress/stress-run.js';
 import type { StressResults } from '../stress/stress-results.js';
@@ -28,16 +27,19 @@ import {
   STRESS_TRIALS_MAX,
   STRESS_WORKERS_MAX,
 } from '../limits.js';
-import { Progress } from './progress.js';
-import { chooseFamily, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
-import { resolveProtocols } from './load-protocol.js';
+import { Progress } from '../app/progress.js';
+import { chooseFamily } from '../app/family-choice.js';
+import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
+import { resolveProtocols } from '../app/load-protocol.js';
 import { counted } from '../../reports/plural.js';
 import { runVerdict, stressVerdict, type StressVerdict } from '../stress/stress-verdict.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
+import { DEFAULT_FAMILY, findEntry } from '../families/index.js';
 
 const STRESS_FORMATS = ['text', 'json'] as const;
 
-const DEFAULT_PROTOCOLS = ['outbox-dedup', 'check-then-act', 'outbox-no-dedup'];
+/** What `sim stress` runs when neither a protocol nor a family is named. */
+const DEFAULT_PROTOCOLS = findEntry(DEFAULT_FAMILY)?.stressProtocols ?? [];
 
 interface StressOptions {
   family?: string;
@@ -148,8 +150,8 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       const { protocols, files: protocolFiles } = await resolveProtocols(
         family,
         options.protocol ??
-          family.stress.protocols ??
-          (family.name === 'reservation' ? DEFAULT_PROTOCOLS : family.protocols.map((entry) => entry.protocol.name)),
+          findEntry(family.name)?.stressProtocols ??
+          family.protocols.map((entry) => entry.protocol.name),
         io.cwd,
       );
       const seed = options.seed ?? randomInt(0, 2 ** 31);
@@ -215,7 +217,7 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
 function mustHold(family: AnyFamily, protocol: string): boolean {
   if (family.stress?.mustHold) return family.stress.mustHold.includes(protocol);
   const status = family.protocols.find((entry) => entry.protocol.name === protocol)?.status;
-  const row = expectedTable(family.name)[protocol];
+  const row = family.expectedTable[protocol];
   return status === 'correct' || status === 'repaired' || (row !== undefined && row.every((n) => n === 1));
 }
 

@@ -4,9 +4,9 @@ import { sweepsText } from '../../reports/sweep-table.js';
 import { SWEEP_REPORT_FILE_NAMES, writeSweepReports } from '../../reports/write-sweep-reports.js';
 import { displayPath, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
 import { SWEEPS_FILE_NAME, type SweepsResults } from '../results/sweeps-results.js';
-import { scenariosOf } from '../suites.js';
+import { findEntry } from '../families/index.js';
 import type { Io } from './io.js';
-import { Progress } from './progress.js';
+import { Progress } from '../app/progress.js';
 
 /** The sweep chart files of a run, as the user should see their paths. */
 export interface ShownSweepReports {
@@ -43,7 +43,7 @@ export async function measureSweeps(
   options: { seed: number; trialsPerPoint: number },
   io: Io,
 ): Promise<void> {
-  const sweeps = await scenariosOf(family).sweeps?.();
+  const sweeps = await findEntry(family)?.sweeps?.();
   if (!sweeps) throw new Error(`the ${family} family has no sweeps`);
   const total = sweeps.trialCount(options.trialsPerPoint);
   io.stdout(`\nsweeps: ${total} generated trials (${options.trialsPerPoint} per point), seed ${options.seed}, in-memory stores\n`);

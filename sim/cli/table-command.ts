@@ -3,24 +3,26 @@ import { alignedTable, legendLines, markdownTable, verdictLines } from '../../re
 import { displayPath } from '../results/run-folder.js';
 import type { TableResults } from '../results/table-results.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
-import { resolveProtocols } from './load-protocol.js';
-import { readExpectations } from './expectations.js';
+import { resolveProtocols } from '../app/load-protocol.js';
+import { readExpectations } from '../app/expectations.js';
 import type { Io } from './io.js';
 import { counted } from '../../reports/plural.js';
 import type { ShownReports } from './report-command.js';
-import { chooseFamily, cutIndexes, familyName, FAMILY_OPTION_HELP } from './family-choice.js';
+import { chooseFamily, cutIndexes } from '../app/family-choice.js';
+import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
 import { cutValue, positiveInt, cutsChoice, protocolName, rangeText } from './options.js';
 import { JOBS_MAX, LIFE_TIMEOUT_MS_MAX } from '../limits.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 import { junitXml } from '../results/junit.js';
 import { tableJunitCases } from '../results/table-junit.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
-import { executeTableRun } from './table-run.js';
+import { executeTableRun } from '../app/table-run.js';
 import { ended, inWatchedChild, policySubject } from './watched-run.js';
-import { defaultTableProtocols, readTableWorkload, referenceExpectations, tableInputsRefusal } from './table-workload.js';
-import { TRANSPORT_OPTION_HELP, transportName, type TransportName } from './transport-option.js';
-import { unexercisedPolicyLine, type PolicyCalls } from '../handover/policy-exercise.js';
-import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from '../handover/model-call-timeout.js';
+import { defaultTableProtocols, readTableWorkload, referenceExpectations } from '../app/table-workload.js';
+import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';
+import type { TransportName } from '../app/transport.js';
+import { unexercisedPolicyLine, type PolicyCalls } from '../families/handover/policy-exercise.js';
+import { addFamilyInputs, inputRefusalsHelp, refuseFamilyInputs, standingInputFlags, watchedInputValue } from './family-inputs.js';
 import { MEASURED_ONLY } from '../table/default-expectations.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
@@ -28,11 +30,9 @@ import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-m
 const TABLE_FORMATS = ['text', 'markdown', 'json', 'junit'] as const;
 type TableFormat = (typeof TABLE_FORMATS)[number];
 
+/** The options every family takes; a family's own (its entry's inputs) come beside them, by key. */
 interface TableOptions {
   family?: string;
-  plan?: string;
-  policy?: string;
-  graph?: string;
   protocol?: string[];
   cut?: string[];
   format: TableFormat;
@@ -40,7 +40,6 @@ interface TableOptions {
   expect?: string;
   measureOnly?: boolean;
   lifeTimeoutMs?: number;
-  modelTimeoutMs?: number;
   checkDeterminism: boolean;
   chart?: boolean;
   crashMode: CrashModeChoice;
@@ -50,14 +49,12 @@ interface TableOptions {
 }
 
 export function registerTable(program: Command, io: Io, exit: (code: ExitCode) => void): void {
-  program
+  const command = program
     .command('table')
     .description('crash each protocol at each cut, recover, and print the measured effect table')
-    .option('--family <name>', FAMILY_OPTION_HELP, familyName)
-    .option('--plan <file>', "plan family: your plan file (JSON, checked against the plan schema) instead of the seed's")
-    .option('--policy <file>', 'handover family: your own model, a module exporting respond(conversation, tools); measured only')
-    .option('--graph <file>', 'handover family: your own handover graph as JSON (router, specialists, human targets); measured only')
-    .option('--model-timeout-ms <ms>', `handover family: ${MODEL_TIMEOUT_HELP}`, positiveInt('model-timeout-ms', MODEL_CALL_TIMEOUT_MAX_MS))
+    .option('--family <name>', FAMILY_OPTION_HELP, familyName);
+  addFamilyInputs(command, 'table');
+  command
     .option(
       '-p, --protocol <name...>',
       "protocols to run (default: the family's seed rows; `sim list` names them all), or a path to your own module",
@@ -102,20 +99,16 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         'measured only. --expect gives rows instead (with --cuts all: one N for every boundary, {"mine": 1}, or one\n' +
         'per boundary as printed); --measure-only judges nothing.\n' +
         'Refused (exit 2): --cuts all with --cut, --chart, a --format other than text, a --crash-mode other than\n' +
-        'in-process, --transport http, --plan, --policy or --graph; --measure-only with --expect; --chart or --format\n' +
+        `in-process, --transport http, ${standingInputFlags('table')}; --measure-only with --expect; --chart or --format\n` +
         'junit with --crash-mode both; --crash-mode server-kill without --transport http or with --cut, --cuts,\n' +
-        '--expect or --measure-only; --plan without --family plan; --policy or --graph without --family handover; --model-timeout-ms without --policy.\n' +
+        `--expect or --measure-only; ${inputRefusalsHelp('table')}\n` +
         'Exit codes: 0 every measured cell matches its expected value; 1 a cell differs (a duplicate or a loss\n' +
         'where N=1 is expected, a column out of its bound), a case could not be judged, or a --policy left a call\n' +
         'of a case unanswered; 2 bad input.',
     )
-    .action(async (options: TableOptions, self: Command) => {
+    .action(async (options: TableOptions & Readonly<Record<string, unknown>>, self: Command) => {
       const family = await chooseFamily(options.family, options.protocol);
-      const refusal = tableInputsRefusal(family, options);
-      if (refusal === 'plan') throw new UsageError('--plan belongs to the plan family: add --family plan');
-      if (refusal === 'handover') throw new UsageError('--policy and --graph belong to the handover family: add --family handover');
-      if (options.modelTimeoutMs !== undefined && options.policy === undefined)
-        throw new UsageError('--model-timeout-ms times the calls of your own model: give --policy too');
+      refuseFamilyInputs('table', family.name, options);
       const own = await readTableWorkload(family, options, io.cwd);
       const workload = own.workload;
       const { protocols, files: protocolFiles } = await resolveProtocols(
@@ -136,7 +129,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       if (options.cuts === 'all') {
         if (options.cut || options.chart || options.format !== 'text' || options.crashMode !== 'in-process' || workload) {
           throw new UsageError(
-            "--cuts all finds its own cuts and prints text, in process, on the family's own workload: it cannot be combined with --cut, --chart, --format, --crash-mode, --plan, --policy or --graph.",
+            `--cuts all finds its own cuts and prints text, in process, on the family's own workload: it cannot be combined with --cut, --chart, --format, --crash-mode, ${standingInputFlags('table')}.`,
           );
         }
         // --cuts all's modules (and --chart's below) load only when asked for: a plain table does not pay for them.
@@ -168,8 +161,9 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       if (options.crashMode === 'both' && options.format === 'junit') {
         throw new UsageError('--format junit writes the cells of one table: not with --crash-mode both.');
       }
-      if (options.policy !== undefined) {
-        const watchedCode = await inWatchedChild(self, policySubject(options.policy), options.lifeTimeoutMs ?? LIFE_TIMEOUT_MS, io);
+      const watched = watchedInputValue('table', options);
+      if (watched !== undefined) {
+        const watchedCode = await inWatchedChild(self, policySubject(watched), options.lifeTimeoutMs ?? LIFE_TIMEOUT_MS, io);
         if (watchedCode !== undefined) return exit(watchedCode);
       }
       if (options.crashMode === 'both') {

@@ -3,14 +3,15 @@ import type { Connection } from './connections.js';
 import type { JsonValue } from './history.js';
 import type { CrashPoint } from './injector.js';
 import type { Life, RunEnd } from './runner.js';
+import type { ServingParts } from './serving.js';
 
 /**
  * A family of side effects (reservation, plan, handover) as a value, the way
  * a Jepsen workload bundles client, generator and checker: the engine, the
  * CLI, the transports, exploration, kill mode and stress take a Family and
  * never name one. A family is added by adding its folders
- * (sim/<family>/, protocols/<family>/, scenarios/<family>/) and one line in
- * each registry.
+ * (sim/families/<family>/, protocols/<family>/, scenarios/<family>/) and its
+ * entry in the registry (sim/families/index.ts).
  *
  * P is the family's protocol type, W its workload (what one case asks for:
  * intentions, a plan, conversations), S its protocol settings (leases, retry
@@ -27,10 +28,16 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
   protocols: readonly CatalogueEntry<P>[];
   /** The receivers a case of this family talks to; each is a store of its own. */
   receivers: readonly Receiver[];
+  /** What serving each receiver takes, by receiver name (`sim serve`, --transport http); a receiver left out is not served. */
+  serving?: Readonly<Record<string, ServingParts>>;
   /** What the table runs by default: the seed's case. */
   tableWorkload: W;
   /** The intention whose N fills a table cell. */
   tableIntention: string;
+  /** N per built-in protocol at each classic cut on the table's workload: the reference rows a table judges against (scenarios/<family>/). */
+  expectedTable: ExpectedTable;
+  /** What the family's other columns (its tableColumns) must show, by protocol and column header; absent: measured only. */
+  expectedColumns?: ExpectedColumns;
   /** The intention whose N fills a cell when the table runs a user's workload (the plan family's --plan); `tableIntention` when omitted. */
   tableIntentionFor?(workload: W): string;
   /**
@@ -39,8 +46,15 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
    * point (the plan family crashes during the plan's edit step).
    */
   tableCrash?(cut: string, workload: W): CrashPoint;
-  /** Reads a user's workload file for the table (the plan family's --plan), or throws an InputError in one sentence. */
-  readTableWorkload?(file: string, cwd: string): W;
+  /**
+   * The table's workload from the family's own inputs (its entry's `inputs`,
+   * by key: the plan family's `plan`, the handover family's `policy`…), each
+   * file read and checked (a problem is one InputError sentence); undefined
+   * when none of them is given. `measuredOnly`: the reference rows say
+   * nothing of it and nothing is expected (a user's own model or graph);
+   * otherwise the default N=1 of a correct protocol still applies.
+   */
+  ownTableWorkload?(inputs: Readonly<Record<string, unknown>>, cwd: string): Promise<OwnTableWorkload<W> | undefined>;
   /**
    * The world keeps real files beside its stores (the plan family's JSON
    * checkpoint), so runs that would keep stores in memory (exploration, the
@@ -75,8 +89,6 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
     settings(leaseMs: number): S;
     /** Every boundary a built-in protocol awaits: where stress may arm a crash. */
     cuts: readonly string[];
-    /** The protocols `sim stress` runs when none is named. */
-    protocols?: readonly string[];
     /**
      * The protocols that must keep N=1 with several processes on one
      * workload; when omitted, every correct or repaired one and every one
@@ -104,6 +116,27 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
   /** The workload as JSON and back: kill mode and stress hand it to child processes. */
   workloadToJson(workload: W): JsonValue;
   workloadFromJson(json: JsonValue): W;
+}
+
+/** Expected N per protocol, one number per classic cut in the family's order. */
+export type ExpectedTable = Readonly<Record<string, readonly number[]>>;
+
+/**
+ * What a family's other columns must show, per protocol, by column header:
+ * `{"reference-harness": {"n": [1, 1, 1, 1, 1], "replies": 0}}`. A `per:
+ * 'cut'` column expects one value per classic cut (in the family's order), a
+ * `per: 'row'` column one number, the worst over the row. A header left out
+ * is measured only.
+ */
+export type ExpectedColumns = Readonly<Record<string, Readonly<Record<string, number | readonly number[]>>>>;
+
+/** A table's workload made from a user's inputs (Family.ownTableWorkload). */
+export interface OwnTableWorkload<W> {
+  workload: W;
+  /** The reference rows say nothing of it and nothing is expected (a user's own model or graph). */
+  measuredOnly: boolean;
+  /** A module of the user's the workload calls (their model): the table says whether each case's calls reached it. */
+  userModule?: { file: string; name: string };
 }
 
 export interface FamilyProtocol {

@@ -1,5 +1,5 @@
 import { protocolFromFile } from '../engine/protocol-file.js';
-import { loadFamily } from '../family-catalogue.js';
+import { loadFamily } from '../families/index.js';
 import { serveJobs, type JobHandler } from '../process/serve-jobs.js';
 import { exploreSubtree, type SubtreeVerdicts } from './subtree.js';
 import { sourceKey, type SubtreeEvent, type SubtreeJob, type SubtreeWorkerData } from './subtree-pool.js';

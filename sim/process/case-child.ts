@@ -3,7 +3,7 @@ import { FileMedium, MemoryMedium } from '../engine/connections.js';
 import { createScratch, defaultScratchParent } from './scratch.js';
 import { History } from '../engine/history.js';
 import { runCase, type CaseResult } from '../engine/run-case.js';
-import { loadFamily } from '../family-catalogue.js';
+import { loadFamily } from '../families/index.js';
 import { protocolFromFile } from '../engine/protocol-file.js';
 import { startHttpTransport } from '../transport/http/http-transport.js';
 import { dieWithParent } from './children.js';

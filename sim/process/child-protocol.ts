@@ -1,7 +1,7 @@
 import type { AnyFamily } from '../engine/run-case.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import { protocolFromFile } from '../engine/protocol-file.js';
-import { loadFamily } from '../family-catalogue.js';
+import { loadFamily } from '../families/index.js';
 
 /** What a child process is told to run: a family by name, and a built-in protocol by name or a user's file. */
 export interface ChildProtocolSpec {

@@ -1,3 +1,4 @@
+import { DEFAULT_FAMILY } from '../families/index.js';
 import type { CheckResults } from './check-results.js';
 import type { JunitCase } from './junit.js';
 import { unexercisedWords } from '../check/unexercised-words.js';
@@ -18,7 +19,7 @@ export function checkJunitCases(results: Pick<CheckResults, 'family' | 'properti
         : `${property.runs} runs`;
     const replay = property.replay ? `; replay: ${property.replay.command}` : '';
     return {
-      suite: `${results.family ?? 'reservation'} properties`,
+      suite: `${results.family ?? DEFAULT_FAMILY} properties`,
       name: property.name,
       passed: property.passed,
       message: `${property.outcome}: ${what}${replay}`,

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { runCase } from '../engine/run-case.js';
-import { loadFamily } from '../family-catalogue.js';
+import { loadFamily } from '../families/index.js';
 import type { CaseJob, CaseReply } from './case-pool.js';
 
 /**

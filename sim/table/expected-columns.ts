@@ -1,13 +1,6 @@
-import type { ColumnBound, TableColumn } from '../engine/family.js';
+import type { ColumnBound, ExpectedColumns, TableColumn } from '../engine/family.js';
 
-/**
- * What a family's other columns must show, per protocol, by column header:
- * `{"reference-harness": {"n": [1, 1, 1, 1, 1], "replies": 0}}`. A `per:
- * 'cut'` column expects one value per classic cut (in the family's order), a
- * `per: 'row'` column one number, the worst over the row. A header left out
- * is measured only.
- */
-export type ExpectedColumns = Readonly<Record<string, Readonly<Record<string, number | readonly number[]>>>>;
+export type { ExpectedColumns };
 
 /** A column value that differs from its expectation: at one cut, or (no cut) the worst of a row. */
 export interface ColumnMismatch {

@@ -1,11 +1,10 @@
 import { join } from 'node:path';
-import type { FamilyProtocol } from '../engine/family.js';
+import type { ExpectedTable, FamilyProtocol } from '../engine/family.js';
 import { runCase, type AnyFamily, type CaseResult, type CaseSpec } from '../engine/run-case.js';
 import { mapPool } from '../process/pool.js';
 import { compareColumns, type ColumnComparison, type ExpectedColumns } from './expected-columns.js';
 
-/** Expected N per protocol, one number per classic cut in the family's order. */
-export type ExpectedTable = Readonly<Record<string, readonly number[]>>;
+export type { ExpectedTable };
 
 export interface TableCell {
   protocol: string;

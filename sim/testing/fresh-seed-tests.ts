@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkLine, FRESH_SEED_VARIABLE, freshSeed, freshSeedChecks } from '../check/fresh-seeds.js';
-import { checkProperty } from '../library/check.js';
-import { propertySuite } from '../suites.js';
+import { checkProperty } from '../api/check.js';
+import { propertySuite } from '../families/index.js';
 import { tempFolder } from './temp-folder.js';
 
 /**

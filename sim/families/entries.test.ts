@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { FAMILY_ENTRIES, familyInputs, familyNameOfProtocol, loadFamily } from './index.js';
+import { FAMILIES } from './loaded.js';
+
+describe('the family registry (what a command parses its options against before loading one family)', () => {
+  it("each entry names its loaded family's name, summary and built-in protocols, in order", async () => {
+    for (const entry of FAMILY_ENTRIES) {
+      const family = await entry.load();
+      expect({ name: entry.name, summary: entry.summary, protocols: entry.protocolNames }).toEqual({
+        name: family.name,
+        summary: family.summary,
+        protocols: family.protocols.map((listed) => listed.protocol.name),
+      });
+    }
+  });
+
+  it('loads the very family value the library lists, and nothing for an unknown name', async () => {
+    expect(FAMILIES.map((family) => family.name)).toEqual(FAMILY_ENTRIES.map((entry) => entry.name));
+    for (const family of FAMILIES) expect(await loadFamily(family.name)).toBe(family);
+    expect(await loadFamily('reservations')).toBeUndefined();
+  });
+
+  it('knows every built-in protocol by its family, each in one family only', () => {
+    const names = FAMILY_ENTRIES.flatMap((entry) => entry.protocolNames);
+    expect(new Set(names).size).toBe(names.length);
+    for (const entry of FAMILY_ENTRIES) for (const name of entry.protocolNames) expect(familyNameOfProtocol(name)).toBe(entry.name);
+  });
+
+  it("gives each command the families' own options once, with the family that owns each", () => {
+    const table = familyInputs('table').map(({ family, input }) => [family, input.flag]);
+    expect(table).toEqual(
+      FAMILY_ENTRIES.flatMap((entry) => (entry.inputs ?? []).filter((input) => input.commands.includes('table')).map((input) => [entry.name, input.flag])),
+    );
+    expect(table.length).toBeGreaterThan(0);
+    expect(familyInputs('no-such-command')).toEqual([]);
+  });
+});

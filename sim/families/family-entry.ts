@@ -1,0 +1,111 @@
+import type { AnySuite } from '../check/suite.js';
+import type { AnyFamily } from '../engine/run-case.js';
+import type { MeasuredSweeps } from '../results/sweeps-results.js';
+
+/**
+ * What cutpoint knows of a family before loading it: its name, its built-in
+ * protocols' names, the options only it takes, and how to load it and its
+ * scenarios. Each family defines its entry in its own folder
+ * (sim/families/<name>/entry.ts); sim/families/index.ts lists them.
+ */
+export interface FamilyEntry {
+  readonly name: string;
+  readonly summary: string;
+  /** The built-in protocols, known without loading the family (they must be the loaded family's, in order). */
+  readonly protocolNames: readonly string[];
+  /** Options only this family takes (`--plan`, `--policy`, …): each command adds those that name it. */
+  readonly inputs?: readonly FamilyInput[];
+  /** The protocols `sim stress` runs when none is named; every built-in one when absent. */
+  readonly stressProtocols?: readonly string[];
+  /** A property run of `sim check` can reach its receivers over HTTP (their contracts run behind the routed server). */
+  readonly checkOverHttp?: true;
+  /** The family's value: its world, checks, protocols, expected table. Loaded only by a command that runs it. */
+  load(): Promise<AnyFamily>;
+  /** The family's property suite, for `sim check` (loads fast-check and every property definition). */
+  properties?(): Promise<AnySuite>;
+  /** The sweeps `sim check --report` measures and draws (the reservation family's retention and concurrency). */
+  sweeps?(): Promise<SweepRunner>;
+  /** What `sim eval <family>` runs, when the family can be evaluated. */
+  evaluation?(): Promise<FamilyEvaluation>;
+}
+
+/**
+ * One option of a family's own, with its parser and help. The value reaches
+ * the family's code by its attribute name (`--model-timeout-ms` as
+ * `modelTimeoutMs`), as commander names it.
+ */
+export interface FamilyInput {
+  /** As commander takes it: `--plan <file>`. */
+  readonly flag: string;
+  /** The help line; commands prefix it with the family (`plan family: …`). */
+  readonly help: string;
+  /** The commands that take it: `table`, `check`, `eval`, … */
+  readonly commands: readonly string[];
+  /** A command's own help line, where the option means more there (`sim eval`'s policy under evaluation). */
+  readonly helpIn?: Readonly<Partial<Record<string, string>>>;
+  /** Reads the value, or throws an InputError saying what was expected; the value as given when absent. */
+  parse?(value: string): unknown;
+  /** Another input this one only qualifies, and why: given without it, the command refuses `<why>: give <flag> too`. */
+  readonly requires?: { readonly flag: string; readonly why: string };
+  /**
+   * A module of the user's that the command imports and calls (a model's
+   * respond()): given it, the CLI runs the command in a watched child, so a
+   * call that never returns ends in one line, not a hang.
+   */
+  readonly watched?: true;
+}
+
+/** The name a command's parsed options hold an input's value by, as commander names it: `--model-timeout-ms <ms>` → `modelTimeoutMs`. */
+export function inputKey(input: Pick<FamilyInput, 'flag'>): string {
+  const long = input.flag.split(/[ ,]+/).find((word) => word.startsWith('--')) ?? input.flag;
+  return long.replace(/^--/, '').replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/** The flag alone, as a refusal names it: `--plan <file>` → `--plan`. */
+export function inputFlag(input: Pick<FamilyInput, 'flag'>): string {
+  return input.flag.split(/[ ,]+/).find((word) => word.startsWith('--')) ?? input.flag;
+}
+
+/** The reservation sweeps `sim check --report` measures and draws (retention, concurrency), as a family provides them. */
+export interface SweepRunner {
+  trialCount(trialsPerPoint: number): number;
+  run(options: { seed: number; trialsPerPoint: number; onTrial?: () => void }): Promise<MeasuredSweeps>;
+}
+
+/** A family evaluated like a classifier over a labelled suite (`sim eval`): its default suite and how it runs. */
+export interface FamilyEvaluation {
+  /** The default suite, as JSON Lines. */
+  defaultSuite(): Promise<string>;
+  /** Reads and checks the suite and the family's own inputs (an InputError in one sentence); runs nothing yet. */
+  prepare(request: EvalRequest, cwd: string): Promise<PreparedEvaluation>;
+}
+
+export interface EvalRequest {
+  /** The suite as JSON Lines, and the name its problems are told by (the file as given, or `(built-in)`). */
+  suiteText: string;
+  suiteName: string;
+  /** The suite's file, absolute, when the user gave one: a miss is appended to it. */
+  suitePath?: string;
+  /** Reads the suite's file again, after a miss was appended to it. */
+  rereadSuite(): string;
+  /** The family's own inputs, by key (`policy`, `graph`, `modelTimeoutMs`), as parsed. */
+  inputs: Readonly<Record<string, unknown>>;
+  /** A file with one labelled scenario to append to the suite when the subject really misses it, absolute. */
+  addMiss?: string;
+}
+
+export interface PreparedEvaluation {
+  /** Runs the evaluation with its stores under `scratch`. */
+  run(scratch: string): Promise<EvalOutcome>;
+}
+
+export interface EvalOutcome {
+  /** Every threshold met (or none given): exit 0. */
+  passed: boolean;
+  /** `--format json`'s document. */
+  document: unknown;
+  /** The text form, line by line (a line may hold several). */
+  text: string[];
+  /** Writes the report into a run folder; returns the names of what it wrote, for the line that points to it. */
+  writeReport(folder: string): Promise<string>;
+}

@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import { readGraphFile } from './graph-file.js';
+import { loadPolicyModule, loadPolicyModuleChecked } from './policy-module.js';
+import { TABLE_WORKLOAD, type HandoverWorkload } from './workload.js';
+
+/**
+ * The table's conversation played by a user's own model (`policy`) and/or
+ * on their own graph (`graph`), each loaded and checked before any case
+ * runs (a problem is one InputError sentence); undefined when neither is
+ * given, so the seed's workload and its expected rows apply. With a policy,
+ * the module's own name too, for the table's notes on it.
+ */
+export async function ownHandoverWorkload(
+  inputs: Readonly<Record<string, unknown>>,
+  cwd: string,
+): Promise<{ workload: HandoverWorkload; userModule?: { file: string; name: string } } | undefined> {
+  const policy = typeof inputs['policy'] === 'string' ? inputs['policy'] : undefined;
+  const graph = typeof inputs['graph'] === 'string' ? inputs['graph'] : undefined;
+  const modelTimeoutMs = typeof inputs['modelTimeoutMs'] === 'number' ? inputs['modelTimeoutMs'] : undefined;
+  if (!policy && !graph) return undefined;
+  if (policy) await loadPolicyModuleChecked(policy, cwd);
+  const workload: HandoverWorkload = {
+    ...TABLE_WORKLOAD,
+    ...(policy
+      ? {
+          policy: {
+            kind: 'module',
+            path: resolve(cwd, policy),
+            ...(modelTimeoutMs === undefined ? {} : { callTimeoutMs: modelTimeoutMs }),
+          },
+        }
+      : {}),
+    ...(graph ? { graph: readGraphFile(graph, cwd) } : {}),
+  };
+  return { workload, ...(policy === undefined ? {} : { userModule: { file: policy, name: (await loadPolicyModule(policy, cwd)).name } }) };
+}

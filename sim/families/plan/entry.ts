@@ -1,0 +1,29 @@
+import type { AnySuite } from '../../check/suite.js';
+import type { FamilyEntry } from '../family-entry.js';
+
+/** The plan family (seed 000) before it is loaded: the registry's entry. */
+export const planEntry: FamilyEntry = {
+  name: 'plan',
+  summary: 'seed 000: plan file, gated steps, checkpoint, call budget, idempotent write tools, rate limits, slow tools',
+  protocolNames: [
+    'checkpoint-after-step',
+    'tool-without-key',
+    'mark-done-first',
+    'checkpoint-in-place',
+    'budget-in-memory',
+    'backoff-in-memory',
+    'gate-as-opinion',
+    'no-summary',
+    'checkpoint-lease',
+  ],
+  inputs: [
+    {
+      flag: '--plan <file>',
+      help: "your plan file (JSON, checked against the plan schema) instead of the seed's",
+      commands: ['table'],
+    },
+  ],
+  checkOverHttp: true,
+  load: async () => (await import('./plan-family.js')).planFamily,
+  properties: async () => (await import('../../../scenarios/plan/properties/suite.js')).PLAN_SUITE as unknown as AnySuite,
+};

@@ -1,0 +1,16 @@
+/**
+ * The thread in which a user's protocol module is imported once before sim's
+ * own process imports it (sim/process/trial-load.ts): whatever its top level does
+ * (loops, exits, waits forever) happens here, where a watchdog can see it.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { importModule } from '../engine/protocol-file.js';
+
+const { path } = workerData as { path: string };
+try {
+  await importModule(path);
+  parentPort?.postMessage({ loaded: true });
+} catch {
+  // The import's own error is told by the import in sim's process, in the words it always used.
+  parentPort?.postMessage({ loaded: false });
+}
