@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { outboxDedup } from '../protocols/reservation/outbox-dedup.js';
 import { runCase } from '../sim/engine/run-case.js';
-import { reservationFamily } from '../sim/reservation/family.js';
+import { reservationFamily } from '../sim/families/reservation/family.js';
 import { checkPoolBench } from './check-pool-bench.js';
 import { evalBench } from './eval-bench.js';
 import { handoverBench } from './handover-bench.js';

@@ -2,7 +2,7 @@ import { findProtocol } from '../protocols/reservation/registry.js';
 import type { ExploreTarget } from '../sim/explore/target.js';
 import { LifeStarts } from '../sim/explore/life-starts.js';
 import { exploreSubtree } from '../sim/explore/subtree.js';
-import { reservationFamily } from '../sim/reservation/family.js';
+import { reservationFamily } from '../sim/families/reservation/family.js';
 
 /** Every execution lived from its first attempt: exploration as it was before recoveries were taken up again. */
 class NeverResume extends LifeStarts {

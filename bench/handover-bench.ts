@@ -7,7 +7,7 @@ import { checkHandoverProperty } from '../scenarios/handover/properties/check-pr
 import { findHandoverProperty } from '../scenarios/handover/properties/definitions.js';
 import { defaultScratchParent } from '../sim/process/scratch.js';
 import { runCase, type AnyFamily } from '../sim/engine/run-case.js';
-import { handoverFamily } from '../sim/handover/family.js';
+import { handoverFamily } from '../sim/families/handover/family.js';
 
 export interface HandoverBenchRow {
   what: string;

@@ -9,7 +9,7 @@ import { checkPlanProperty } from '../scenarios/plan/properties/check-plan-prope
 import { PLAN_PROPERTIES } from '../scenarios/plan/properties/definitions.js';
 import { defaultScratchParent } from '../sim/process/scratch.js';
 import { runCase, type AnyFamily } from '../sim/engine/run-case.js';
-import { planFamily } from '../sim/plan/plan-family.js';
+import { planFamily } from '../sim/families/plan/plan-family.js';
 import { PLAN_PROTOCOLS } from '../protocols/plan/catalogue.js';
 import { explore } from '../sim/explore/explore.js';
 import { runTrial, type StressTuning } from '../sim/stress/stress-trial.js';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { findProtocol } from '../protocols/reservation/registry.js';
 import { exploreAll, type UnitRecord } from '../sim/explore/explore-all.js';
-import { reservationFamily } from '../sim/reservation/family.js';
+import { reservationFamily } from '../sim/families/reservation/family.js';
 import { cpuSecondsSoFar } from './cpu-time.js';
 
 export interface SpeedRow {

@@ -1,7 +1,7 @@
 import type { Family, FamilyProtocol } from './engine/family.js';
-import { handoverFamily } from './handover/family.js';
-import { planFamily } from './plan/plan-family.js';
-import { reservationFamily } from './reservation/family.js';
+import { handoverFamily } from './families/handover/family.js';
+import { planFamily } from './families/plan/plan-family.js';
+import { reservationFamily } from './families/reservation/family.js';
 
 /**
  * Every family the engine can run, loaded at once: for the library and for

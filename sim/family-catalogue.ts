@@ -36,7 +36,7 @@ export const FAMILY_CATALOGUE: readonly FamilyEntry[] = [
       'partial-is-done',
       'async-accept-reconciled',
     ],
-    load: async () => (await import('./reservation/family.js')).reservationFamily,
+    load: async () => (await import('./families/reservation/family.js')).reservationFamily,
   },
   {
     name: 'plan',
@@ -51,7 +51,7 @@ export const FAMILY_CATALOGUE: readonly FamilyEntry[] = [
       'no-summary',
       'checkpoint-lease',
     ],
-    load: async () => (await import('./plan/plan-family.js')).planFamily,
+    load: async () => (await import('./families/plan/plan-family.js')).planFamily,
   },
   {
     name: 'handover',
@@ -64,7 +64,7 @@ export const FAMILY_CATALOGUE: readonly FamilyEntry[] = [
       'answers-after-handover',
       'reset-forgotten',
     ],
-    load: async () => (await import('./handover/family.js')).handoverFamily as unknown as AnyFamily,
+    load: async () => (await import('./families/handover/family.js')).handoverFamily as unknown as AnyFamily,
   },
 ];
 

@@ -1,4 +1,4 @@
-import type { HandoverGraph } from '../../sim/handover/graph.js';
+import type { HandoverGraph } from '../../sim/families/handover/graph.js';
 import type { ReceiverReply, ReceiverRequest } from '../receivers/types.js';
 import { outgoingOfEvent, readConversation, readHandover, type HandoverRow, type OutgoingRow, type PendingEvent } from './store.js';
 import type { HandoverContext } from './types.js';

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GRAPH } from '../../sim/handover/graph.js';
+import { DEFAULT_GRAPH } from '../../sim/families/handover/graph.js';
 import { runCase, type AnyFamily } from '../../sim/engine/run-case.js';
-import { handoverFamily } from '../../sim/handover/family.js';
-import type { HandoverWorkload, PolicyChoice, ScriptedEvent } from '../../sim/handover/workload.js';
+import { handoverFamily } from '../../sim/families/handover/family.js';
+import type { HandoverWorkload, PolicyChoice, ScriptedEvent } from '../../sim/families/handover/workload.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { referenceHarness } from './reference-harness.js';
 import type { ModelAction } from './types.js';

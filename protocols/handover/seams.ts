@@ -1,5 +1,5 @@
 import type { Connection } from '../../sim/engine/connections.js';
-import { decide, type Decide } from '../../sim/handover/rules/decide.js';
+import { decide, type Decide } from '../../sim/families/handover/rules/decide.js';
 import type { GuardTrigger } from './guardrails/guard-trigger.js';
 import { INPUT_CHECKS, type InputCheck } from './guardrails/input-checks.js';
 import { OUTPUT_CHECKS, type OutputCheck, type OutputClassifier } from './guardrails/output-checks.js';

@@ -1,5 +1,5 @@
-import type { TriageDecision } from '../../sim/handover/rules/decide.js';
-import { outcomeLineOf } from '../../sim/handover/rules/outcome-lines.js';
+import type { TriageDecision } from '../../sim/families/handover/rules/decide.js';
+import { outcomeLineOf } from '../../sim/families/handover/rules/outcome-lines.js';
 import type { GuardTrigger } from './guardrails/guard-trigger.js';
 import { callModel } from './guardrails/model-call.js';
 import { outputTriggerOf } from './guardrails/output-checks.js';

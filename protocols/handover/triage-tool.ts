@@ -1,6 +1,6 @@
 import type { Connection } from '../../sim/engine/connections.js';
-import type { Decide, TriageDecision } from '../../sim/handover/rules/decide.js';
-import { REQUIRED_FINDINGS, type Findings } from '../../sim/handover/rules/findings.js';
+import type { Decide, TriageDecision } from '../../sim/families/handover/rules/decide.js';
+import { REQUIRED_FINDINGS, type Findings } from '../../sim/families/handover/rules/findings.js';
 import type { ToolSpec } from './types.js';
 
 /**

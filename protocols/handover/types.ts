@@ -1,5 +1,5 @@
 import type { FamilyProtocol, WorkerContext } from '../../sim/engine/family.js';
-import type { HandoverGraph } from '../../sim/handover/graph.js';
+import type { HandoverGraph } from '../../sim/families/handover/graph.js';
 import type { Contract, JsonValue } from '../receivers/types.js';
 import type { GuardrailSettings } from './guardrails/guardrail-settings.js';
 

@@ -1,4 +1,4 @@
-import { RESULTS_GATE, resultsGatePasses } from '../../sim/plan/gates.js';
+import { RESULTS_GATE, resultsGatePasses } from '../../sim/families/plan/gates.js';
 import type { PlanLoopSeams } from './plan-loop.js';
 
 /** How many characters a summary keeps: what the context may hold beside the outputs since the last summary. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { judgePlan } from '../../sim/plan/checks.js';
-import { crashDuringEditStep } from '../../sim/plan/edit-step.js';
-import { SEED_WORKLOAD } from '../../sim/plan/workload.js';
+import { judgePlan } from '../../sim/families/plan/checks.js';
+import { crashDuringEditStep } from '../../sim/families/plan/edit-step.js';
+import { SEED_WORKLOAD } from '../../sim/families/plan/workload.js';
 import { planCases } from '../../sim/testing/plan-case.js';
 import { backoffInMemory } from './backoff-in-memory.js';
 import { budgetInMemory } from './budget-in-memory.js';

@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { parseCheckpoint } from '../../sim/plan/checkpoint-schema.js';
+import { parseCheckpoint } from '../../sim/families/plan/checkpoint-schema.js';
 import type { Checkpoint, CheckpointStore } from './types.js';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkpointFile } from '../../sim/plan/durable-checkpoint.js';
+import { checkpointFile } from '../../sim/families/plan/durable-checkpoint.js';
 import { planCases } from '../../sim/testing/plan-case.js';
 import { checkpointAfterStep } from './checkpoint-after-step.js';
 import { checkpointInPlace } from './checkpoint-in-place.js';

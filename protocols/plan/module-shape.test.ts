@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_ORCHESTRATOR_SCHEMA } from '../../sim/plan/sqlite-checkpoint.js';
+import { PLAN_ORCHESTRATOR_SCHEMA } from '../../sim/families/plan/sqlite-checkpoint.js';
 import { atomicReceipt } from '../receivers/atomic-receipt.js';
 import { noReceipt } from '../receivers/no-receipt.js';
 import { PLAN_CONTRACTS, planProtocolFromModule } from './module-shape.js';

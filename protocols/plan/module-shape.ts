@@ -1,7 +1,7 @@
 import { atomicReceipt } from '../receivers/atomic-receipt.js';
 import { noReceipt } from '../receivers/no-receipt.js';
 import type { Contract } from '../receivers/types.js';
-import { PLAN_ORCHESTRATOR_SCHEMA } from '../../sim/plan/sqlite-checkpoint.js';
+import { PLAN_ORCHESTRATOR_SCHEMA } from '../../sim/families/plan/sqlite-checkpoint.js';
 import type { PlanProtocol } from './types.js';
 
 /** The tool-server contracts a plan-loop module may name instead of importing. */

@@ -1,5 +1,5 @@
 import type { Contract, JsonValue } from '../receivers/types.js';
-import { PLAN_ORCHESTRATOR_SCHEMA } from '../../sim/plan/sqlite-checkpoint.js';
+import { PLAN_ORCHESTRATOR_SCHEMA } from '../../sim/families/plan/sqlite-checkpoint.js';
 import { namedPlanContract } from './module-shape.js';
 import { planHash, type Plan, type PlanStep } from './plan.js';
 import {

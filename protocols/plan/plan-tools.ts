@@ -1,5 +1,5 @@
 import { nearestName } from '../../sim/engine/nearest-name.js';
-import { RESULTS_GATE } from '../../sim/plan/gates.js';
+import { RESULTS_GATE } from '../../sim/families/plan/gates.js';
 import type { Plan } from './plan.js';
 
 /** The tool server's own tools: a write (the effect N counts) and a command (what a gate runs). */

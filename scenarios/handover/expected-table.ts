@@ -37,7 +37,7 @@ export const EXPECTED_TICKETS: Readonly<Record<string, readonly number[]>> = Obj
 
 /**
  * The generic table's expectation of the family's other columns, by their
- * headers in sim/handover/family.ts: notices per cut, then the invariants
+ * headers in sim/families/handover/family.ts: notices per cut, then the invariants
  * as the worst of each row. `sim table --family handover` exits 1 when one
  * differs, as it does for a ticket.
  */

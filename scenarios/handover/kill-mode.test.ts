@@ -7,7 +7,7 @@ import { childrenAlive } from '../../sim/process/children.js';
 import type { TableResults } from '../../sim/results/table-results.js';
 import { runCli } from '../../sim/testing/run-cli.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
-import { TABLE_INTENTION } from '../../sim/handover/workload.js';
+import { TABLE_INTENTION } from '../../sim/families/handover/workload.js';
 import { EXPECTED_TICKETS } from './expected-table.js';
 
 const cwd = tempFolder('handover-kill');

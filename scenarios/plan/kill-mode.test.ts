@@ -5,7 +5,7 @@ import { PLAN_PROTOCOLS } from '../../protocols/plan/catalogue.js';
 import { createScratch, defaultScratchParent } from '../../sim/process/scratch.js';
 import { runCase, type CaseResult } from '../../sim/engine/run-case.js';
 import { runKillCase, type KillCaseResult } from '../../sim/process/kill-case.js';
-import { planFamily } from '../../sim/plan/plan-family.js';
+import { planFamily } from '../../sim/families/plan/plan-family.js';
 import { EXPECTED_PLAN_TABLE } from './expected-table.js';
 
 /**

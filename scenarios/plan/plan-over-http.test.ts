@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_PROTOCOLS } from '../../protocols/plan/catalogue.js';
 import type { AnyFamily } from '../../sim/engine/run-case.js';
-import { planFamily } from '../../sim/plan/plan-family.js';
+import { planFamily } from '../../sim/families/plan/plan-family.js';
 import { runTable, type TableCell, type TableRun } from '../../sim/table/run-table.js';
 import { runCli } from '../../sim/testing/run-cli.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';

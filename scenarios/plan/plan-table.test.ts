@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_PROTOCOLS } from '../../protocols/plan/catalogue.js';
 import { createScratch, defaultScratchParent } from '../../sim/process/scratch.js';
 import type { AnyFamily } from '../../sim/engine/run-case.js';
-import { planFamily } from '../../sim/plan/plan-family.js';
+import { planFamily } from '../../sim/families/plan/plan-family.js';
 import { runTable, type TableCell, type TableRun } from '../../sim/table/run-table.js';
 import { EXPECTED_PLAN_TABLE } from './expected-table.js';
 

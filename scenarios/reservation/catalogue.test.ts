@@ -6,7 +6,7 @@ import { explore } from '../../sim/explore/explore.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { CATALOGUE } from './catalogue.js';
 import { runTable } from '../../sim/table/run-table.js';
-import { exploreIntentions, reservationFamily } from '../../sim/reservation/family.js';
+import { exploreIntentions, reservationFamily } from '../../sim/families/reservation/family.js';
 import { intentionId } from '../../protocols/reservation/types.js';
 import type { CatalogueEntry } from './catalogue.js';
 

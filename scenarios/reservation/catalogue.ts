@@ -7,7 +7,7 @@
 import { linesRequest } from '../../protocols/reservation/request-lines.js';
 import { BACKORDERED_PART, BLOCKED_TENANT } from '../../protocols/reservation/warehouse-refusals.js';
 import type { Intention } from '../../protocols/reservation/types.js';
-import { objectUpdates } from '../../sim/reservation/family.js';
+import { objectUpdates } from '../../sim/families/reservation/family.js';
 
 export interface CatalogueEntry {
   protocol: string;

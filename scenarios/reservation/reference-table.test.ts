@@ -6,7 +6,7 @@ import { findProtocol } from '../../protocols/reservation/registry.js';
 import { runCase } from '../../sim/engine/run-case.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { EXPECTED_EFFECTS } from './reference-table.js';
-import { reservationFamily } from '../../sim/reservation/family.js';
+import { reservationFamily } from '../../sim/families/reservation/family.js';
 import { referenceEffectsOnDisk } from '../../sim/testing/read-warehouse.js';
 
 const root = tempFolder('table');

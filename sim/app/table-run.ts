@@ -7,7 +7,7 @@ import type { ExpectedColumns } from '../table/expected-columns.js';
 import { writeJsonAtomic } from '../results/run-folder.js';
 import { openRunFolder } from './run-folder-life.js';
 import { tableResults, type CrashMode, type TableResults } from '../results/table-results.js';
-import { policyCalls, policyExercise } from '../handover/policy-exercise.js';
+import { policyCalls, policyExercise } from '../families/handover/policy-exercise.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { isolatingCaseRunner } from '../process/isolated-case.js';
 import { withChildrenReaped } from '../process/children.js';

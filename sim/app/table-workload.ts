@@ -45,7 +45,7 @@ export async function readTableWorkload(family: AnyFamily, inputs: TableInputs, 
     inputs.plan !== undefined
       ? family.readTableWorkload?.(inputs.plan, cwd)
       : family.name === 'handover'
-        ? await (await import('../handover/own-workload.js')).ownHandoverWorkload(inputs, cwd)
+        ? await (await import('../families/handover/own-workload.js')).ownHandoverWorkload(inputs, cwd)
         : undefined;
   const policy = inputs.policy === undefined ? {} : { policy: await policyOfTable(inputs.policy, cwd) };
   return { workload, measuredOnly: workload !== undefined && inputs.plan === undefined, ...policy };
@@ -74,6 +74,6 @@ export function referenceExpectations(family: AnyFamily, workload: TableWorkload
 }
 
 async function policyOfTable(file: string, cwd: string): Promise<{ file: string; name: string }> {
-  const { loadPolicyModule } = await import('../handover/policy-module.js');
+  const { loadPolicyModule } = await import('../families/handover/policy-module.js');
   return { file, name: (await loadPolicyModule(file, cwd)).name };
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { conversationTimeline } from '../handover/conversation-timeline.js';
+import { conversationTimeline } from '../families/handover/conversation-timeline.js';
 import { EXIT, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 

@@ -19,7 +19,7 @@ function writeFlawedProtocol(): void {
   // An ES module project, as the README's user has: a .ts file under a folder without "type": "module" is not loaded by sim check's watched child yet.
   writeFileSync(join(cwd, 'package.json'), '{"type":"module"}');
   const example = readFileSync(join(REPO, 'protocols/examples/my-protocol.ts'), 'utf8')
-    .replace("from '../reservation/module-shape.js'", `from '${join(REPO, 'protocols/reservation/module-shape.js')}'`)
+    .replace("from '../families/reservation/module-shape.js'", `from '${join(REPO, 'protocols/reservation/module-shape.js')}'`)
     .replace("name: 'my-split-confirm'", "name: 'my-no-receipt'")
     .replace("contract: 'atomic-receipt'", "contract: 'no-receipt'");
   writeFileSync(join(cwd, protocolFile), example);

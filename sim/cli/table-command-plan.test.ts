@@ -5,7 +5,7 @@ import { runCli } from '../testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { protocolFromFile } from '../engine/protocol-file.js';
 import { runCase, type AnyFamily } from '../engine/run-case.js';
-import { planFamily } from '../plan/plan-family.js';
+import { planFamily } from '../families/plan/plan-family.js';
 import { MY_PLAN } from '../testing/user-plan.js';
 
 const folder = tempFolder('plan-cli');

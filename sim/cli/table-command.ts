@@ -21,8 +21,8 @@ import { ended, inWatchedChild, policySubject } from './watched-run.js';
 import { defaultTableProtocols, readTableWorkload, referenceExpectations, tableInputsRefusal } from '../app/table-workload.js';
 import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';
 import type { TransportName } from '../app/transport.js';
-import { unexercisedPolicyLine, type PolicyCalls } from '../handover/policy-exercise.js';
-import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from '../handover/model-call-timeout.js';
+import { unexercisedPolicyLine, type PolicyCalls } from '../families/handover/policy-exercise.js';
+import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from '../families/handover/model-call-timeout.js';
 import { MEASURED_ONLY } from '../table/default-expectations.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { markFirst } from '../../protocols/reservation/mark-first.js';
 import type { Protocol } from '../../protocols/reservation/types.js';
 import { checkProperty } from '../check/check-property.js';
-import { reservationFamily } from '../reservation/family.js';
+import { reservationFamily } from '../families/reservation/family.js';
 import { propertySuite } from '../suites.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { MemoryMedium, type Connection } from './connections.js';

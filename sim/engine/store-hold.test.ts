@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { PLAN_PROTOCOLS } from '../../protocols/plan/catalogue.js';
 import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
 import { explore } from '../explore/explore.js';
-import { planFamily } from '../plan/plan-family.js';
-import { reservationFamily } from '../reservation/family.js';
+import { planFamily } from '../families/plan/plan-family.js';
+import { reservationFamily } from '../families/reservation/family.js';
 import { FileMedium, openSqlite } from './connections.js';
 import { runCase, type AnyFamily } from './run-case.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findProtocol } from '../../protocols/reservation/registry.js';
-import { reservationFamily } from '../reservation/family.js';
+import { reservationFamily } from '../families/reservation/family.js';
 import type { ExploreBounds } from './controlled-run.js';
 import { exploreAll, type UnitRecord } from './explore-all.js';
 import { explore, type ExploreResult } from './explore.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findProtocol } from '../../protocols/reservation/registry.js';
 import { explore } from './explore.js';
-import { reservationFamily } from '../reservation/family.js';
+import { reservationFamily } from '../families/reservation/family.js';
 
 /**
  * Complete exploration of the seed protocols for W <= 2, I <= 2, D = 2 (which

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findProtocol } from '../../protocols/reservation/registry.js';
-import { reservationFamily } from '../reservation/family.js';
+import { reservationFamily } from '../families/reservation/family.js';
 import type { ExecutionStart } from './controlled-run.js';
 import { LifeStarts } from './life-starts.js';
 import { exploreSubtree } from './subtree.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
 import { EXPECTED_EFFECTS } from '../../scenarios/reservation/reference-table.js';
-import { reservationFamily } from '../reservation/family.js';
+import { reservationFamily } from '../families/reservation/family.js';
 import type { TableResults } from '../results/table-results.js';
 import { runCli } from '../testing/run-cli.js';
 import { historyEvents } from '../testing/run-files.js';

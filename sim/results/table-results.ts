@@ -4,7 +4,7 @@ import type { AnyFamily } from '../engine/run-case.js';
 import type { Mismatch, TableRun } from '../table/run-table.js';
 import type { ColumnMismatch } from '../table/expected-columns.js';
 import type { CaseResult } from '../engine/run-case.js';
-import type { PolicyCalls, PolicyExercise } from '../handover/policy-exercise.js';
+import type { PolicyCalls, PolicyExercise } from '../families/handover/policy-exercise.js';
 
 /** A case as stored in results.json: file paths relative to the run folder, so the folder can move. */
 export type StoredCase = Omit<CaseResult, 'files'> & {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findProtocol } from '../../protocols/reservation/registry.js';
 import { protocolFromFile } from '../engine/protocol-file.js';
-import { reservationFamily } from '../reservation/family.js';
+import { reservationFamily } from '../families/reservation/family.js';
 import { referenceEffectsOnDisk } from '../testing/read-warehouse.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { boundaryRowMisfit, judgeBoundaryRows } from './boundary-verdict.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_EFFECTS } from '../../scenarios/reservation/reference-table.js';
 import { runCase } from '../engine/run-case.js';
-import { reservationFamily } from '../reservation/family.js';
+import { reservationFamily } from '../families/reservation/family.js';
 import { referenceEffectsOnDisk } from '../testing/read-warehouse.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { startCasePool } from './case-pool.js';

@@ -3,7 +3,7 @@ import { CLASSIC_CUTS } from '../../protocols/reservation/cuts.js';
 import { findProtocol } from '../../protocols/reservation/registry.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { discoverBoundaries, runBoundaryRow } from './cut-discovery.js';
-import { reservationFamily, SEED_INTENTION as REFERENCE_INTENTION } from '../reservation/family.js';
+import { reservationFamily, SEED_INTENTION as REFERENCE_INTENTION } from '../families/reservation/family.js';
 
 const root = tempFolder('discovery');
 const intentions = [REFERENCE_INTENTION];

@@ -5,10 +5,10 @@ import { caseFiles, ORCHESTRATOR, storePath } from '../engine/case-files.js';
 import { FileMedium, openSqlite } from '../engine/connections.js';
 import type { CrashPoint } from '../engine/injector.js';
 import { runFamily, type FamilyOutcome } from '../engine/run-family.js';
-import { planFamily } from '../plan/plan-family.js';
-import { CALM_TOOLS, type ToolBehaviour } from '../plan/tool-behaviour.js';
-import { DEFAULT_PLAN_SETTINGS, SEED_WORKLOAD, type PlanWorkload } from '../plan/workload.js';
-import { checkpointFile } from '../plan/durable-checkpoint.js';
+import { planFamily } from '../families/plan/plan-family.js';
+import { CALM_TOOLS, type ToolBehaviour } from '../families/plan/tool-behaviour.js';
+import { DEFAULT_PLAN_SETTINGS, SEED_WORKLOAD, type PlanWorkload } from '../families/plan/workload.js';
+import { checkpointFile } from '../families/plan/durable-checkpoint.js';
 import { tempFolder } from './temp-folder.js';
 
 /** A row of the tool server's `calls` table, as a test compares it. */

@@ -8,12 +8,12 @@ import { KEEP_RECEIPTS } from '../../protocols/receivers/types.js';
 import type { JudgedRun } from '../engine/family.js';
 import { NO_TRANSPORT_FAULTS } from '../engine/family.js';
 import type { RunEnd } from '../engine/runner.js';
-import { observePlan } from '../plan/observe.js';
-import type { PlanWorldSpec } from '../plan/plan-world.js';
-import { PLAN_ORCHESTRATOR_SCHEMA } from '../plan/sqlite-checkpoint.js';
-import { CALM_TOOLS } from '../plan/tool-behaviour.js';
-import { toolServer } from '../plan/tool-server.js';
-import { DEFAULT_PLAN_SETTINGS, type PlanWorkload } from '../plan/workload.js';
+import { observePlan } from '../families/plan/observe.js';
+import type { PlanWorldSpec } from '../families/plan/plan-world.js';
+import { PLAN_ORCHESTRATOR_SCHEMA } from '../families/plan/sqlite-checkpoint.js';
+import { CALM_TOOLS } from '../families/plan/tool-behaviour.js';
+import { toolServer } from '../families/plan/tool-server.js';
+import { DEFAULT_PLAN_SETTINGS, type PlanWorkload } from '../families/plan/workload.js';
 
 /** What a planted plan run holds: the steps as the checkpoint says, and the tool server's rows. */
 export interface PlantedPlan {

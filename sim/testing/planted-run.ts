@@ -92,7 +92,7 @@ export function plantedRun(plant: {
     return {
       effects: {},
       metrics: {},
-      // The warehouse's objects as the family's observe reads them (sim/reservation/family.ts), beside every table.
+      // The warehouse's objects as the family's observe reads them (sim/families/reservation/family.ts), beside every table.
       state: { orchestrator: readTables(orchestrator), warehouse: { ...readTables(warehouse), objects: objectsOf(warehouse) } },
       end: plant.end ?? { kind: 'completed' },
       history,

@@ -16,7 +16,7 @@ export const RARE = 'rare-new-key.ts';
 export function writeRareFlaw(cwd: string): void {
   writeFileSync(join(cwd, 'package.json'), '{"type":"module"}');
   const example = readFileSync(join(REPO, 'protocols/examples/my-protocol.ts'), 'utf8')
-    .replace("from '../reservation/module-shape.js'", `from '${join(REPO, 'protocols/reservation/module-shape.js')}'`)
+    .replace("from '../families/reservation/module-shape.js'", `from '${join(REPO, 'protocols/reservation/module-shape.js')}'`)
     .replace("name: 'my-split-confirm'", "name: 'rare-new-key'")
     .replace(
       '        key: row.key,\n',

@@ -38,7 +38,7 @@ export function budgetTrigger(ctx: HandoverContext, usage: ModelUsage): GuardTri
 }
 
 /**
- * Thrown by the world's wrapper of the model (sim/handover/timed-model.ts)
+ * Thrown by the world's wrapper of the model (sim/families/handover/timed-model.ts)
  * when respond() answered something that is not a ModelAction: a model
  * failure like a model that is down, told in its own sentence.
  */

@@ -1,4 +1,4 @@
-import { OUTCOME_LINES } from '../../../sim/handover/rules/outcome-lines.js';
+import { OUTCOME_LINES } from '../../../sim/families/handover/rules/outcome-lines.js';
 import type { GuardTrigger } from './guard-trigger.js';
 
 /**

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { CONVERSATION_SCHEMA } from '../../../sim/handover/schema.js';
+import { CONVERSATION_SCHEMA } from '../../../sim/families/handover/schema.js';
 import { leaksCredential } from './flawed/leaks-credential.js';
 import { BOOK_APPOINTMENT, LOOKUP_INFO } from './reference-tools.js';
 import { asToolData, runSandboxed, validateToolArguments } from './run-sandboxed.js';

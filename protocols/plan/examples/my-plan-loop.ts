@@ -1,7 +1,7 @@
 import { atomicReceipt } from '../../receivers/atomic-receipt.js';
 import { CORRECT_SEAMS } from '../correct-seams.js';
 import { planLoop } from '../plan-loop.js';
-import { RESULTS_GATE, resultsGatePasses } from '../../../sim/plan/gates.js';
+import { RESULTS_GATE, resultsGatePasses } from '../../../sim/families/plan/gates.js';
 
 /**
  * Your own plan loop, to copy: the seed's loop with two seams of your own.

@@ -1,4 +1,4 @@
-import type { EvalScenario, EvalThresholds } from '../../../sim/eval/suite.js';
+import type { EvalScenario, EvalThresholds } from '../../../sim/families/handover/eval/suite.js';
 
 /**
  * The default suite of `sim eval handover`: the seed's hard cases for the

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import type { HandoverGraph } from '../../../sim/handover/graph.js';
-import { DANGER_SIGNS } from '../../../sim/handover/rules/findings.js';
-import { OUTCOME_LINES } from '../../../sim/handover/rules/outcome-lines.js';
-import { TRIAGE_GRAPH } from '../../../sim/handover/rules/triage-graph.js';
-import type { AdversaryMove } from '../../../sim/handover/adversarial-policy.js';
-import type { ScriptedEvent } from '../../../sim/handover/workload.js';
+import type { HandoverGraph } from '../../../sim/families/handover/graph.js';
+import { DANGER_SIGNS } from '../../../sim/families/handover/rules/findings.js';
+import { OUTCOME_LINES } from '../../../sim/families/handover/rules/outcome-lines.js';
+import { TRIAGE_GRAPH } from '../../../sim/families/handover/rules/triage-graph.js';
+import type { AdversaryMove } from '../../../sim/families/handover/adversarial-policy.js';
+import type { ScriptedEvent } from '../../../sim/families/handover/workload.js';
 import type { GuardTrial } from './guard-trial.js';
 
 const NINE_AM_MS = 9 * 3_600_000;

@@ -1,9 +1,9 @@
 import { INPUT_CHECKS } from '../../../protocols/handover/guardrails/input-checks.js';
 import { inputTriggerOf } from '../../../protocols/handover/guardrails/input-guard.js';
 import { everySecret } from '../../../protocols/handover/tools/vault.js';
-import { isKnown, REQUIRED_FINDINGS, type Findings } from '../../../sim/handover/rules/findings.js';
-import { OUTCOME_LINES } from '../../../sim/handover/rules/outcome-lines.js';
-import type { TriageOutcome } from '../../../sim/handover/rules/triage-rules.js';
+import { isKnown, REQUIRED_FINDINGS, type Findings } from '../../../sim/families/handover/rules/findings.js';
+import { OUTCOME_LINES } from '../../../sim/families/handover/rules/outcome-lines.js';
+import type { TriageOutcome } from '../../../sim/families/handover/rules/triage-rules.js';
 import type { GuardRun, GuardTrial } from './guard-trial.js';
 
 interface Message {

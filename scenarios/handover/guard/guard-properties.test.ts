@@ -9,7 +9,7 @@ import { obeysToolOutput } from '../../../protocols/handover/tools/flawed/obeys-
 import { LOOKUP_INFO, REFERENCE_TOOLS } from '../../../protocols/handover/tools/reference-tools.js';
 import type { SandboxedTool } from '../../../protocols/handover/tools/sandboxed-tool.js';
 import type { HarnessSeams } from '../../../protocols/handover/seams.js';
-import type { AdversaryMove } from '../../../sim/handover/adversarial-policy.js';
+import type { AdversaryMove } from '../../../sim/families/handover/adversarial-policy.js';
 import { tempFolder } from '../../../sim/testing/temp-folder.js';
 import { adversaryMove, guardTrialArb } from './guard-arbitraries.js';
 import { checkGuardProperty, type GuardCheck } from './check-guard-property.js';

@@ -5,8 +5,8 @@ import type { HandoverProtocol } from '../../../protocols/handover/types.js';
 import { FileMedium } from '../../../sim/engine/connections.js';
 import type { TableRows } from '../../../sim/engine/family.js';
 import { runFamily } from '../../../sim/engine/run-family.js';
-import { handoverFamily } from '../../../sim/handover/family.js';
-import { DEFAULT_HANDOVER_SETTINGS, type HandoverWorkload } from '../../../sim/handover/workload.js';
+import { handoverFamily } from '../../../sim/families/handover/family.js';
+import { DEFAULT_HANDOVER_SETTINGS, type HandoverWorkload } from '../../../sim/families/handover/workload.js';
 
 /** One generated run of a guardrail property: the conversation, the adversary's moves, the limits, and where it crashes. */
 export interface GuardTrial {

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import type { ModelAction } from '../../../protocols/handover/types.js';
-import { DEFAULT_GRAPH } from '../../../sim/handover/graph.js';
+import { DEFAULT_GRAPH } from '../../../sim/families/handover/graph.js';
 import {
   DEFAULT_HANDOVER_SETTINGS,
   type ConversationScript,
   type PolicyChoice,
   type ScriptedEvent,
-} from '../../../sim/handover/workload.js';
+} from '../../../sim/families/handover/workload.js';
 import type { HandoverTrial } from './trial.js';
 
 /** The limits of a generated trial. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { PolicyChoice } from '../../../sim/handover/workload.js';
+import type { PolicyChoice } from '../../../sim/families/handover/workload.js';
 import { PING_PONG, policyArb, trialArb, type HandoverBounds } from './arbitraries.js';
 import {
   answeredAfterReturn,
@@ -16,7 +16,7 @@ import {
   type HandoverCheck,
   type HandoverViolation,
   type JudgedHandover,
-} from '../../../sim/handover/checks.js';
+} from '../../../sim/families/handover/checks.js';
 import type { TallyKind } from './tally.js';
 import type { HandoverTrial } from './trial.js';
 

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import type { PropertyDefinition, PropertySuite, TrialTransform } from '../../../sim/check/suite.js';
-import { readGraphFile } from '../../../sim/handover/graph-file.js';
-import { loadPolicyModuleChecked } from '../../../sim/handover/policy-module.js';
-import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from '../../../sim/handover/model-call-timeout.js';
+import { readGraphFile } from '../../../sim/families/handover/graph-file.js';
+import { loadPolicyModuleChecked } from '../../../sim/families/handover/policy-module.js';
+import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from '../../../sim/families/handover/model-call-timeout.js';
 import { InputError } from '../../../sim/engine/input-error.js';
-import { firstModelFailure, unexercisedPolicyLine } from '../../../sim/handover/policy-exercise.js';
+import { firstModelFailure, unexercisedPolicyLine } from '../../../sim/families/handover/policy-exercise.js';
 import { DEFAULT_HANDOVER_BOUNDS, type HandoverBounds } from './arbitraries.js';
 import { HANDOVER_PROPERTIES, violationOf, type HandoverProperty } from './definitions.js';
 import { HANDOVER_FAULTS, tallyHandoverRun, type TallyKind } from './tally.js';

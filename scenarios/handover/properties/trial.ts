@@ -3,9 +3,9 @@ import type { ProtocolChoice } from '../../../sim/check/suite.js';
 import type { StoreMedium } from '../../../sim/engine/connections.js';
 import type { TransportFaults } from '../../../sim/engine/family.js';
 import type { CrashPoint } from '../../../sim/engine/injector.js';
-import { handoverFamily } from '../../../sim/handover/family.js';
+import { handoverFamily } from '../../../sim/families/handover/family.js';
 import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
-import type { HandoverWorkload, HandoverWorldSettings } from '../../../sim/handover/workload.js';
+import type { HandoverWorkload, HandoverWorldSettings } from '../../../sim/families/handover/workload.js';
 import { runGenerated } from '../../../sim/check/run-trial.js';
 
 /** Everything one property run is made of, as generated data: replaying it replays the run. */

@@ -6,9 +6,9 @@ import {
   type CompleteFindings,
   type Findings,
   type RequiredFinding,
-} from '../../../sim/handover/rules/findings.js';
-import { TRIAGE_OUTCOMES } from '../../../sim/handover/rules/triage-rules.js';
-import type { Explainer } from '../../../sim/handover/rules/present-decision.js';
+} from '../../../sim/families/handover/rules/findings.js';
+import { TRIAGE_OUTCOMES } from '../../../sim/families/handover/rules/triage-rules.js';
+import type { Explainer } from '../../../sim/families/handover/rules/present-decision.js';
 
 /**
  * Findings labelled by construction: `missing` is what the generator left

@@ -4,7 +4,7 @@ import {
   DURATION_DAYS_MAX,
   type Findings,
   type RequiredFinding,
-} from '../../../sim/handover/rules/findings.js';
+} from '../../../sim/families/handover/rules/findings.js';
 import type { LabelledFindings } from './arbitraries.js';
 
 /**

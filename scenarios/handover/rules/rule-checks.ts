@@ -1,14 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Decide } from '../../../sim/handover/rules/decide.js';
-import type { CompleteFindings } from '../../../sim/handover/rules/findings.js';
-import { outcomeLineOf } from '../../../sim/handover/rules/outcome-lines.js';
-import type { PresentDecision } from '../../../sim/handover/rules/present-decision.js';
+import type { Decide } from '../../../sim/families/handover/rules/decide.js';
+import type { CompleteFindings } from '../../../sim/families/handover/rules/findings.js';
+import { outcomeLineOf } from '../../../sim/families/handover/rules/outcome-lines.js';
+import type { PresentDecision } from '../../../sim/families/handover/rules/present-decision.js';
 import {
   AGE_AT_RISK_FROM_YEARS,
   AGE_AT_RISK_UNDER_YEARS,
   LONG_DURATION_FROM_DAYS,
   type TriageRuleName,
-} from '../../../sim/handover/rules/triage-rules.js';
+} from '../../../sim/families/handover/rules/triage-rules.js';
 import { adversarialExplainer, type ExplainerMove, type LabelledFindings } from './arbitraries.js';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../../sim/handover/rules/decide.js';
-import { decideAgeBeforeDanger } from '../../../sim/handover/rules/flawed/age-before-danger.js';
-import { presentTrustingExplainer } from '../../../sim/handover/rules/flawed/explainer-decides.js';
-import { presenter } from '../../../sim/handover/rules/present-decision.js';
-import type { CompleteFindings } from '../../../sim/handover/rules/findings.js';
+import { decide } from '../../../sim/families/handover/rules/decide.js';
+import { decideAgeBeforeDanger } from '../../../sim/families/handover/rules/flawed/age-before-danger.js';
+import { presentTrustingExplainer } from '../../../sim/families/handover/rules/flawed/explainer-decides.js';
+import { presenter } from '../../../sim/families/handover/rules/present-decision.js';
+import type { CompleteFindings } from '../../../sim/families/handover/rules/findings.js';
 import { completeFindingsArbitrary, explainerMoveArbitrary, labelledFindingsArbitrary } from './arbitraries.js';
 import fc from 'fast-check';
 import { checkRulesProperty } from './check-rules-property.js';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { PLAN_BOOKKEEPING_CUTS, PLAN_CUTS } from '../../../protocols/plan/cuts.js';
 import type { Plan, PlanStep } from '../../../protocols/plan/plan.js';
-import { SEED_RATE_LIMITS } from '../../../sim/plan/token-bucket.js';
-import type { ToolBehaviour } from '../../../sim/plan/tool-behaviour.js';
+import { SEED_RATE_LIMITS } from '../../../sim/families/plan/token-bucket.js';
+import type { ToolBehaviour } from '../../../sim/families/plan/tool-behaviour.js';
 import type { PlanTrial } from './trial.js';
 
 /** Every boundary a crash may fall on, the table's and the loop's bookkeeping ones (inside the checkpoint write included). */

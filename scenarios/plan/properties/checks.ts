@@ -1,7 +1,7 @@
 import { SUMMARY_CHARS_MAX } from '../../../protocols/plan/correct-seams.js';
 import type { HistoryEvent } from '../../../sim/engine/history.js';
 import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
-import { DEFAULT_PLAN_SETTINGS } from '../../../sim/plan/workload.js';
+import { DEFAULT_PLAN_SETTINGS } from '../../../sim/families/plan/workload.js';
 import type { PlanTrial } from './trial.js';
 import {
   calls,
@@ -12,7 +12,7 @@ import {
   withinBudget,
   writesOnce,
   type PlanViolation,
-} from '../../../sim/plan/checks.js';
+} from '../../../sim/families/plan/checks.js';
 
 export { gatesPassed, ranToEnd, withinBudget, writesOnce, type PlanViolation };
 

@@ -4,8 +4,8 @@ import type { TransportFaults } from '../../../sim/engine/family.js';
 import type { CrashPoint } from '../../../sim/engine/injector.js';
 import { freshInstances } from '../../../sim/engine/run-case.js';
 import { runFamily, type FamilyOutcome } from '../../../sim/engine/run-family.js';
-import { planFamily } from '../../../sim/plan/plan-family.js';
-import type { PlanWorkload } from '../../../sim/plan/workload.js';
+import { planFamily } from '../../../sim/families/plan/plan-family.js';
+import type { PlanWorkload } from '../../../sim/families/plan/workload.js';
 
 /** One generated run of the plan family: a protocol, a plan with its tools' behaviour, crashes, and lost replies. */
 export interface PlanTrial {

@@ -9,11 +9,11 @@ import {
   keyIdentity,
   noneLost,
   ranToEnd,
-} from '../../../sim/reservation/checks.js';
-import { linesSettled } from '../../../sim/reservation/line-checks.js';
-import { updatesInOrder } from '../../../sim/reservation/order-checks.js';
-import { refusalsSettled } from '../../../sim/reservation/refusal-checks.js';
-import { staleOnlyWhenOld } from '../../../sim/reservation/stale-checks.js';
+} from '../../../sim/families/reservation/checks.js';
+import { linesSettled } from '../../../sim/families/reservation/line-checks.js';
+import { updatesInOrder } from '../../../sim/families/reservation/order-checks.js';
+import { refusalsSettled } from '../../../sim/families/reservation/refusal-checks.js';
+import { staleOnlyWhenOld } from '../../../sim/families/reservation/stale-checks.js';
 import type { PropertyDefinition } from './property.js';
 import type { Trial } from './trial.js';
 import { linesWorkload, orderedUpdatesWorkload, refusalsWorkload, twinsWorkload } from './workloads.js';

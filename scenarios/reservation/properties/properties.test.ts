@@ -7,7 +7,7 @@ import { findProperty, PROPERTY_DEFINITIONS } from './definitions.js';
 import { reservationRows } from '../../../sim/testing/read-warehouse.js';
 import Database from 'better-sqlite3';
 import type { Intention } from '../../../protocols/reservation/types.js';
-import { expectedObjectStates } from '../../../sim/reservation/order-checks.js';
+import { expectedObjectStates } from '../../../sim/families/reservation/order-checks.js';
 
 /** Fixed seed and run count: the suite is reproducible; fresh-seeds.test.ts and `npm run soak` check other seeds. */
 const SEED = 20261201;

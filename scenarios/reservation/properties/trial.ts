@@ -9,7 +9,7 @@ import type { TransportFaults } from '../../../sim/engine/family.js';
 import type { FamilyOutcome, RunWire } from '../../../sim/engine/run-family.js';
 import { runGenerated } from '../../../sim/check/run-trial.js';
 import { letSignalsIn } from '../../../sim/process/let-signals-in.js';
-import { reservationFamily } from '../../../sim/reservation/family.js';
+import { reservationFamily } from '../../../sim/families/reservation/family.js';
 
 /** Everything one property run is made of, as generated data: replaying it replays the run. */
 export interface Trial {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { KEEP_RECEIPTS } from '../../../protocols/receivers/types.js';
 import { MemoryMedium } from '../../../sim/engine/connections.js';
-import { updatesInOrder } from '../../../sim/reservation/order-checks.js';
+import { updatesInOrder } from '../../../sim/families/reservation/order-checks.js';
 import { DEFAULT_BOUNDS, trialArb } from '../properties/arbitraries.js';
 import { runTrial, type Trial } from '../properties/trial.js';
 import { orderedUpdatesWorkload } from '../properties/workloads.js';

@@ -6,7 +6,7 @@ import { tempFolder } from '../../testing/temp-folder.js';
 import { findProtocol } from '../../../protocols/reservation/registry.js';
 import { explore, type ExploreResult } from '../../explore/explore.js';
 import type { ExploreBounds } from '../../explore/controlled-run.js';
-import { reservationFamily } from '../../reservation/family.js';
+import { reservationFamily } from '../../families/reservation/family.js';
 import { startHttpTransport, type HttpTransport } from './http-transport.js';
 import { portAcceptsConnections } from './server-process.js';
 

@@ -3,9 +3,9 @@ import { CONTRACTS } from '../../../protocols/receivers/contracts.js';
 import type { Contract, JsonValue, Receiver } from '../../../protocols/receivers/types.js';
 import type { Connection } from '../../engine/connections.js';
 import { FAMILIES } from '../../families.js';
-import { readEnvelope } from '../../plan/tool-call-envelope.js';
-import { toolFrontDoor } from '../../plan/tool-front-door.js';
-import { CALM_TOOLS } from '../../plan/tool-behaviour.js';
+import { readEnvelope } from '../../families/plan/tool-call-envelope.js';
+import { toolFrontDoor } from '../../families/plan/tool-front-door.js';
+import { CALM_TOOLS } from '../../families/plan/tool-behaviour.js';
 
 /** A receiver a server can stand in front of: its store, its contracts, and how its effects are counted for the oracle. */
 export interface ServableReceiver {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PROTOCOLS } from '../../../protocols/reservation/registry.js';
 import type { AnyFamily } from '../../engine/run-case.js';
-import { reservationFamily } from '../../reservation/family.js';
+import { reservationFamily } from '../../families/reservation/family.js';
 import { runTable, type TableRun } from '../../table/run-table.js';
 import { reservationRows } from '../../testing/read-warehouse.js';
 import { runCli } from '../../testing/run-cli.js';
