@@ -1,8 +1,6 @@
-import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { AnySuite, StoreKind } from '../check/suite.js';
-import type { AnyFamily } from '../engine/run-case.js';
 import type { CheckResults } from '../results/check-results.js';
 import { openRunFolder } from '../app/run-folder-life.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
@@ -11,7 +9,6 @@ import { selectProperties } from '../app/select-properties.js';
 import { chooseFamily } from '../app/family-choice.js';
 import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
 import type { Io } from './io.js';
-import { resolveProtocols } from '../app/load-protocol.js';
 import { positiveInt, protocolName, rangeText, replayPath, seedValue, shardValue, storeKind } from './options.js';
 import { CHECK_WORKERS_MAX, JOBS_MAX, LIFE_TIMEOUT_MS_MAX, RUNS_MAX, SWEEP_TRIALS_MAX } from '../limits.js';
 import { CHUNK_RUNS } from '../check/chunks.js';
@@ -27,7 +24,7 @@ import { createScratch, defaultScratchParent } from '../process/scratch.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP, policySubject } from './watched-run.js';
 import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';
 import type { TransportName } from '../app/transport.js';
-import type { CheckRequest } from '../app/check-request.js';
+import { CHECK_RUNS_DEFAULT, checkRequest, randomSeed, type CheckWords } from '../app/check.js';
 import { checkAll, replay, withWire } from './check-run.js';
 
 const CHECK_FORMATS = ['text', 'json', 'junit'] as const;
@@ -58,6 +55,12 @@ interface CheckOptions {
   [familyOption: string]: unknown;
 }
 
+/** `sim check`'s refusals of a check's options, in its flags. */
+const CHECK_WORDS: CheckWords = {
+  workers: (problem) => problem,
+  store: (family, stores, given) => `--store ${given}: the ${family} family's runs use ${stores.join(' or ')} stores`,
+};
+
 /**
  * `sim check`: one command for every family's properties. The suites are
  * handed in (loaded by main.ts from the registered scenarios), so this module
@@ -70,7 +73,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       "run a family's fast-check properties over generated schedules: crashes, lost replies, concurrent workers, the model as an adversary",
     )
     .argument('[property...]', 'properties to run (default: all of the family); see --list')
-    .option('-n, --runs <n>', `generated runs per property ${rangeText(1, RUNS_MAX)}`, positiveInt('runs', RUNS_MAX), 200)
+    .option('-n, --runs <n>', `generated runs per property ${rangeText(1, RUNS_MAX)}`, positiveInt('runs', RUNS_MAX), CHECK_RUNS_DEFAULT)
     .option('-s, --seed <seed>', 'fast-check seed (default: random, printed first)', seedValue)
     .option('--path <path>', 'replay the one run at this path (with --seed and one property), keeping its files', replayPath)
     .option('--family <name>', FAMILY_OPTION_HELP, familyName)
@@ -178,7 +181,21 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         throw new UsageError(
           `--transport http: the ${family.name} family's receivers are not served over HTTP yet; the reservation and plan families' are`,
         );
-      const plan = await planOf(family, suite, options, given, io.cwd);
+      const plan = await checkRequest(
+        {
+          family,
+          suite,
+          workers: options.workers ?? options.workersMax,
+          store: options.store,
+          seed: options.seed ?? randomSeed(),
+          protocol: options.protocol,
+          familyOptions: given,
+          out: options.out,
+          cwd: io.cwd,
+          absolutePaths: false,
+        },
+        CHECK_WORDS,
+      );
       if (options.transport === 'http') plan.replayOptions.push(['--transport', 'http']);
       const selected = selectProperties(suite, names, options.protocol);
       if (options.protocol !== undefined && names.length === 0)
@@ -240,54 +257,4 @@ function list(suite: AnySuite, io: Io): ExitCode {
   const width = Math.max(...suite.properties.map((p) => p.name.length));
   for (const p of suite.properties) io.stdout(`${p.name.padEnd(width)}  ${p.expect === 'hold' ? 'holds' : 'finds'}  ${p.title}\n`);
   return EXIT.ok;
-}
-
-/** The suite's bounds, store, seed and subject from the options, each checked before anything runs. */
-async function planOf(
-  family: AnyFamily,
-  suite: AnySuite,
-  options: CheckOptions,
-  given: Record<string, string>,
-  cwd: string,
-): Promise<CheckRequest> {
-  const replayOptions: [string, string][] = [];
-  let bounds = suite.defaultBounds;
-  const workers = options.workers ?? options.workersMax;
-  if (workers !== undefined) {
-    const withWorkers = suite.withWorkers(bounds, workers);
-    if (typeof withWorkers === 'string') throw new UsageError(withWorkers);
-    bounds = withWorkers;
-    if (workers !== suite.workersOf(suite.defaultBounds)) replayOptions.push(['--workers', String(workers)]);
-  }
-  const store = options.store ?? suite.stores[0] ?? 'file';
-  if (!suite.stores.includes(store))
-    throw new UsageError(`--store ${store}: the ${family.name} family's runs use ${suite.stores.join(' or ')} stores`);
-  if (options.store === 'memory') replayOptions.push(['--store', 'memory']);
-  // Where the replay's files go, when it is not the default: a pasted line keeps them beside the run's.
-  if (options.out !== 'runs') replayOptions.push(['--out', options.out]);
-  const plan: CheckRequest = {
-    family,
-    suite,
-    bounds,
-    store,
-    seed: options.seed ?? randomInt(0, 2 ** 31),
-    replayOptions,
-    familyOptions: [],
-    leftOut: [],
-  };
-  if (options.protocol !== undefined) {
-    const { protocols, files } = await resolveProtocols(family, [options.protocol], cwd);
-    const [protocol] = protocols;
-    if (!protocol) throw new UsageError('--protocol names no protocol');
-    const file = files.get(protocol.name);
-    plan.protocol = { protocol, ...(file ? { file } : {}) };
-    replayOptions.push(['--protocol', options.protocol]);
-  }
-  const transform = await suite.transform?.(given, cwd);
-  if (transform) plan.transform = transform;
-  for (const [name, value] of Object.entries(given)) {
-    replayOptions.push([`--${name}`, value]);
-    plan.familyOptions.push([`--${name}`, value]);
-  }
-  return plan;
 }
