@@ -4,14 +4,8 @@ import { FAMILIES } from '../families.js';
 import { propertySuite } from '../suites.js';
 import { familyOf, inputPath, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 import { resolve } from 'node:path';
-import {
-  CHECK_PROPERTY_RUNS_DEFAULT,
-  CHECK_PROPERTY_SEED_DEFAULT,
-  checkOneProperty,
-  checkRequest,
-  type CheckWords,
-  type PropertyCheck,
-} from '../app/check.js';
+import { CHECK_PROPERTY_RUNS_DEFAULT, CHECK_PROPERTY_SEED_DEFAULT, checkRequest, type CheckWords } from '../app/check.js';
+import { checkOneProperty, type PropertyCheck } from '../app/check-property.js';
 import { checkSeed, checkWhole, describe } from './validate.js';
 import { CHECK_WORKERS_MAX, RUNS_MAX } from '../limits.js';
 

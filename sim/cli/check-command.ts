@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import type { AnySuite, StoreKind } from '../check/suite.js';
+import type { AnySuite, StoreKind, SuiteOption } from '../check/suite.js';
+import { propertySuite } from '../suites.js';
 import type { CheckResults } from '../results/check-results.js';
 import { openRunFolder } from '../app/run-folder-life.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
@@ -12,7 +13,10 @@ import type { Io } from './io.js';
 import { positiveInt, protocolName, rangeText, replayPath, seedValue, shardValue, storeKind } from './options.js';
 import { CHECK_WORKERS_MAX, JOBS_MAX, LIFE_TIMEOUT_MS_MAX, RUNS_MAX, SWEEP_TRIALS_MAX } from '../limits.js';
 import { CHUNK_RUNS } from '../check/chunks.js';
-import { dropChunkWorkersAhead } from '../check/early-workers.js';
+import { startChunkWorkersAhead } from '../check/early-workers.js';
+import { workersAhead, type ChecksAhead } from '../check/workers-ahead.js';
+import { isWatched } from '../engine/heartbeat.js';
+import { looksLikePath } from '../app/load-protocol.js';
 import type { Shard } from '../explore/shard.js';
 import { defaultJobs } from '../process/pool.js';
 import { jsonFromRunFolder } from './json-from-run-folder.js';
@@ -25,7 +29,6 @@ import { ended, inWatchedChild, LIFE_TIMEOUT_HELP, policySubject } from './watch
 import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';
 import type { TransportName } from '../app/transport.js';
 import { CHECK_RUNS_DEFAULT, checkRequest, randomSeed, type CheckWords } from '../app/check.js';
-import { checkAll, replay, withWire } from './check-run.js';
 
 const CHECK_FORMATS = ['text', 'json', 'junit'] as const;
 
@@ -62,11 +65,17 @@ const CHECK_WORDS: CheckWords = {
 };
 
 /**
- * `sim check`: one command for every family's properties. The suites are
- * handed in (loaded by main.ts from the registered scenarios), so this module
- * names no family and knows no property.
+ * `sim check`: one command for every family's properties. The families' own
+ * options are handed in (main.ts reads them from the registered scenarios)
+ * and the family's suite is loaded once the options are parsed, so this
+ * module names no family and knows no property.
  */
-export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) => void, suites: readonly AnySuite[]): void {
+export function registerCheck(
+  program: Command,
+  io: Io,
+  exit: (code: ExitCode) => void,
+  ownOptions: readonly { family: string; option: SuiteOption }[],
+): void {
   const command = program
     .command('check')
     .description(
@@ -129,14 +138,13 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     );
   // Options of a family's own (e.g. handover's --policy and --graph): each suite says what it takes.
   // Keyed by the flag's name as typed (model-timeout-ms): a suite reads its values, and a replay line repeats them, by it.
-  const familyOptions = new Map<string, { suite: AnySuite; attribute: string }>();
-  for (const suite of suites)
-    for (const option of suite.options ?? []) {
-      const added = new Option(option.flags, option.description);
-      const flag = added.long?.replace(/^--/, '') ?? added.attributeName();
-      if (!familyOptions.has(flag)) command.addOption(added);
-      familyOptions.set(flag, { suite, attribute: added.attributeName() });
-    }
+  const familyOptions = new Map<string, { family: string; attribute: string }>();
+  for (const { family, option } of ownOptions) {
+    const added = new Option(option.flags, option.description);
+    const flag = added.long?.replace(/^--/, '') ?? added.attributeName();
+    if (!familyOptions.has(flag)) command.addOption(added);
+    familyOptions.set(flag, { family, attribute: added.attributeName() });
+  }
   command
     .addHelpText(
       'after',
@@ -147,6 +155,10 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         '--report measures the whole family: not with --shard.',
     )
     .action(async (names: string[], options: CheckOptions, self: Command) => {
+      // The worker processes load while this one loads the family, its suite and the request, which they get then;
+      // those it does not take (bad input, fewer chunks) are stopped and reaped when the command ends.
+      startChunkWorkersAhead(workersAhead(checksAhead(names, options)));
+      const { checkAll, replay, withWire } = await import('./check-run.js');
       // With --format json the text goes to stderr and the run's results.json is the one document on stdout.
       // With --format junit likewise, the document being that results.json as JUnit XML (a case per property).
       const json = options.format === 'text' ? undefined : jsonFromRunFolder(io);
@@ -158,7 +170,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         exit(code);
       };
       const family = await chooseFamily(options.family, options.protocol === undefined ? [] : [options.protocol]);
-      const suite = suites.find((candidate) => candidate.family === family.name);
+      const suite = await propertySuite(family.name);
       if (!suite) throw new UsageError(`the ${family.name} family has no properties to check`);
       if (options.list && options.format === 'junit') throw new UsageError('--format junit reports a check run: not with --list.');
       if (options.list && json) {
@@ -175,8 +187,8 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
           .map(([name, { attribute }]) => [name, options[attribute] as string]),
       );
       for (const name of Object.keys(given))
-        if (familyOptions.get(name)?.suite !== suite)
-          throw new UsageError(`--${name} belongs to the ${familyOptions.get(name)?.suite.family} family, not ${family.name}`);
+        if (familyOptions.get(name)?.family !== family.name)
+          throw new UsageError(`--${name} belongs to the ${familyOptions.get(name)?.family} family, not ${family.name}`);
       if (options.transport === 'http' && !SERVED_OVER_HTTP.includes(family.name))
         throw new UsageError(
           `--transport http: the ${family.name} family's receivers are not served over HTTP yet; the reservation and plan families' are`,
@@ -218,8 +230,6 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         plan.protocol?.file === undefined && policy !== undefined
           ? policySubject(policy)
           : plan.protocol && { name: plan.protocol.protocol.name, file: plan.protocol.file };
-      // Neither that child's parent nor a replay runs chunks beside this process.
-      if (subject?.file !== undefined || options.path !== undefined) dropChunkWorkersAhead();
       const watchedCode = await inWatchedChild(self, subject, options.lifeTimeoutMs, io);
       if (watchedCode !== undefined) return exit(watchedCode);
       if (options.path !== undefined) {
@@ -246,6 +256,20 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         process.removeListener('exit', removeScratch);
       }
     });
+}
+
+/** What the check's parsed options say about the chunks it will run beside this process. */
+function checksAhead(names: readonly string[], options: CheckOptions): ChecksAhead {
+  // A user's module or policy moves the check into a watched child, which runs the chunks; --list and --path run none.
+  const watchedElsewhere =
+    !isWatched() && ((options.protocol !== undefined && looksLikePath(options.protocol)) || typeof options['policy'] === 'string');
+  return {
+    jobs: options.jobs ?? defaultJobs(),
+    runs: options.runs,
+    properties: names.length,
+    transport: options.transport,
+    chunksHere: !options.list && options.path === undefined && !watchedElsewhere,
+  };
 }
 
 async function hasSweeps(family: string): Promise<boolean> {
