@@ -1,6 +1,7 @@
 import type { AnySuite } from '../sim/check/suite.js';
 import type { FamilyScenarios } from '../sim/suites.js';
 import { EXPECTED_HANDOVER_COLUMNS, EXPECTED_TICKETS } from './handover/expected-table.js';
+import { HANDOVER_CHECK_OPTIONS } from './handover/properties/options.js';
 import { EXPECTED_PLAN_TABLE } from './plan/expected-table.js';
 import { EXPECTED_EFFECTS } from './reservation/reference-table.js';
 
@@ -26,6 +27,7 @@ export const SCENARIOS: Readonly<Record<string, FamilyScenarios>> = {
     expectedTable: EXPECTED_TICKETS,
     expectedColumns: EXPECTED_HANDOVER_COLUMNS,
     properties: async () => (await import('./handover/properties/suite.js')).HANDOVER_SUITE as unknown as AnySuite,
+    propertyOptions: HANDOVER_CHECK_OPTIONS,
     evalSuite: async () => (await import('./handover/eval/default-suite.js')).DEFAULT_SUITE_TEXT,
   },
 };

@@ -1,4 +1,4 @@
-import type { AnySuite } from './check/suite.js';
+import type { AnySuite, SuiteOption } from './check/suite.js';
 import type { MeasuredSweeps } from './results/sweeps-results.js';
 import type { ExpectedColumns } from './table/expected-columns.js';
 import type { ExpectedTable } from './table/run-table.js';
@@ -19,6 +19,8 @@ export interface FamilyScenarios {
   /** What the family's other columns (its tableColumns) must show, by protocol and column header; absent: measured only. */
   expectedColumns?: ExpectedColumns;
   properties?: () => Promise<AnySuite>;
+  /** Its suite's own options (the suite's `options`), known without loading the suite: `sim check` declares them before it parses. */
+  propertyOptions?: readonly SuiteOption[];
   sweeps?: () => Promise<SweepRunner>;
   /** The default suite of `sim eval <family>`, as JSON Lines. */
   evalSuite?: () => Promise<string>;
@@ -52,6 +54,12 @@ export function expectedColumns(family: string): ExpectedColumns {
 /** A family's property suite, or undefined when it has none. */
 export async function propertySuite(family: string): Promise<AnySuite | undefined> {
   return scenariosOf(family).properties?.();
+}
+
+/** Every registered family's own property options, by family, in the registry's order, without loading a suite. */
+export function allPropertyOptions(): { family: string; option: SuiteOption }[] {
+  if (!registered) throw new Error('no scenarios registered: an entry point must call registerScenarios first (see entry/)');
+  return Object.entries(registered).flatMap(([family, scenarios]) => (scenarios.propertyOptions ?? []).map((option) => ({ family, option })));
 }
 
 /** Every registered family's property suite, in the registry's order. */

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { PropertyDefinition, PropertySuite, TrialTransform } from '../../../sim/check/suite.js';
 import { readGraphFile } from '../../../sim/families/handover/graph-file.js';
 import { loadPolicyModuleChecked } from '../../../sim/families/handover/policy-module.js';
-import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from '../../../sim/families/handover/model-call-timeout.js';
+import { MODEL_CALL_TIMEOUT_MAX_MS } from '../../../sim/families/handover/model-call-timeout.js';
 import { InputError } from '../../../sim/engine/input-error.js';
 import { firstModelFailure, unexercisedPolicyLine } from '../../../sim/families/handover/policy-exercise.js';
 import { DEFAULT_HANDOVER_BOUNDS, type HandoverBounds } from './arbitraries.js';
@@ -11,6 +11,7 @@ import { HANDOVER_FAULTS, tallyHandoverRun, type TallyKind } from './tally.js';
 import { faultKindsOf } from '../../../sim/check/fault-words.js';
 import { runHandoverTrial, type HandoverTrial } from './trial.js';
 import { handoverTrialSize } from './summary.js';
+import { HANDOVER_CHECK_OPTIONS } from './options.js';
 
 /** A handover property in the runner's shape: its checks made into one check. */
 export function asSuiteProperty(property: HandoverProperty): PropertyDefinition<HandoverTrial, HandoverBounds> {
@@ -98,13 +99,6 @@ export const HANDOVER_SUITE: PropertySuite<HandoverTrial, HandoverBounds> = {
   trialText: (trial) => `${handoverTrialSize(trial)}\n${JSON.stringify(trial.workload.conversations)}`,
   trialSize: handoverTrialSize,
   protocolOf: (trial) => trial.protocol,
-  options: [
-    {
-      flags: '--policy <file>',
-      description: 'handover family: check the harness around your own model instead of the generated adversary',
-    },
-    { flags: '--graph <file>', description: 'handover family: check with your own handover graph (JSON)' },
-    { flags: '--model-timeout-ms <ms>', description: `handover family: ${MODEL_TIMEOUT_HELP}` },
-  ],
+  options: HANDOVER_CHECK_OPTIONS,
   transform: subjectTransform,
 };
