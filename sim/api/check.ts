@@ -1,17 +1,11 @@
-import { join, resolve } from 'node:path';
-import { timeline } from '../../reports/timeline.js';
-import { checkChunk } from '../check/check-chunk.js';
-import { checkChunked, type ChunkRunner } from '../check/check-chunked.js';
-import type { PropertyResult } from '../check/check-property.js';
-import { propertyChunks } from '../check/chunks.js';
-import { replayLine } from '../check/replay-line.js';
-import { replayProperty } from '../check/replay-property.js';
+import { withTypeErrors } from './type-errors.js';
 import type { StoreKind } from '../check/suite.js';
-import { createScratch, defaultScratchParent } from '../process/scratch.js';
-import { createRunFolder } from '../results/run-folder.js';
 import { familyInputs, inputFlag, propertySuite } from '../families/index.js';
-import { familyOf, inputPath, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
-import { checkChoice, checkSeed, checkWhole } from './validate.js';
+import { familyOf, inputPath, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
+import { resolve } from 'node:path';
+import { CHECK_PROPERTY_RUNS_DEFAULT, CHECK_PROPERTY_SEED_DEFAULT, checkRequest, type CheckWords } from '../app/check.js';
+import { checkOneProperty, type PropertyCheck } from '../app/check-property.js';
+import { checkSeed, checkWhole, describe } from './validate.js';
 import { CHECK_WORKERS_MAX, RUNS_MAX } from '../limits.js';
 
 export interface CheckPropertyOptions {
@@ -40,23 +34,12 @@ export interface CheckPropertyOptions {
   graph?: ProtocolRef;
 }
 
-/** The most workers `sim check --workers-max` takes. */
-
-/** What a counterexample needs to be understood and replayed. */
-export interface Counterexample {
-  /** `npx sim check ... --seed S --path P`: replays exactly this run, keeping its files. */
-  replay: string;
-  /** The generated trial, in words. */
-  trial: string;
-  /** The replayed run's history: virtual ms, worker, event. */
-  timeline: string;
-  violation: string;
-  /** Where the replayed run's SQLite files and history.jsonl are kept. */
-  folder: string;
-}
-
-/** A property's result as results.json holds it, and for a failure, its counterexample ready to print. */
-export type PropertyCheck = PropertyResult & { failure?: Counterexample };
+/** checkProperty's refusals of its options, in its option names. */
+const CHECK_PROPERTY_WORDS: CheckWords = {
+  workers: (problem) => `checkProperty: workersMax: ${problem.replace('--workers', 'workersMax')}`,
+  store: (family, stores, given) =>
+    `checkProperty: store (the ${family} family's runs) must be ${stores.map((v) => `'${v}'`).join(' or ')}; got ${describe(given)}`,
+};
 
 /**
  * Checks one property of a family with fast-check, on the property's own
@@ -67,7 +50,11 @@ export type PropertyCheck = PropertyResult & { failure?: Counterexample };
  * the CLI's for the same seed and a replay line (with its chunk's seed)
  * reproduces with `npx sim check`.
  */
-export async function checkProperty(options: CheckPropertyOptions): Promise<PropertyCheck> {
+export function checkProperty(options: CheckPropertyOptions): Promise<PropertyCheck> {
+  return withTypeErrors(() => checkPropertyUnchecked(options));
+}
+
+async function checkPropertyUnchecked(options: CheckPropertyOptions): Promise<PropertyCheck> {
   checkWhole('checkProperty', 'runs', options.runs, 1, RUNS_MAX);
   checkSeed('checkProperty', options.seed);
   checkWhole('checkProperty', 'workersMax', options.workersMax, 1, CHECK_WORKERS_MAX);
@@ -76,61 +63,28 @@ export async function checkProperty(options: CheckPropertyOptions): Promise<Prop
   if (!suite) throw new TypeError(`the ${family.name} family has no properties`);
   const definition = suite.properties.find((p) => p.name === options.property);
   if (!definition) throw new TypeError(`unknown property '${options.property}'; valid: ${suite.properties.map((p) => p.name).join(', ')}`);
-  const subject = options.protocol === undefined ? undefined : await resolveProtocol(options.protocol, family);
-  if (subject && definition.expect === 'find')
+  if (options.protocol !== undefined && definition.expect === 'find')
     throw new TypeError(
       `${definition.name} is a negative control on its own flawed protocol; check a protocol with a property that must hold`,
     );
-  let bounds = suite.defaultBounds;
-  if (options.workersMax !== undefined) {
-    const withWorkers = suite.withWorkers(bounds, options.workersMax);
-    if (typeof withWorkers === 'string')
-      throw new TypeError(`checkProperty: workersMax: ${withWorkers.replace('--workers', 'workersMax')}`);
-    bounds = withWorkers;
-  }
   const familyOptions = familyOptionsOf(family.name, { policy: options.policy, graph: options.graph });
-  const cwd = process.cwd();
-  // The family's own options go through its suite's transform, as `sim check --policy/--graph` do.
-  const transform = await suite.transform?.(familyOptions, cwd);
-  const seed = options.seed ?? 1;
-  checkChoice('checkProperty', `store (the ${family.name} family's runs)`, options.store, suite.stores);
-  const store = options.store ?? suite.stores[0] ?? 'file';
-  const protocol = {
-    ...(subject ? { protocol: { protocol: subject.protocol, ...(subject.file ? { file: subject.file } : {}) } } : {}),
-    ...(transform ? { transform } : {}),
-  };
-  const scratch = createScratch(defaultScratchParent());
-  let result: PropertyResult;
-  try {
-    const here: ChunkRunner = (chunk, onRun) =>
-      checkChunk(suite, definition, chunk, { bounds, store, scratch: scratch.path, ...protocol, onRun });
-    const check = checkChunked(propertyChunks(definition.name, options.runs ?? 100, seed), [here], seed, () => {});
-    [result] = await Promise.all([check.properties[0]!.result, check.done]);
-  } finally {
-    scratch.remove();
-  }
-  const ce = result.counterexample;
-  if (!ce) return result;
-  const folder = join(createRunFolder(resolve(options.out ?? 'runs')).path, definition.name);
-  // The counterexample's seed is the seed of the chunk that found it (the seed itself in the first chunk).
-  const replayed = await replayProperty(suite, definition, { seed: ce.seed, path: ce.path, bounds, folder, ...protocol });
-  const replayOptions: [string, string][] = [];
-  if (options.workersMax !== undefined && options.workersMax !== suite.workersOf(suite.defaultBounds))
-    replayOptions.push(['--workers', String(options.workersMax)]);
-  if (store === 'memory') replayOptions.push(['--store', 'memory']);
-  if (subject) replayOptions.push(['--protocol', subject.shownAs]);
-  for (const [name, value] of Object.entries(familyOptions)) replayOptions.push([`--${name}`, resolve(cwd, value)]);
-  const violation = ce.violation ?? replayed?.violation;
-  return {
-    ...result,
-    failure: {
-      replay: replayLine({ family: family.name, property: definition.name, seed: ce.seed, path: ce.path, options: replayOptions }),
-      trial: suite.trialText(ce.trial),
-      timeline: replayed ? timeline(replayed.events) : '(the replay found no run at this path)',
-      violation: violation ? `${violation.kind}: ${violation.message}` : 'the property threw',
-      folder,
+  const seed = options.seed ?? CHECK_PROPERTY_SEED_DEFAULT;
+  // The same request `sim check` builds: bounds, store, the protocol checked, the family's own options through its suite.
+  const request = await checkRequest(
+    {
+      family,
+      suite,
+      workers: options.workersMax,
+      store: options.store,
+      seed,
+      protocol: options.protocol === undefined ? undefined : inputPath(options.protocol),
+      familyOptions,
+      cwd: process.cwd(),
+      absolutePaths: true,
     },
-  };
+    CHECK_PROPERTY_WORDS,
+  );
+  return checkOneProperty(request, definition, options.runs ?? CHECK_PROPERTY_RUNS_DEFAULT, resolve(options.out ?? 'runs'));
 }
 
 /**

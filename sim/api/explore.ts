@@ -1,7 +1,7 @@
-import { exploreAll as exploreSubjects } from '../explore/explore-all.js';
+import { withTypeErrors } from './type-errors.js';
+import { exploreBounds, exploreProtocols } from '../app/explore.js';
 import { exploreReplayLine } from '../explore/replay-line.js';
 import type { ExploreResult } from '../explore/explore.js';
-import type { ExploreBounds } from '../explore/controlled-run.js';
 import { resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 import { checkChoice, checkWhole } from './validate.js';
 import { DEFAULT_FAMILY } from '../families/index.js';
@@ -54,7 +54,11 @@ export async function explore(options: ExploreOptions): Promise<ExploreResult> {
  * explore -p A -p B --jobs N` does: each protocol's result is what `explore`
  * gives for it alone, whatever `jobs` is.
  */
-export async function exploreAll(options: ExploreAllOptions): Promise<ExploreResult[]> {
+export function exploreAll(options: ExploreAllOptions): Promise<ExploreResult[]> {
+  return withTypeErrors(() => exploreAllUnchecked(options));
+}
+
+async function exploreAllUnchecked(options: ExploreAllOptions): Promise<ExploreResult[]> {
   // The bounds `sim explore` takes (sim/cli/explore-command.ts).
   checkWhole('explore', 'workers', options.workers, 1, EXPLORE_WORKERS_MAX);
   checkWhole('explore', 'intentions', options.intentions, 1, EXPLORE_INTENTIONS_MAX);
@@ -64,26 +68,17 @@ export async function exploreAll(options: ExploreAllOptions): Promise<ExploreRes
   checkWhole('explore', 'executionsMax', options.executionsMax, 1, EXECUTIONS_BOUND_MAX);
   checkWhole('exploreAll', 'jobs', options.jobs, 1, JOBS_MAX);
   if (options.protocols.length === 0) throw new TypeError('exploreAll: give at least one protocol');
-  const subjects = [];
+  const targets = [];
   const shownAs = new Map<string, { family: string; protocol: string }>();
   for (const ref of options.protocols) {
     const { family, protocol, file, shownAs: named } = await resolveProtocol(ref, options.family);
-    subjects.push({ family, protocol, source: { family: family.name, protocol: protocol.name, ...(file ? { protocolFile: file } : {}) } });
+    targets.push({ family, protocol, file });
     shownAs.set(protocol.name, { family: family.name, protocol: named });
   }
-  const bounds: ExploreBounds = {
-    workers: options.workers ?? 1,
-    intentions: options.intentions ?? 1,
-    crashDepth: options.crashDepth ?? 1,
-    retentionMs: options.retentionMs ?? null,
-    cuts: options.cuts ?? 'named',
-  };
-  const results = await exploreSubjects(subjects, bounds, { executionsMax: options.executionsMax ?? 200_000, jobs: options.jobs ?? 1 });
+  const bounds = exploreBounds(options);
   // Each violation's replay line, as `sim explore` prints it: a protocol of the default family is found without --family.
-  return results.map((result) => {
-    const { family, protocol } = shownAs.get(result.protocol)!;
-    const replay = (schedule: string) =>
-      exploreReplayLine({ family: family === DEFAULT_FAMILY ? undefined : family, protocol, bounds, schedule });
-    return { ...result, violations: result.violations.map((group) => ({ ...group, replay: replay(group.shortest.schedule) })) };
+  return exploreProtocols(targets, bounds, { executionsMax: options.executionsMax, jobs: options.jobs ?? 1 }, (name, schedule) => {
+    const { family, protocol } = shownAs.get(name)!;
+    return exploreReplayLine({ family: family === DEFAULT_FAMILY ? undefined : family, protocol, bounds, schedule });
   });
 }

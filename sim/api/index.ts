@@ -4,7 +4,8 @@
  * (or to the helpers of `cutpoint/vitest`).
  */
 export { runTable, type TableOptions } from './table.js';
-export { checkProperty, type CheckPropertyOptions, type Counterexample, type PropertyCheck } from './check.js';
+export { checkProperty, type CheckPropertyOptions } from './check.js';
+export type { Counterexample, PropertyCheck } from '../app/check-property.js';
 export { explore, exploreAll, type ExploreOptions, type ExploreAllOptions } from './explore.js';
 export { resolveProtocol, type FamilyRef, type ProtocolRef, type ResolvedProtocol } from './protocol-ref.js';
 export { FAMILIES, findFamily } from '../families/loaded.js';

@@ -1,3 +1,4 @@
+import { withTypeErrors } from './type-errors.js';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import type { FamilyProtocol } from '../engine/family.js';
@@ -46,7 +47,11 @@ export function familyOf(ref: FamilyRef | undefined, protocol?: ProtocolRef): An
 }
 
 /** Loads a protocol ref against a family, with the same checks `sim --protocol` makes (schema, name, extension). */
-export async function resolveProtocol(ref: ProtocolRef, family?: FamilyRef): Promise<ResolvedProtocol> {
+export function resolveProtocol(ref: ProtocolRef, family?: FamilyRef): Promise<ResolvedProtocol> {
+  return withTypeErrors(() => resolveProtocolUnchecked(ref, family));
+}
+
+async function resolveProtocolUnchecked(ref: ProtocolRef, family?: FamilyRef): Promise<ResolvedProtocol> {
   const text = refText(ref);
   const chosen = familyOf(family, ref);
   const cwd = process.cwd();

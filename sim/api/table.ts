@@ -1,11 +1,11 @@
+import { withTypeErrors } from './type-errors.js';
 import type { ExpectedColumns } from '../table/expected-columns.js';
 import { executeTableRun } from '../app/table-run.js';
-import { readTableWorkload, referenceExpectations } from '../app/table-workload.js';
-import { inputKey, inputRefusal } from '../families/index.js';
+import { inputKey } from '../families/index.js';
+import { tableReference, tableWorkload, type TableWords } from '../app/table.js';
 import type { CrashMode, TableResults } from '../results/table-results.js';
 import { familyOf, inputPath, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 import { checkChoice } from './validate.js';
-import { MEASURED_ONLY } from '../table/default-expectations.js';
 
 export interface TableOptions {
   /** The protocols to run: built-in names, paths to your modules, or file URLs. */
@@ -49,29 +49,32 @@ export interface TableOptions {
   graph?: ProtocolRef;
 }
 
+/** runTable's refusals of a user's inputs, in its options. */
+const RUN_TABLE_WORDS: TableWords = (refusal, family) => {
+  if (refusal.kind === 'requires') return `runTable: ${refusal.why}: give ${refusal.flag} too`;
+  const names = refusal.inputs.map(inputKey);
+  return `runTable: ${names.join(' and ')} ${names.length === 1 ? 'belongs' : 'belong'} to the ${refusal.owner} family: give family '${refusal.owner}', not '${family}'`;
+};
+
 /**
  * Runs every (protocol, cut) case of a family's table and returns the same
  * value `sim table` writes as results.json (also written in the run folder).
  * `verdict` is `pass` only when every expected cell and column value measured as expected
  * (see `expected` for what is expected of a protocol nobody gave a row).
  */
-export async function runTable(options: TableOptions): Promise<TableResults & { runFolder: string }> {
+export function runTable(options: TableOptions): Promise<TableResults & { runFolder: string }> {
+  return withTypeErrors(() => runTableUnchecked(options));
+}
+
+async function runTableUnchecked(options: TableOptions): Promise<TableResults & { runFolder: string }> {
   if (options.protocols.length === 0) throw new TypeError('runTable: give at least one protocol');
   checkChoice('runTable', 'crashMode', options.crashMode, ['in-process', 'kill']);
   const family = familyOf(options.family, options.protocols[0]);
   const inputs = { plan: inputPath(options.plan), policy: inputPath(options.policy), graph: inputPath(options.graph) };
-  const refusal = inputRefusal('table', family.name, inputs);
-  if (refusal?.kind === 'requires') throw new TypeError(`runTable: ${refusal.why}: give ${refusal.flag} too`);
-  if (refusal?.kind === 'other-family') {
-    const names = refusal.inputs.map(inputKey);
-    throw new TypeError(
-      `runTable: ${names.join(' and ')} ${names.length === 1 ? 'belongs' : 'belong'} to the ${refusal.owner} family: give family '${refusal.owner}', not '${family.name}'`,
-    );
-  }
   if (options.measureOnly && (options.expected || options.expectedColumns))
     throw new TypeError('runTable: measureOnly judges nothing: give it without expected or expectedColumns');
   const cwd = process.cwd();
-  const own = await readTableWorkload(family, inputs, cwd);
+  const own = await tableWorkload(family, inputs, cwd, RUN_TABLE_WORDS);
   const resolved = [];
   for (const ref of options.protocols) resolved.push(await resolveProtocol(ref, family));
   for (const [name, row] of Object.entries(options.expected ?? {})) {
@@ -100,7 +103,7 @@ export async function runTable(options: TableOptions): Promise<TableResults & { 
     }
   }
   const protocols = resolved.map(({ protocol }) => protocol);
-  const reference = options.measureOnly ? MEASURED_ONLY : referenceExpectations(family, own, protocols);
+  const reference = tableReference(family, own, protocols, options.measureOnly);
   const files = new Map(resolved.flatMap(({ protocol, file }) => (file === undefined ? [] : [[protocol.name, file] as const])));
   const { results, runFolder } = await executeTableRun({
     family,

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkProperty, explore, exploreAll, runTable } from '../../entry/index.js';
+import { checkProperty, explore, exploreAll, ProtocolFileError, runTable } from '../../entry/index.js';
 
 const out = mkdtempSync(join(tmpdir(), 'cutpoint-validate-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -60,6 +60,9 @@ const BAD: [string, () => Promise<unknown>, RegExp][] = [
     () => runTable({ protocols: ['reference-harness'], expectedColumns: { 'reference-harness': { reply: 0 } }, out }),
     /names no column 'reply' \(the handover family has n, transfers, replies/,
   ],
+  // The app's refusals reach a library caller as TypeErrors with the same sentence the CLI prints.
+  ['unknown protocol', () => runTable({ protocols: ['no-such'], out }), /^unknown protocol 'no-such' in family reservation; valid: /],
+  ['unknown protocol to explore', () => explore({ protocol: 'no-such' }), /^unknown protocol 'no-such' in family reservation/],
   [
     'expectedColumns other protocol',
     () => runTable({ protocols: ['reference-harness'], expectedColumns: { 'count-in-memory': { replies: 0 } }, out }),
@@ -79,6 +82,15 @@ describe('the library refuses bad options with one sentence, before running anyt
       expect((error as Error).message).not.toContain('\n');
       expect(readdirSync(out)).toEqual([]);
     });
+
+  it("a protocol file that does not load keeps its own class, ProtocolFileError, for a caller to catch", async () => {
+    const error = await runTable({ protocols: [join(out, 'missing.mts')], out }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ProtocolFileError);
+    expect(error).not.toBeInstanceOf(TypeError);
+  });
 
   it('the bounds themselves still run: runs 1, seed -1, crashDepth 0, retentionMs null', async () => {
     const check = await checkProperty({ property: 'dedup-safety', runs: 1, seed: -1, out });

@@ -6,7 +6,8 @@
  * message from deep inside the engine.
  */
 
-function describe(value: unknown): string {
+/** A value as a refusal shows it: a string quoted. */
+export function describe(value: unknown): string {
   return typeof value === 'string' ? `'${value}'` : String(value);
 }
 

@@ -54,10 +54,17 @@ describe('sim check starts its workers before it builds its plan, and stops thos
     expect(alive(worker)).toBe(false);
   });
 
-  it('bad input after the worker started: exit 2, one line, and the worker is gone', () => {
+  it('bad input the parse refuses starts no worker: exit 2, one line', () => {
     const run = tracedSim(['check', 'dedup-safety', '--runs', '1000', '--seed', '1', '--jobs', '2', '--store', 'paper']);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.at('spawn')).toBeUndefined();
+  });
+
+  it('bad input found after the worker started (a store the family does not take): exit 2, one line, and the worker is gone', () => {
+    const run = tracedSim(['check', '--family', 'plan', '--runs', '1000', '--seed', '1', '--jobs', '2', '--store', 'memory']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe("sim: --store memory: the plan family's runs use file stores\n");
     const [worker] = run.at('spawn')!.pids!;
     expect(worker).toBeGreaterThan(0);
     expect(alive(worker!)).toBe(false);

@@ -5,7 +5,6 @@ import type { RunProgress } from './check-chunked.js';
 import { chunkWorkerSpec } from './chunk-worker-spec.js';
 import type { CheckChunk } from './chunks.js';
 import { traceSchedule } from './schedule-trace.js';
-import { workersAhead } from './workers-ahead.js';
 
 type ChunkWorkers = WorkerPool<CheckChunk, PropertyResult, RunProgress>;
 
@@ -15,14 +14,13 @@ let ahead: ChunkWorkers | undefined;
 const stopping: Promise<void>[] = [];
 
 /**
- * Starts the worker processes a `sim check` with these words will want, now,
- * before this process loads the command, the family and the plan (about 0.3 s
- * on a core, during which a worker started afterwards would not be loading). They
- * load the check's modules and then wait for the plan's data (startChunkPool
- * hands it to them). Nothing starts when the words say no worker will run.
+ * Starts `processes` worker processes of a `sim check` now, before this
+ * process loads the family, its suite and the request (during which a worker
+ * started afterwards would not be loading; see workersAhead). They load the
+ * check's modules and then wait for the request's data (startChunkPool hands
+ * it to them).
  */
-export function startChunkWorkersAhead(argv: readonly string[]): void {
-  const processes = workersAhead(argv);
+export function startChunkWorkersAhead(processes: number): void {
   if (processes < 1 || ahead) return;
   ahead = startWorkerPool({ ...chunkWorkerSpec(), processes });
   traceSchedule('spawn', { pids: ahead.pids });

@@ -1,43 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { workersAhead } from './workers-ahead.js';
+import { workersAhead, type ChecksAhead } from './workers-ahead.js';
 
-/** The guess on two cores, from a command line as a user types it. */
-const onTwoCores = (line: string) => workersAhead(line.split(' '), 2);
+/** A check of one property, 1000 runs, on two jobs, in process, its chunks run here: what each case changes. */
+const check = (changed: Partial<ChecksAhead>): number =>
+  workersAhead({ jobs: 2, runs: 1000, properties: 1, transport: 'in-process', chunksHere: true, ...changed });
 
-describe('workersAhead: the workers a sim check will want, read from its words before anything loads', () => {
-  it.each([
-    ['check dedup-safety --runs 1000 --seed 1', 1],
-    ['check', 1],
-    ['check dedup-safety --runs 1000 --jobs 3', 2],
-    ['check dedup-safety --runs 1000 --jobs=3', 2],
-    ['check dedup-safety --runs 1000 -j3', 2],
-    ['check dedup-safety -n 300 -j 8', 2],
-    ['check dedup-safety crash-safety --runs 100 --jobs 4', 1],
-    ['check --runs 100 --jobs 4', 3],
-    ['check --family handover --policy lease dedup-safety --runs 100 --jobs 4', 0],
-    ['check --report --runs 300 dedup-safety', 1],
-  ])('%s: %i', (line, expected) => {
-    expect(onTwoCores(line)).toBe(expected);
+describe('workersAhead: the workers a sim check will want, from its parsed options, before the family loads', () => {
+  it.each<[string, Partial<ChecksAhead>, number]>([
+    ['one property, 1000 runs, two jobs', {}, 1],
+    ['every property of the family', { properties: 0 }, 1],
+    ['three jobs', { jobs: 3 }, 2],
+    ['300 runs on eight jobs: three chunks', { runs: 300, jobs: 8 }, 2],
+    ['two properties of 100 runs on four jobs: two chunks', { properties: 2, runs: 100, jobs: 4 }, 1],
+    ['every property, 100 runs, four jobs', { properties: 0, runs: 100, jobs: 4 }, 3],
+    ['one property of 100 runs: one chunk', { runs: 100, jobs: 4 }, 0],
+  ])('%s: %i', (_name, changed, expected) => {
+    expect(check(changed)).toBe(expected);
   });
 
-  it.each([
-    'check dedup-safety --runs 1000 --jobs 1',
-    'check dedup-safety --runs 100',
-    'check dedup-safety --runs 1000 --list',
-    'check --help',
-    'check dedup-safety --seed 1 --path 3:1',
-    'check dedup-safety --runs 1000 --transport http',
-    'check dedup-safety --runs 1000 --transport=http',
-    'check dedup-safety --runs many',
-    'check dedup-safety --runs 1000 --jobs 0',
-    'table --jobs 4',
-    '--version',
-  ])('%s: none', (line) => {
-    expect(onTwoCores(line)).toBe(0);
-  });
-
-  it('the cores are the default number of jobs', () => {
-    expect(workersAhead(['check', 'dedup-safety', '--runs', '1000'], 4)).toBe(3);
-    expect(workersAhead(['check', 'dedup-safety', '--runs', '1000'], 1)).toBe(0);
+  it.each<[string, Partial<ChecksAhead>]>([
+    ['one job', { jobs: 1 }],
+    ['over HTTP, whose server is this process', { transport: 'http' }],
+    ['no chunk here (--list, --path, a watched child runs them)', { chunksHere: false }],
+  ])('%s: none', (_name, changed) => {
+    expect(check(changed)).toBe(0);
   });
 });

@@ -1,8 +1,6 @@
-import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { AnySuite, StoreKind } from '../check/suite.js';
-import type { AnyFamily } from '../engine/run-case.js';
 import type { CheckResults } from '../results/check-results.js';
 import { openRunFolder } from '../app/run-folder-life.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
@@ -11,11 +9,13 @@ import { selectProperties } from '../app/select-properties.js';
 import { chooseFamily } from '../app/family-choice.js';
 import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
 import type { Io } from './io.js';
-import { resolveProtocols } from '../app/load-protocol.js';
 import { positiveInt, protocolName, rangeText, replayPath, seedValue, shardValue, storeKind } from './options.js';
 import { CHECK_WORKERS_MAX, JOBS_MAX, LIFE_TIMEOUT_MS_MAX, RUNS_MAX, SWEEP_TRIALS_MAX } from '../limits.js';
 import { CHUNK_RUNS } from '../check/chunks.js';
-import { dropChunkWorkersAhead } from '../check/early-workers.js';
+import { startChunkWorkersAhead } from '../check/early-workers.js';
+import { workersAhead, type ChecksAhead } from '../check/workers-ahead.js';
+import { isWatched } from '../engine/heartbeat.js';
+import { looksLikePath } from '../app/load-protocol.js';
 import type { Shard } from '../explore/shard.js';
 import { defaultJobs } from '../process/pool.js';
 import { jsonFromRunFolder } from './json-from-run-folder.js';
@@ -27,10 +27,9 @@ import { createScratch, defaultScratchParent } from '../process/scratch.js';
 import { ended, inWatchedChild, LIFE_TIMEOUT_HELP, policySubject } from './watched-run.js';
 import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';
 import type { TransportName } from '../app/transport.js';
-import type { CheckRequest } from '../app/check-request.js';
-import { checkAll, replay, withWire } from './check-run.js';
 import { addFamilyInputs } from './family-inputs.js';
-import { FAMILY_ENTRIES, inputFlag, inputKey } from '../families/index.js';
+import { FAMILY_ENTRIES, inputFlag, inputKey, propertySuite } from '../families/index.js';
+import { CHECK_RUNS_DEFAULT, checkRequest, randomSeed, type CheckWords } from '../app/check.js';
 
 const CHECK_FORMATS = ['text', 'json', 'junit'] as const;
 
@@ -58,19 +57,26 @@ interface CheckOptions {
   [familyOption: string]: unknown;
 }
 
+/** `sim check`'s refusals of a check's options, in its flags. */
+const CHECK_WORDS: CheckWords = {
+  workers: (problem) => problem,
+  store: (family, stores, given) => `--store ${given}: the ${family} family's runs use ${stores.join(' or ')} stores`,
+};
+
 /**
- * `sim check`: one command for every family's properties. The suites are
- * handed in (loaded by main.ts from the registered scenarios), so this module
- * names no family and knows no property.
+ * `sim check`: one command for every family's properties. The families' own
+ * options come from the registry's entries and the family's suite is loaded
+ * once the options are parsed, so this module names no family and knows no
+ * property.
  */
-export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) => void, suites: readonly AnySuite[]): void {
+export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) => void): void {
   const command = program
     .command('check')
     .description(
       "run a family's fast-check properties over generated schedules: crashes, lost replies, concurrent workers, the model as an adversary",
     )
     .argument('[property...]', 'properties to run (default: all of the family); see --list')
-    .option('-n, --runs <n>', `generated runs per property ${rangeText(1, RUNS_MAX)}`, positiveInt('runs', RUNS_MAX), 200)
+    .option('-n, --runs <n>', `generated runs per property ${rangeText(1, RUNS_MAX)}`, positiveInt('runs', RUNS_MAX), CHECK_RUNS_DEFAULT)
     .option('-s, --seed <seed>', 'fast-check seed (default: random, printed first)', seedValue)
     .option('--path <path>', 'replay the one run at this path (with --seed and one property), keeping its files', replayPath)
     .option('--family <name>', FAMILY_OPTION_HELP, familyName)
@@ -142,6 +148,10 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         '--report measures the whole family: not with --shard.',
     )
     .action(async (names: string[], options: CheckOptions, self: Command) => {
+      // The worker processes load while this one loads the family, its suite and the request, which they get then;
+      // those it does not take (bad input, fewer chunks) are stopped and reaped when the command ends.
+      startChunkWorkersAhead(workersAhead(checksAhead(names, options)));
+      const { checkAll, replay, withWire } = await import('./check-run.js');
       // With --format json the text goes to stderr and the run's results.json is the one document on stdout.
       // With --format junit likewise, the document being that results.json as JUnit XML (a case per property).
       const json = options.format === 'text' ? undefined : jsonFromRunFolder(io);
@@ -153,7 +163,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         exit(code);
       };
       const family = await chooseFamily(options.family, options.protocol === undefined ? [] : [options.protocol]);
-      const suite = suites.find((candidate) => candidate.family === family.name);
+      const suite = await propertySuite(family.name);
       if (!suite) throw new UsageError(`the ${family.name} family has no properties to check`);
       if (options.list && options.format === 'junit') throw new UsageError('--format junit reports a check run: not with --list.');
       if (options.list && json) {
@@ -177,7 +187,21 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         throw new UsageError(
           `--transport http: the ${family.name} family's receivers are not served over HTTP yet; the ${served.join(' and ')} families' are`,
         );
-      const plan = await planOf(family, suite, options, given, io.cwd);
+      const plan = await checkRequest(
+        {
+          family,
+          suite,
+          workers: options.workers ?? options.workersMax,
+          store: options.store,
+          seed: options.seed ?? randomSeed(),
+          protocol: options.protocol,
+          familyOptions: given,
+          out: options.out,
+          cwd: io.cwd,
+          absolutePaths: false,
+        },
+        CHECK_WORDS,
+      );
       if (options.transport === 'http') plan.replayOptions.push(['--transport', 'http']);
       const selected = selectProperties(suite, names, options.protocol);
       if (options.protocol !== undefined && names.length === 0)
@@ -200,8 +224,6 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         plan.protocol?.file === undefined && policy !== undefined
           ? policySubject(policy)
           : plan.protocol && { name: plan.protocol.protocol.name, file: plan.protocol.file };
-      // Neither that child's parent nor a replay runs chunks beside this process.
-      if (subject?.file !== undefined || options.path !== undefined) dropChunkWorkersAhead();
       const watchedCode = await inWatchedChild(self, subject, options.lifeTimeoutMs, io);
       if (watchedCode !== undefined) return exit(watchedCode);
       if (options.path !== undefined) {
@@ -230,6 +252,20 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     });
 }
 
+/** What the check's parsed options say about the chunks it will run beside this process. */
+function checksAhead(names: readonly string[], options: CheckOptions): ChecksAhead {
+  // A user's module or policy moves the check into a watched child, which runs the chunks; --list and --path run none.
+  const watchedElsewhere =
+    !isWatched() && ((options.protocol !== undefined && looksLikePath(options.protocol)) || typeof options['policy'] === 'string');
+  return {
+    jobs: options.jobs ?? defaultJobs(),
+    runs: options.runs,
+    properties: names.length,
+    transport: options.transport,
+    chunksHere: !options.list && options.path === undefined && !watchedElsewhere,
+  };
+}
+
 async function hasSweeps(family: string): Promise<boolean> {
   const { findEntry } = await import('../families/index.js');
   return findEntry(family)?.sweeps !== undefined;
@@ -239,54 +275,4 @@ function list(suite: AnySuite, io: Io): ExitCode {
   const width = Math.max(...suite.properties.map((p) => p.name.length));
   for (const p of suite.properties) io.stdout(`${p.name.padEnd(width)}  ${p.expect === 'hold' ? 'holds' : 'finds'}  ${p.title}\n`);
   return EXIT.ok;
-}
-
-/** The suite's bounds, store, seed and subject from the options, each checked before anything runs. */
-async function planOf(
-  family: AnyFamily,
-  suite: AnySuite,
-  options: CheckOptions,
-  given: Record<string, string>,
-  cwd: string,
-): Promise<CheckRequest> {
-  const replayOptions: [string, string][] = [];
-  let bounds = suite.defaultBounds;
-  const workers = options.workers ?? options.workersMax;
-  if (workers !== undefined) {
-    const withWorkers = suite.withWorkers(bounds, workers);
-    if (typeof withWorkers === 'string') throw new UsageError(withWorkers);
-    bounds = withWorkers;
-    if (workers !== suite.workersOf(suite.defaultBounds)) replayOptions.push(['--workers', String(workers)]);
-  }
-  const store = options.store ?? suite.stores[0] ?? 'file';
-  if (!suite.stores.includes(store))
-    throw new UsageError(`--store ${store}: the ${family.name} family's runs use ${suite.stores.join(' or ')} stores`);
-  if (options.store === 'memory') replayOptions.push(['--store', 'memory']);
-  // Where the replay's files go, when it is not the default: a pasted line keeps them beside the run's.
-  if (options.out !== 'runs') replayOptions.push(['--out', options.out]);
-  const plan: CheckRequest = {
-    family,
-    suite,
-    bounds,
-    store,
-    seed: options.seed ?? randomInt(0, 2 ** 31),
-    replayOptions,
-    familyOptions: [],
-    leftOut: [],
-  };
-  if (options.protocol !== undefined) {
-    const { protocols, files } = await resolveProtocols(family, [options.protocol], cwd);
-    const [protocol] = protocols;
-    if (!protocol) throw new UsageError('--protocol names no protocol');
-    const file = files.get(protocol.name);
-    plan.protocol = { protocol, ...(file ? { file } : {}) };
-    replayOptions.push(['--protocol', options.protocol]);
-  }
-  const transform = await suite.transform?.(given, cwd);
-  if (transform) plan.transform = transform;
-  for (const [name, value] of Object.entries(given)) {
-    replayOptions.push([`--${name}`, value]);
-    plan.familyOptions.push([`--${name}`, value]);
-  }
-  return plan;
 }

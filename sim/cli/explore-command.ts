@@ -6,8 +6,8 @@ import { timeline } from '../../reports/timeline.js';
 import { FileMedium } from '../engine/connections.js';
 import { freshInstances } from '../engine/run-case.js';
 import { ChoiceLog, parseSchedule } from '../explore/choices.js';
-import { runControlled, type ExploreBounds } from '../explore/controlled-run.js';
-import { exploreAll } from '../explore/explore-all.js';
+import { runControlled } from '../explore/controlled-run.js';
+import { EXPLORE_DEFAULTS, exploreBounds, exploreProtocols } from '../app/explore.js';
 import { displayPath, writeJsonAtomic } from '../results/run-folder.js';
 import { openRunFolder } from '../app/run-folder-life.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
@@ -71,18 +71,18 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       'the protocol (`sim list` names them), or a path to your own module; more than once: several, explored on one pool of --jobs',
       (v: string, previous: string[] | undefined) => protocolName(v, previous),
     )
-    .option('-w, --workers <w>', `relay workers ${rangeText(1, EXPLORE_WORKERS_MAX)}`, positiveInt('workers', EXPLORE_WORKERS_MAX), 1)
+    .option('-w, --workers <w>', `relay workers ${rangeText(1, EXPLORE_WORKERS_MAX)}`, positiveInt('workers', EXPLORE_WORKERS_MAX), EXPLORE_DEFAULTS.workers)
     .option(
       '-i, --intentions <i>',
       `intentions ${rangeText(1, EXPLORE_INTENTIONS_MAX)}: tenantA:k1, tenantB:k1, tenantA:k2, tenantB:k2`,
       positiveInt('intentions', EXPLORE_INTENTIONS_MAX),
-      1,
+      EXPLORE_DEFAULTS.intentions,
     )
     .option(
       '-d, --crash-depth <d>',
       `crashes per schedule ${rangeText(0, EXPLORE_CRASH_DEPTH_MAX)}, in the attempt or during recovery`,
       wholeNumber('crash-depth', 0, EXPLORE_CRASH_DEPTH_MAX),
-      1,
+      EXPLORE_DEFAULTS.crashDepth,
     )
     .option('--cuts <which>', "'all': crash and interleave at every boundary, each commit too (default: the named cuts)", cutsChoice)
     .option(
@@ -95,7 +95,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       '--executions-max <n>',
       `stop after this many executions ${rangeText(1, EXECUTIONS_BOUND_MAX)} (the result then says it is not exhaustive)`,
       positiveInt('executions-max', EXECUTIONS_BOUND_MAX),
-      200_000,
+      EXPLORE_DEFAULTS.executionsMax,
     )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option(
@@ -143,13 +143,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         io,
       );
       if (watchedCode !== undefined) return exit(watchedCode);
-      const bounds: ExploreBounds = {
-        workers: options.workers,
-        intentions: options.intentions,
-        crashDepth: options.crashDepth,
-        retentionMs: options.retentionMs ?? null,
-        cuts: options.cuts ?? 'named',
-      };
+      const bounds = exploreBounds(options);
       const folder = openRunFolder(resolve(io.cwd, options.out), io.cwd);
       const workload = family.exploreWorkload(bounds.intentions);
       const intentions = family.describeWorkload(workload);
@@ -224,15 +218,8 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       let lastDraw = 0;
       const started = performance.now();
       const results = await withTransport(options.transport, (http) =>
-        exploreAll(
-          protocols.map((each) => {
-            const protocolFile = files.get(each.name);
-            return {
-              family,
-              protocol: each,
-              source: { family: family.name, protocol: each.name, ...(protocolFile ? { protocolFile } : {}) },
-            };
-          }),
+        exploreProtocols(
+          protocols.map((each) => ({ family, protocol: each, file: files.get(each.name) })),
           bounds,
           {
             ...(http ? { openWire: http.open } : {}),
@@ -246,20 +233,17 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
               io.stderr(`\rexploring: ${schedules} schedules, ${Math.round(schedules / ((now - started) / 1000))} schedules/s\x1b[K`);
             },
           },
+          (name, schedule) => replayLine(name)(schedule),
         ),
       );
       if (io.isTty) io.stderr('\r\x1b[K');
-      const sections = results.map((result) => ({
-        ...result,
-        violations: result.violations.map((group) => ({ ...group, replay: replayLine(result.protocol)(group.shortest.schedule) })),
-      }));
       // One protocol keeps the shape results.json always had; several hold one such section each, in the order named.
       const stored = {
         kind: 'explore',
         tool: 'cutpoint',
         runId: folder.runId,
         startedAt: folder.startedAt,
-        ...(sections.length === 1 ? sections[0]! : { bounds, protocols: sections }),
+        ...(results.length === 1 ? results[0]! : { bounds, protocols: results }),
       };
       writeJsonAtomic(join(folder.path, 'results.json'), stored);
       const code = results.every((result) => result.violations.length === 0 && result.exhaustive) ? EXIT.ok : EXIT.checkFailed;

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { InputError } from '../engine/input-error.js';
-import { familyInputs, inputFlag, inputKey, inputRefusal, type FamilyInput, type OwnedInput } from '../families/index.js';
+import { familyInputs, inputFlag, inputKey, inputRefusal, type FamilyInput, type InputRefusal, type OwnedInput } from '../families/index.js';
 import { UsageError } from './errors.js';
 
 /** An input's parser as commander takes it: its InputError becomes commander's own refusal; a bound it carries stays on it. */
@@ -68,12 +68,14 @@ export function inputRefusalsHelp(name: string): string {
 /** Refuses, as one UsageError, a family's input given to another family or without the input it qualifies. */
 export function refuseFamilyInputs(name: string, family: string, given: Readonly<Record<string, unknown>>): void {
   const refusal = inputRefusal(name, family, given);
-  if (!refusal) return;
-  if (refusal.kind === 'requires') throw new UsageError(`${refusal.why}: give ${refusal.flag} too`);
+  if (refusal) throw new UsageError(inputRefusalSentence(refusal));
+}
+
+/** A refusal of a family's own inputs in the CLI's words: its flags, and the --family that takes them. */
+export function inputRefusalSentence(refusal: InputRefusal): string {
+  if (refusal.kind === 'requires') return `${refusal.why}: give ${refusal.flag} too`;
   const flags = refusal.inputs.map(inputFlag);
-  throw new UsageError(
-    `${flags.join(' and ')} ${flags.length === 1 ? 'belongs' : 'belong'} to the ${refusal.owner} family: add --family ${refusal.owner}`,
-  );
+  return `${flags.join(' and ')} ${flags.length === 1 ? 'belongs' : 'belong'} to the ${refusal.owner} family: add --family ${refusal.owner}`;
 }
 
 /** The input of a family's own given to this command that is a module of the user's to watch (a model's respond()), if any. */

@@ -15,12 +15,8 @@ import { errorDocument, jsonDocument, junitErrorDocument, requestedFormat } from
 type Register = (program: Command, io: Io, exit: (code: ExitCode) => void) => void;
 /** Work a command leaves for the end of `main`, whatever way it ends (bad input included). */
 type AtEnd = (finish: () => Promise<void>) => void;
-/**
- * Loads a command's module; it sees the words of the command line, to start
- * what it will need while the rest loads, and hands `atEnd` whatever must be
- * stopped when the command ends.
- */
-type Loader = (argv: readonly string[], atEnd: AtEnd) => Promise<Register>;
+/** Loads a command's module, and hands `atEnd` whatever must be stopped when the command ends. */
+type Loader = (atEnd: AtEnd) => Promise<Register>;
 
 /**
  * Every command, by name, loaded on demand: a run of `sim table` does not
@@ -30,15 +26,12 @@ type Loader = (argv: readonly string[], atEnd: AtEnd) => Promise<Register>;
 const COMMANDS: Readonly<Record<string, Loader>> = {
   table: async () => (await import('./table-command.js')).registerTable,
   run: async () => (await import('./run-command.js')).registerRun,
-  check: async (argv, atEnd) => {
-    // Its worker processes load while this process loads the command and builds the plan (they get it then);
-    // those it does not take (bad input, --list) are stopped and reaped when the command ends.
+  check: async (atEnd) => {
+    // Worker processes the command starts ahead (from its parsed options) and does not take are stopped and reaped at its end.
     const early = await import('../check/early-workers.js');
-    early.startChunkWorkersAhead(argv);
     atEnd(early.stopUnusedChunkWorkers);
     const { registerCheck } = await import('./check-command.js');
-    const suites = await (await import('../families/index.js')).allPropertySuites();
-    return (program, io, exit) => registerCheck(program, io, exit, suites);
+    return (program, io, exit) => registerCheck(program, io, exit);
   },
   explore: async () => (await import('./explore-command.js')).registerExplore,
   show: async () => (await import('./show-command.js')).registerShow,
@@ -81,7 +74,7 @@ export async function buildProgram(
   // `sim --version` needs no command at all (loading them all took it from 0.15 s to 0.9 s).
   const versionOnly = named === undefined && argv.some((word) => word === '-V' || word === '--version');
   const wanted = named !== undefined && named in COMMANDS ? [named] : versionOnly ? [] : Object.keys(COMMANDS);
-  for (const name of wanted) (await COMMANDS[name]!(argv, atEnd))(program, io, exit);
+  for (const name of wanted) (await COMMANDS[name]!(atEnd))(program, io, exit);
   return program;
 }
 

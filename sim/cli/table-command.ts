@@ -3,7 +3,6 @@ import { alignedTable, legendLines, markdownTable, verdictLines } from '../../re
 import { displayPath } from '../results/run-folder.js';
 import type { TableResults } from '../results/table-results.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
-import { resolveProtocols } from '../app/load-protocol.js';
 import { readExpectations } from '../app/expectations.js';
 import type { Io } from './io.js';
 import { counted } from '../../reports/plural.js';
@@ -18,12 +17,11 @@ import { tableJunitCases } from '../results/table-junit.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { executeTableRun } from '../app/table-run.js';
 import { ended, inWatchedChild, policySubject } from './watched-run.js';
-import { defaultTableProtocols, readTableWorkload, referenceExpectations } from '../app/table-workload.js';
 import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';
 import type { TransportName } from '../app/transport.js';
 import { unexercisedPolicyLine, type PolicyCalls } from '../families/handover/policy-exercise.js';
-import { addFamilyInputs, inputRefusalsHelp, refuseFamilyInputs, standingInputFlags, watchedInputValue } from './family-inputs.js';
-import { MEASURED_ONLY } from '../table/default-expectations.js';
+import { addFamilyInputs, inputRefusalsHelp, inputRefusalSentence, standingInputFlags, watchedInputValue } from './family-inputs.js';
+import { tableProtocols, tableReference, tableWorkload } from '../app/table.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';
 
 /** markdown is the seed's unpadded form; junit one test case per cell, for CI. */
@@ -108,14 +106,9 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
     )
     .action(async (options: TableOptions & Readonly<Record<string, unknown>>, self: Command) => {
       const family = await chooseFamily(options.family, options.protocol);
-      refuseFamilyInputs('table', family.name, options);
-      const own = await readTableWorkload(family, options, io.cwd);
+      const own = await tableWorkload(family, options, io.cwd, inputRefusalSentence);
       const workload = own.workload;
-      const { protocols, files: protocolFiles } = await resolveProtocols(
-        family,
-        options.protocol ?? defaultTableProtocols(family, own),
-        io.cwd,
-      );
+      const { protocols, files: protocolFiles } = await tableProtocols(family, own, options.protocol, io.cwd);
       if (options.measureOnly && options.expect)
         throw new UsageError('--measure-only judges nothing: it cannot be combined with --expect.');
       if (options.crashMode === 'server-kill' && (options.cut || options.expect || options.cuts || options.measureOnly)) {
@@ -136,7 +129,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         const { boundaryTableRun } = await import('./boundary-command.js');
         return exit(await boundaryTableRun(family, protocols, options, io));
       }
-      const reference = options.measureOnly ? MEASURED_ONLY : referenceExpectations(family, own, protocols);
+      const reference = tableReference(family, own, protocols, options.measureOnly);
       const expectations = options.expect ? readExpectations(options.expect, reference, family, protocols, io.cwd) : reference;
       const cuts = cutIndexes(family, options.cut);
       const request = {
