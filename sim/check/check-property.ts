@@ -7,7 +7,8 @@ import type { RunWire } from '../engine/run-family.js';
 import { environmentFailure, type EnvironmentFailure } from '../engine/environment-failure.js';
 import { heartbeat } from '../engine/heartbeat.js';
 import { letSignalsIn } from '../process/let-signals-in.js';
-import type { ProtocolChoice, PropertyDefinition, PropertySuite, StoreKind, TrialTransform, Violation } from './suite.js';
+import type { ProtocolChoice, PropertyDefinition, PropertySuite, StoreKind, TrialTransform } from './suite.js';
+import type { Violation } from '../engine/verdict.js';
 
 export interface CheckOptions<B> {
   runs: number;

@@ -2,14 +2,7 @@ import type fc from 'fast-check';
 import type { StoreMedium } from '../engine/connections.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { FamilyOutcome, RunWire } from '../engine/run-family.js';
-
-/** What a check found wrong in one run: its kind (duplicate, lost, stuck, torn, …) and a sentence. */
-export interface Violation {
-  kind: string;
-  message: string;
-  /** The intention (or step, or conversation) it concerns, where the family names one. */
-  intention?: string;
-}
+import type { Violation } from '../engine/verdict.js';
 
 /**
  * A named property of one family. `hold`: every generated run must satisfy

@@ -1,5 +1,5 @@
 import type { FamilyOutcome } from '../engine/run-family.js';
-import type { Violation } from '../engine/family.js';
+import type { Violation } from '../engine/verdict.js';
 import { createHash } from 'node:crypto';
 import type { ChoiceLog } from './choices.js';
 import { byCodePoint } from '../engine/code-point-order.js';
