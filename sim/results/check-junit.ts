@@ -1,6 +1,6 @@
 import type { CheckResults } from './check-results.js';
 import type { JunitCase } from './junit.js';
-import { unexercisedWords } from '../check/unexercised-words.js';
+import { unexercisedWords } from './unexercised-words.js';
 
 /**
  * A check run as JUnit cases: one per property, grouped by family. A case
