@@ -1,7 +1,7 @@
 import type { Violation, Verdict } from '../engine/verdict.js';
 
 /*
- * What \`sim check\` finds of one property, as results.json, the reports and
+ * What `sim check` finds of one property, as results.json, the reports and
  * JUnit read it: the runner (sim/check) makes it, renderers only read it.
  */
 

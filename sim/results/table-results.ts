@@ -1,8 +1,7 @@
 import { relative } from 'node:path';
 import type { FamilyProtocol, TableColumn } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
-import type { Mismatch, TableRun } from '../table/run-table.js';
-import type { ColumnMismatch } from '../table/expected-columns.js';
+import type { ColumnMismatch, Mismatch, TableRun } from './table-run.js';
 import type { CaseResult } from '../engine/run-case.js';
 import type { PolicyCalls, PolicyExercise } from '../handover/policy-exercise.js';
 import { combinedVerdict, type Verdict } from '../engine/verdict.js';

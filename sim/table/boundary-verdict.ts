@@ -1,17 +1,10 @@
-import type { BoundaryRow } from './cut-discovery.js';
+import type { BoundaryMismatch, BoundaryRow } from '../results/boundary-rows.js';
 import { combinedVerdict, type Verdict } from '../engine/verdict.js';
+
+export type { BoundaryMismatch } from '../results/boundary-rows.js';
 
 /** What `sim table --cuts all` expects of a protocol: one N for every boundary found, or one N per boundary, in the order found. */
 export type BoundaryExpectation = number | readonly number[];
-
-/** A boundary whose measured N differs from its expected N. */
-export interface BoundaryMismatch {
-  protocol: string;
-  /** The boundary's number and name as printed: `5`, `warehouse-commit@outbox.ts:45`. */
-  boundary: { number: number; name: string };
-  expected: number;
-  measured: number | null;
-}
 
 export interface BoundaryVerdict {
   /** Expected N per boundary, by protocol; a protocol absent here is measured only. */

@@ -2,36 +2,13 @@ import { join } from 'node:path';
 import type { FamilyProtocol } from '../engine/family.js';
 import { runCase, type AnyFamily, type CaseResult, type CaseSpec } from '../engine/run-case.js';
 import { mapPool } from '../process/pool.js';
-import { compareColumns, type ColumnComparison, type ExpectedColumns } from './expected-columns.js';
+import { compareColumns, type ExpectedColumns } from './expected-columns.js';
+import type { TableCell, TableRun } from '../results/table-run.js';
+
+export type { Mismatch, TableCell, TableRun } from '../results/table-run.js';
 
 /** Expected N per protocol, one number per classic cut in the family's order. */
 export type ExpectedTable = Readonly<Record<string, readonly number[]>>;
-
-export interface TableCell {
-  protocol: string;
-  cut: { index: number; name: string };
-  /** Measured N for the family's table intention; null when the case could not be judged. */
-  effects: number | null;
-  /** The expected N, when an expectation exists for this protocol. */
-  expected: number | null;
-  case: CaseResult;
-}
-
-export interface Mismatch {
-  protocol: string;
-  cut: { index: number; name: string };
-  expected: number;
-  measured: number | null;
-}
-
-export interface TableRun {
-  /** The intention whose N fills each cell. */
-  intention: string;
-  cells: TableCell[];
-  mismatches: Mismatch[];
-  /** The family's other columns against their expected values (none compared when nothing is expected of them). */
-  columns: ColumnComparison;
-}
 
 export interface TableSpec {
   family: AnyFamily;
