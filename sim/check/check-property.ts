@@ -61,7 +61,7 @@ export function asProperty<T>(
 }
 
 /** Runs one property of a family with fast-check and returns its result as a value. */
-export async function checkProperty<T, B>(
+export async function checkSuiteProperty<T, B>(
   suite: PropertySuite<T, B>,
   definition: PropertyDefinition<T, B>,
   options: CheckOptions<B>,
