@@ -53,3 +53,7 @@ const OLDER_WORDS: Readonly<Record<StoredVerdictWord, Verdict>> = {
 export function readStoredVerdict(word: StoredVerdictWord): Verdict {
   return OLDER_WORDS[word];
 }
+
+export function isStoredVerdictWord(value: unknown): value is StoredVerdictWord {
+  return typeof value === 'string' && Object.hasOwn(OLDER_WORDS, value);
+}
