@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_BOUNDS } from '../scenarios/reservation/properties/arbitraries.js';
-import { checkProperty, type StoreKind } from '../scenarios/reservation/properties/check-property.js';
+import { checkReservationProperty, type StoreKind } from '../scenarios/reservation/properties/check-property.js';
 import { findProperty } from '../scenarios/reservation/properties/definitions.js';
 import { defaultScratchParent } from '../sim/process/scratch.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
@@ -25,7 +25,7 @@ export async function propertyThroughput(property: string, runs: number, seed: n
   const measure = async (label: string, store: StoreKind, parent: string) => {
     const scratch = mkdtempSync(join(parent, 'cutpoint-bench-'));
     try {
-      const result = await checkProperty(definition, { runs, seed, bounds: DEFAULT_BOUNDS, store, scratch });
+      const result = await checkReservationProperty(definition, { runs, seed, bounds: DEFAULT_BOUNDS, store, scratch });
       rows.push({ label, runsPerSecond: result.runsPerSecond, msPerRun: 1000 / result.runsPerSecond });
       return scratch;
     } finally {
@@ -41,7 +41,7 @@ export async function propertyThroughput(property: string, runs: number, seed: n
   const bareFolder = mkdtempSync(join(shm, 'cutpoint-bare-'));
   try {
     const tracing = new TracingMedium();
-    await checkProperty(definition, { runs, seed, bounds: DEFAULT_BOUNDS, store: 'file', scratch: traceScratch, medium: tracing });
+    await checkReservationProperty(definition, { runs, seed, bounds: DEFAULT_BOUNDS, store: 'file', scratch: traceScratch, medium: tracing });
     const started = performance.now();
     replayBare(tracing.ops, traceScratch, bareFolder);
     const seconds = (performance.now() - started) / 1000;

@@ -1,5 +1,4 @@
-import type { BoundaryMismatch } from '../sim/table/boundary-verdict.js';
-import type { BoundaryRow } from '../sim/table/cut-discovery.js';
+import type { BoundaryMismatch, BoundaryRow } from '../sim/results/boundary-rows.js';
 
 /**
  * One protocol's discovered boundaries as a table: one column per boundary

@@ -1,4 +1,4 @@
-import type { ExploreResult } from '../sim/explore/explore.js';
+import type { ExploreResult } from '../sim/results/explore-result.js';
 import { counted } from './plural.js';
 
 export function boundsText(result: Pick<ExploreResult, 'protocol' | 'bounds'>, intentions: string): string {

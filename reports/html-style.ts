@@ -18,7 +18,7 @@ code, pre { font-family: 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', '
 .meta { color: var(--muted); margin: 0; }
 .verdict { display: inline-block; margin: 10px 0 0; padding: 4px 10px; border-radius: 4px; font-weight: 600; }
 .verdict.pass { background: ${EFFECT_KIND_COLORS.one.pale}; }
-.verdict.fail, .verdict.error { background: ${EFFECT_KIND_COLORS.lost.pale}; }
+.verdict.fail, .verdict.unknown { background: ${EFFECT_KIND_COLORS.lost.pale}; }
 .legend { margin: 0 0 10px; color: var(--muted); }
 .swatch { margin-right: 8px; padding: 1px 8px; border-radius: 4px; font-weight: 600; white-space: nowrap; }
 table.effects { border-collapse: separate; border-spacing: 4px; }

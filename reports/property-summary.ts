@@ -1,6 +1,5 @@
-import type { PropertyResult } from '../sim/check/check-property.js';
-import type { FaultKind } from '../sim/check/suite.js';
-import { unexercisedWords } from '../sim/check/unexercised-words.js';
+import type { FaultKind, PropertyResult } from '../sim/results/property-result.js';
+import { unexercisedWords } from '../sim/results/unexercised-words.js';
 
 /** What fired, in the family's words, in the family's order; kinds it has no words for keep their names. */
 export function tallyText(tally: PropertyResult['tally'], kinds: readonly FaultKind[]): string {

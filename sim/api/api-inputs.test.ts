@@ -72,7 +72,7 @@ describe("the library on a user's own plan file, policy and graph", () => {
     expect(onlyResults(out).intention).toBe('change:src/Table.tsx');
   }, 120_000);
 
-  it('runTable({ policy }) with a policy that never answers: verdict error and the policy field, as `sim table --policy` writes them', async () => {
+  it('runTable({ policy }) with a policy that never answers: verdict unknown and the policy field, as `sim table --policy` writes them', async () => {
     const cliOut = join(folder, 'policy-cli');
     const cli = await spawnSimAsync(
       ['table', '--family', 'handover', '--policy', THROWS, '-p', 'reference-harness', '--out', cliOut],
@@ -84,7 +84,7 @@ describe("the library on a user's own plan file, policy and graph", () => {
     const returned = await runTable({ protocols: ['reference-harness'], family: 'handover', policy: THROWS, out: libraryOut });
     const library = onlyResults(libraryOut);
     expect(cellsOf(library)).toEqual(cellsOf(onlyResults(cliOut)));
-    expect(returned.verdict).toBe('error');
+    expect(returned.verdict).toBe('unknown');
     expect(library.policy).toMatchObject({
       name: 'always-throws',
       file: THROWS,

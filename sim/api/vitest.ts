@@ -2,7 +2,7 @@ import { AssertionError } from 'node:assert';
 import { existsSync, rmdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkProperty, type CheckPropertyOptions } from './check.js';
-import { unexercisedWords } from '../check/unexercised-words.js';
+import { unexercisedWords } from '../results/unexercised-words.js';
 import { runTable, type TableOptions } from './table.js';
 import { familyOf, type ProtocolRef } from './protocol-ref.js';
 

@@ -153,7 +153,7 @@ export async function executeTableRun(
 
 /**
  * With --policy, each cell says how many calls the policy was asked and answered. A cell with an unanswered call
- * measured the harness's fallback there, not the policy: it is unknown, and the table's verdict is error.
+ * measured the harness's fallback there, not the policy: it is unknown, and the table's verdict is unknown.
  */
 function withPolicyExercise(results: TableResults, policy: { file: string; name: string }): TableResults {
   const cells = results.cells.map((cell) => ({ ...cell, policyCalls: policyCalls(cell.case) }));
@@ -162,5 +162,5 @@ function withPolicyExercise(results: TableResults, policy: { file: string; name:
     policy.file,
     policy.name,
   );
-  return { ...results, cells, policy: exercise, ...(exercise.exercised ? {} : { verdict: 'error' as const }) };
+  return { ...results, cells, policy: exercise, ...(exercise.exercised ? {} : { verdict: 'unknown' as const }) };
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { checkProperty, type CheckOptions, type PropertyResult } from './check-property.js';
+import { checkSuiteProperty, type CheckOptions, type PropertyResult } from './check-property.js';
 import type { CheckChunk } from './chunks.js';
 import { traceSchedule } from './schedule-trace.js';
 import type { PropertyDefinition, PropertySuite } from './suite.js';
@@ -21,7 +21,7 @@ export async function checkChunk<T, B>(
 ): Promise<PropertyResult<T>> {
   let executed = 0;
   traceSchedule('chunk-start', { chunk: chunk.index });
-  const result = await checkProperty(suite, definition, {
+  const result = await checkSuiteProperty(suite, definition, {
     ...options,
     runs: chunk.runs,
     seed: chunk.seed,

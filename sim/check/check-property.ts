@@ -7,7 +7,11 @@ import type { RunWire } from '../engine/run-family.js';
 import { environmentFailure, type EnvironmentFailure } from '../engine/environment-failure.js';
 import { heartbeat } from '../engine/heartbeat.js';
 import { letSignalsIn } from '../process/let-signals-in.js';
-import type { ProtocolChoice, PropertyDefinition, PropertySuite, StoreKind, TrialTransform, Violation } from './suite.js';
+import type { ProtocolChoice, PropertyDefinition, PropertySuite, StoreKind, TrialTransform } from './suite.js';
+import type { Violation } from '../engine/verdict.js';
+import { propertyVerdict, type PropertyOutcome, type PropertyResult, type Tally } from '../results/property-result.js';
+
+export type { ChunkVerdict, PropertyOutcome, PropertyResult, Tally } from '../results/property-result.js';
 
 export interface CheckOptions<B> {
   runs: number;
@@ -26,61 +30,6 @@ export interface CheckOptions<B> {
   transform?: TrialTransform<unknown>;
   /** A fresh wire per run when receivers are reached over a real transport (`--transport http`). */
   openWire?: () => RunWire;
-}
-
-/**
- * held / found: the property passed (a `hold` property held; a control found
- * its bug). failed: a `hold` property has a counterexample. missed: a control
- * found nothing. unexercised: it held, but a fault it must see never fired.
- */
-export type PropertyOutcome = 'held' | 'found' | 'failed' | 'missed' | 'unexercised';
-
-/** How often each fault kind fired across the runs, with the number of runs. */
-export type Tally = Record<string, number> & { runs: number };
-
-export interface PropertyResult<T = unknown> {
-  family: string;
-  name: string;
-  expect: 'hold' | 'find';
-  protocol: string;
-  outcome: PropertyOutcome;
-  passed: boolean;
-  seed: number;
-  store: StoreKind;
-  /** Runs fast-check generated before it stopped (all of them when nothing failed). */
-  runs: number;
-  shrinks: number;
-  timeMs: number;
-  runsPerSecond: number;
-  tally: Tally;
-  /** The faults this property had to see fire (its own, as the family's options leave them). */
-  mustFire: readonly string[];
-  unfired: string[];
-  /** The faults that must not fire for the property to say anything of its subject (see TrialTransform.mustNotFire). */
-  mustNotFire?: readonly string[];
-  /** Those of them that fired: the property, though it held, is unexercised. */
-  unwanted?: string[];
-  /** The transform's note on the first run that had one (see TrialTransform.firstNote), in the order the runs ran. */
-  firstNote?: string;
-  /** The counterexample, with the seed and path that replay it (the seed of the chunk that found it). */
-  counterexample?: { trial: T; seed: number; path: string; violation: Violation | undefined };
-  /** The fast-check runs (chunks) it was merged from, up to the first that failed; see chunks.ts. */
-  chunks?: ChunkVerdict[];
-}
-
-/** One chunk's part of a property's verdict: enough to merge the chunks of several runners (worker processes, shards) again. */
-export interface ChunkVerdict {
-  index: number;
-  seed: number;
-  /** Runs fast-check generated in this chunk before it stopped. */
-  runs: number;
-  failed: boolean;
-  shrinks: number;
-  /** Runs executed, shrinking included, and the time they took (timeMs is the one field two equal runs differ in). */
-  executed: number;
-  timeMs: number;
-  tally: Tally;
-  firstNote?: string;
 }
 
 export function emptyTally<T>(suite: PropertySuite<T, unknown>): Tally {
@@ -112,7 +61,7 @@ export function asProperty<T>(
 }
 
 /** Runs one property of a family with fast-check and returns its result as a value. */
-export async function checkProperty<T, B>(
+export async function checkSuiteProperty<T, B>(
   suite: PropertySuite<T, B>,
   definition: PropertyDefinition<T, B>,
   options: CheckOptions<B>,
@@ -203,7 +152,7 @@ export async function checkProperty<T, B>(
     ...(mustNotFire.length === 0 ? {} : { mustNotFire, unwanted }),
     ...(firstNote === undefined ? {} : { firstNote }),
   };
-  result.passed = result.outcome === 'held' || result.outcome === 'found';
+  result.passed = propertyVerdict(result.outcome) === 'pass';
   if (details.failed && details.counterexample && details.counterexamplePath) {
     result.counterexample = {
       trial: details.counterexample[0],

@@ -1,4 +1,5 @@
 import { firedOf, outcomeOf, type ChunkVerdict, type PropertyResult, type Tally } from './check-property.js';
+import { propertyVerdict } from '../results/property-result.js';
 
 /**
  * The verdict of one property from parts that each ran some of its chunks
@@ -40,7 +41,7 @@ export function mergeChunks<P extends PropertyResult>(parts: readonly P[], print
   return Object.assign(merged, {
     seed: printedSeed,
     outcome,
-    passed: outcome === 'held' || outcome === 'found',
+    passed: propertyVerdict(outcome) === 'pass',
     runs: chunks.reduce((sum, chunk) => sum + chunk.runs, 0),
     shrinks: failing?.chunk.shrinks ?? 0,
     timeMs,

@@ -4,7 +4,8 @@ import { FileMedium } from '../engine/connections.js';
 import type { HistoryEvent } from '../engine/history.js';
 import type { FamilyOutcome, RunWire } from '../engine/run-family.js';
 import { asProperty, trialsOf } from './check-property.js';
-import type { ProtocolChoice, PropertyDefinition, PropertySuite, TrialTransform, Violation } from './suite.js';
+import type { ProtocolChoice, PropertyDefinition, PropertySuite, TrialTransform } from './suite.js';
+import type { Violation } from '../engine/verdict.js';
 
 export interface Replay<T> {
   folder: string;

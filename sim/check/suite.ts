@@ -2,14 +2,10 @@ import type fc from 'fast-check';
 import type { StoreMedium } from '../engine/connections.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { FamilyOutcome, RunWire } from '../engine/run-family.js';
+import type { Violation } from '../engine/verdict.js';
+import type { FaultKind, StoreKind } from '../results/property-result.js';
 
-/** What a check found wrong in one run: its kind (duplicate, lost, stuck, torn, …) and a sentence. */
-export interface Violation {
-  kind: string;
-  message: string;
-  /** The intention (or step, or conversation) it concerns, where the family names one. */
-  intention?: string;
-}
+export type { FaultKind, StoreKind } from '../results/property-result.js';
 
 /**
  * A named property of one family. `hold`: every generated run must satisfy
@@ -50,14 +46,6 @@ export interface TrialRunOptions {
   protocol?: ProtocolChoice;
   /** Receivers over a real wire (`--transport http`, one wire per trial); in process when omitted. */
   wire?: RunWire;
-}
-
-export type StoreKind = 'file' | 'memory';
-
-/** A fault kind a suite counts, with the words a summary line prints for it. */
-export interface FaultKind {
-  kind: string;
-  words: string;
 }
 
 export interface TrialTransform<T> {

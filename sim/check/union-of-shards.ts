@@ -1,5 +1,7 @@
 import type { CheckResults, StoredProperty } from '../results/check-results.js';
 import { mergeChunks } from './merge-chunks.js';
+import { combinedVerdict } from '../engine/verdict.js';
+import { propertyVerdict } from '../results/property-result.js';
 
 /**
  * The one results document that n shards' documents (`sim check --shard i/n
@@ -26,5 +28,5 @@ export function unionOfShards(documents: readonly CheckResults[]): CheckResults 
   const properties = [...parts.values()].map((shares) => mergeChunks(shares, first.seed));
   const whole: CheckResults = { ...first };
   delete whole.shard;
-  return { ...whole, properties, verdict: properties.every((property) => property.passed) ? 'pass' : 'fail' };
+  return { ...whole, properties, verdict: combinedVerdict(properties.map((property) => propertyVerdict(property.outcome))) };
 }

@@ -1,10 +1,11 @@
 import { boundaryTable, boundaryVerdictLines } from '../../reports/boundary-table.js';
+import { exitForVerdict } from './verdict-exit.js';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { displayPath } from '../results/run-folder.js';
 import { defaultExpectations } from '../table/default-expectations.js';
 import { executeBoundaryRun, type BoundaryExpectations } from './boundary-run.js';
-import { EXIT, type ExitCode } from './errors.js';
+import type { ExitCode } from './errors.js';
 import { readBoundaryExpectations } from '../app/expectations.js';
 import type { Io } from './io.js';
 
@@ -37,7 +38,7 @@ export async function boundaryTableRun(
       `run folder: ${displayPath(runFolder, io.cwd)}`,
     ].join('\n') + '\n',
   );
-  return results.verdict === 'pass' ? EXIT.ok : EXIT.checkFailed;
+  return exitForVerdict(results.verdict);
 }
 
 function boundaryExpectations(

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
+import type { Verdict } from '../engine/verdict.js';
 import { runBoundaryRow, type BoundaryRow } from '../table/cut-discovery.js';
 import { boundaryRowMisfit, judgeBoundaryRows, type BoundaryExpectation, type BoundaryMismatch } from '../table/boundary-verdict.js';
 import { writeJsonAtomic } from '../results/run-folder.js';
@@ -23,7 +24,7 @@ export interface BoundaryResults {
   defaultRows: string[];
   /** --expect's file, when rows came from one. */
   expectFile?: string;
-  verdict: 'pass' | 'fail' | 'error';
+  verdict: Verdict;
 }
 
 /** What a `--cuts all` run expects: a row per protocol (one N, or one per boundary), the protocols among them held right by default, and the file they came from. */

@@ -15,6 +15,9 @@ import type { ProtocolChoice, PropertyDefinition, TrialTransform } from '../chec
 import type { AnyFamily } from '../engine/run-case.js';
 import type { RunWire } from '../engine/run-family.js';
 import type { CheckResults, StoredProperty } from '../results/check-results.js';
+import { propertyVerdict } from '../results/property-result.js';
+import { combinedVerdict } from '../engine/verdict.js';
+import { exitForVerdict } from './verdict-exit.js';
 import { displayPath, writeJsonAtomic, type RunFolder } from '../results/run-folder.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
@@ -166,7 +169,7 @@ export async function checkAll(
     await runners.close();
   }
   const seconds = (performance.now() - started) / 1000;
-  const verdict = stored.every((p) => p.passed) ? 'pass' : 'fail';
+  const verdict = combinedVerdict(stored.map((p) => propertyVerdict(p.outcome)));
   const results: CheckResults = {
     kind: 'check',
     tool: 'cutpoint',
@@ -192,7 +195,7 @@ export async function checkAll(
   io.stdout(
     `\n${passed}/${stored.length} properties passed (seed ${plan.seed}${options.shard ? `, shard ${options.shard.index}/${options.shard.count}` : ''}).\n${speed}.\nrun folder: ${displayPath(folder.path, io.cwd)}\n`,
   );
-  return verdict === 'pass' ? EXIT.ok : EXIT.checkFailed;
+  return exitForVerdict(verdict);
 }
 
 /** What a shard runs, in one line: its chunks of the whole, and that the other shards run the rest. */

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { referenceEffectsOnDisk } from '../testing/read-warehouse.js';
@@ -8,8 +8,10 @@ import { SIM_BIN, spawnSim } from '../testing/spawn-sim.js';
 import { parseStrictXml } from '../testing/strict-xml.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { portAcceptsConnections } from '../transport/http/server-process.js';
+import { displayPath } from '../results/run-folder.js';
 import { EXIT } from './errors.js';
 import { exitForError } from './exit-for-error.js';
+import { jsonFromRunFolder } from './json-from-run-folder.js';
 import { errorDocument } from './output-format.js';
 
 const cwd = tempFolder('format-json');
@@ -207,5 +209,16 @@ describe('a results.json written before the verdicts were unified', () => {
     expect(readTableResults(folder).verdict).toBe('pass');
     writeFileSync(join(folder, 'results.json'), JSON.stringify({ ...results, verdict: 'mismatch' }));
     expect(readTableResults(folder).verdict).toBe('fail');
+  });
+
+  it('is printed by --format json with the older word error as unknown, the rest as written', () => {
+    const folder = join(import.meta.dirname, '../testing/fixtures/older-results/20261203-210033-a46ae4');
+    const written = JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8')) as Record<string, unknown>;
+    expect(written['verdict']).toBe('error');
+    const printed: string[] = [];
+    const { textIo, document } = jsonFromRunFolder({ stdout: (text) => printed.push(text), stderr: () => {}, cwd, isTty: false });
+    textIo.stdout(`run folder: ${folder}\n`);
+    expect(document()).toEqual({ ...written, verdict: 'unknown', runFolder: displayPath(folder, cwd) });
+    expect(Object.keys(document())).toEqual([...Object.keys(written), 'runFolder']);
   });
 });

@@ -30,7 +30,7 @@ function modelCallOutcomes(results: TableResults, runFolder: string): string[] {
 }
 
 describe('sim table --family handover --policy: a policy that failed on every call is not measured by the table', () => {
-  it('a policy that throws on every call: exit 1, one line naming it and its first error, results.json verdict error', async () => {
+  it('a policy that throws on every call: exit 1, one line naming it and its first error, results.json verdict unknown', async () => {
     const run = await table(THROWS, 'throws');
     expect(run.code).toBe(1);
     const line = run.stdout.split('\n').find((text) => text.startsWith("policy 'always-throws'"));
@@ -39,7 +39,7 @@ describe('sim table --family handover --policy: a policy that failed on every ca
     );
     const folder = runFolderOf(run.stdout);
     const results = resultsIn(folder);
-    expect(results.verdict).toBe('error');
+    expect(results.verdict).toBe('unknown');
     expect(results.policy).toMatchObject({
       name: 'always-throws',
       answered: 0,
@@ -56,7 +56,7 @@ describe('sim table --family handover --policy: a policy that failed on every ca
     const run = await table(GARBAGE, 'garbage', '--format', 'json');
     expect(run.code).toBe(1);
     const document = JSON.parse(run.stdout) as { verdict: string; resultsFile: string; policy: TableResults['policy'] };
-    expect(document.verdict).toBe('error');
+    expect(document.verdict).toBe('unknown');
     expect(document.policy).toMatchObject({ name: 'answers-42', answered: 0, exercised: false });
     expect(document.policy!.firstError).toContain(GARBAGE_SAYS);
     expect(run.stderr).toMatch(
@@ -64,7 +64,7 @@ describe('sim table --family handover --policy: a policy that failed on every ca
     );
     expect(run.stderr).not.toMatch(/TypeError|Cannot read properties|protocol failed/);
     const results = JSON.parse(readFileSync(join(cwd, document.resultsFile), 'utf8')) as TableResults;
-    expect(results.verdict).toBe('error');
+    expect(results.verdict).toBe('unknown');
     expect(results.cells.every((cell) => cell.case.error === undefined)).toBe(true);
     const log = results.cells[0]!.case.localState['guardrail_log'] as { check_name: string; reason: string }[];
     expect(log.find((row) => row.check_name === 'model-down')?.reason).toContain(GARBAGE_SAYS);
@@ -86,17 +86,17 @@ describe('sim table --family handover --policy: a policy that failed on every ca
       verdicts: Record<string, string>;
       policy: Record<'in-process' | 'kill', TableResults['policy']>;
     };
-    expect(document.verdicts).toEqual({ 'in-process': 'error', kill: 'error' });
+    expect(document.verdicts).toEqual({ 'in-process': 'unknown', kill: 'unknown' });
     expect(document.policy['in-process']).toMatchObject({ name: 'answers-42', answered: 0, exercised: false });
     expect(document.policy.kill).toMatchObject({ name: 'answers-42', answered: 0, exercised: false });
     expect(run.stderr).toMatch(/^sim table: policy 'answers-42' .* failed on all \d+ of its calls/m);
   }, 180_000);
 
-  it('a policy that answers one call in eleven: the cases it left unanswered are unknown, the verdict error, answered/asked per case', async () => {
+  it('a policy that answers one call in eleven: the cases it left unanswered are unknown, the verdict unknown, answered/asked per case', async () => {
     const run = await table(RARELY, 'rarely');
     expect(run.code).toBe(1);
     const results = resultsIn(runFolderOf(run.stdout));
-    expect(results.verdict).toBe('error');
+    expect(results.verdict).toBe('unknown');
     const { policy } = results;
     expect(policy).toMatchObject({ name: 'answers-rarely', exercised: false });
     expect(policy!.answered).toBeGreaterThan(0);
@@ -135,7 +135,7 @@ describe('sim table --family handover --policy: a policy that failed on every ca
       verdict: string;
       policyCalls: Record<string, ({ asked: number; answered: number } | null)[]>;
     };
-    expect(document.verdict).toBe('error');
+    expect(document.verdict).toBe('unknown');
     expect(document.policyCalls['reference-harness']).toHaveLength(5);
     expect(document.policyCalls['reference-harness']!.every((cell) => cell !== null && cell.asked >= cell.answered)).toBe(true);
   }, 240_000);

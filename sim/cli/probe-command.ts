@@ -4,7 +4,9 @@ import type { JsonValue } from '../engine/history.js';
 import { displayPath } from '../results/run-folder.js';
 import { FAULT_HEADER } from '../transport/http/fault-plan.js';
 import type { ProbeConfig } from '../probe/probe-config.js';
-import { EXIT, UsageError, type ExitCode } from './errors.js';
+import { UsageError, type ExitCode } from './errors.js';
+import { exitForVerdict } from './verdict-exit.js';
+import { probeVerdict } from '../results/probe-results.js';
 import { httpUrl } from './http-url.js';
 import type { Io } from './io.js';
 import { headerName, rangeText, wholeNumber } from './options.js';
@@ -147,6 +149,6 @@ export function registerProbe(program: Command, io: Io, exit: (code: ExitCode) =
         const [{ junitXml }, { probeJunitCases }] = await Promise.all([import('../results/junit.js'), import('../results/probe-junit.js')]);
         io.stdout(junitXml('sim probe', probeJunitCases(results)));
       } else io.stdout(`${report}run folder: ${displayPath(runFolder, io.cwd)}\n`);
-      exit(results.passed ? EXIT.ok : EXIT.checkFailed);
+      exit(exitForVerdict(probeVerdict(results.clauses)));
     });
 }

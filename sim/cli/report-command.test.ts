@@ -9,6 +9,8 @@ import { tempFolder } from '../testing/temp-folder.js';
 
 const cwd = tempFolder('cli-report');
 const REPORTS = ['table.md', 'effects.png', 'report.html'];
+/** A run folder of `sim table` (one case that could not be judged) as written when its verdict was called error. */
+const OLDER_RUN_ID = '20261203-210033-a46ae4';
 let runFolder: string;
 let results: TableResults;
 
@@ -93,6 +95,17 @@ describe('sim report', () => {
       expect(existsSync(join(newest, name))).toBe(true);
       expect(existsSync(join(older, name))).toBe(false);
     }
+  });
+
+  it('reads a results.json written with the older word error: its verdict is shown as unknown', async () => {
+    const folder = join(cwd, 'older', OLDER_RUN_ID);
+    cpSync(join(import.meta.dirname, '../testing/fixtures/older-results', OLDER_RUN_ID), folder, { recursive: true });
+    expect(JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8')).verdict).toBe('error');
+    const { code, stderr } = await runCli(['report', folder], cwd);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(readFileSync(join(folder, 'report.html'), 'utf8')).toContain('<p class="verdict unknown">');
+    expect(readFileSync(join(folder, 'table.md'), 'utf8')).toContain('| throws-mid-run | err |');
   });
 
   it('rewrites existing reports in place', async () => {

@@ -4,7 +4,8 @@ import { timeline } from '../../reports/timeline.js';
 import { parseHistory } from '../engine/history.js';
 import { readTextFile } from '../results/read-text-file.js';
 import { displayPath } from '../results/run-folder.js';
-import { EXIT, UsageError, type ExitCode } from './errors.js';
+import { UsageError, type ExitCode } from './errors.js';
+import { exitForVerdict } from './verdict-exit.js';
 import { resolveProtocols } from '../app/load-protocol.js';
 import { readExpectations } from '../app/expectations.js';
 import type { Io } from './io.js';
@@ -99,7 +100,7 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
       const show = (path: string) => displayPath(join(runFolder, path), io.cwd);
       const historyPath = join(runFolder, cell.case.files.history);
       const events = parseHistory(readTextFile(historyPath), historyPath);
-      const code = results.verdict === 'pass' ? EXIT.ok : EXIT.checkFailed;
+      const code = exitForVerdict(results.verdict);
       if (options.format === 'json') {
         io.stdout(
           jsonDocument({

@@ -25,6 +25,14 @@ describe('sim show', () => {
     expect(all.stdout).toContain('✗ CRASH at response-observed');
   });
 
+  it('prints the histories of a run folder whose results.json has the older verdict word error', async () => {
+    const folder = join(import.meta.dirname, '../testing/fixtures/older-results/20261203-210033-a46ae4');
+    const { code, stdout, stderr } = await runCli(['show', folder], cwd);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^throws-mid-run\/cut-1\/history\.jsonl \(\d+ events; virtual ms, worker, event\)/);
+  });
+
   it.each([
     { make: () => join(cwd, 'nothing-here'), says: /nothing-here is not a folder/ },
     { make: () => (mkdirSync(join(cwd, 'empty'), { recursive: true }), join(cwd, 'empty')), says: /no history\.jsonl in/ },

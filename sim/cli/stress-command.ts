@@ -12,7 +12,8 @@ import type { ProtocolStress } from '../stress/stress-run.js';
 import { runStress } from '../stress/stress-run.js';
 import type { StressResults } from '../stress/stress-results.js';
 import type { StressTuning } from '../stress/stress-trial.js';
-import { EXIT, UsageError, type ExitCode } from './errors.js';
+import { UsageError, type ExitCode } from './errors.js';
+import { exitForVerdict } from './verdict-exit.js';
 import type { Io } from './io.js';
 import { positiveInt, protocolName, rangeText, seedValue, wholeNumber } from './options.js';
 import {
@@ -32,7 +33,7 @@ import { chooseFamily } from '../app/family-choice.js';
 import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
 import { resolveProtocols } from '../app/load-protocol.js';
 import { counted } from '../../reports/plural.js';
-import { runVerdict, stressVerdict, type StressVerdict } from '../stress/stress-verdict.js';
+import { stressOutcome, stressRunVerdict, type StressOutcome } from '../stress/stress-verdict.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 import { DEFAULT_FAMILY, findEntry } from '../families/index.js';
 
@@ -189,9 +190,8 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       );
       progress.done();
       const crashesAsked = tuning.crashesPerWorker > 0 && tuning.crashChance > 0;
-      const judged = summaries.map((s) => ({ ...s, verdict: stressVerdict(s, { mustHold: mustHold(family, s.protocol), crashesAsked }) }));
-      const verdict = runVerdict(judged.map((s) => s.verdict));
-      const pass = verdict === 'pass';
+      const judged = summaries.map((s) => ({ ...s, verdict: stressOutcome(s, { mustHold: mustHold(family, s.protocol), crashesAsked }) }));
+      const verdict = stressRunVerdict(judged.map((s) => s.verdict));
       const results: StressResults = {
         kind: 'stress',
         tool: 'cutpoint',
@@ -209,7 +209,7 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       const shown = displayPath(folder.path, io.cwd);
       if (options.format === 'json') io.stdout(jsonDocument({ ...results, runFolder: shown }));
       else io.stdout([stressTable(summaries), ...verdictLines(family, judged), `run folder: ${shown}`].join('\n') + '\n');
-      exit(pass ? EXIT.ok : EXIT.checkFailed);
+      exit(exitForVerdict(verdict));
     });
 }
 
@@ -269,7 +269,7 @@ function stressTable(summaries: readonly ProtocolStress[]): string {
   return ['', line(header), rule, ...rows.map(line), ''].join('\n');
 }
 
-function verdictLines(family: AnyFamily, summaries: readonly (ProtocolStress & { verdict: StressVerdict })[]): string[] {
+function verdictLines(family: AnyFamily, summaries: readonly (ProtocolStress & { verdict: StressOutcome })[]): string[] {
   const lines: string[] = [];
   for (const s of summaries) {
     const found =

@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import { alignedTable, legendLines, markdownTable, verdictLines } from '../../reports/text-table.js';
 import { displayPath } from '../results/run-folder.js';
 import type { TableResults } from '../results/table-results.js';
-import { EXIT, UsageError, type ExitCode } from './errors.js';
+import { UsageError, type ExitCode } from './errors.js';
+import { exitForVerdict } from './verdict-exit.js';
 import { readExpectations } from '../app/expectations.js';
 import type { Io } from './io.js';
 import { counted } from '../../reports/plural.js';
@@ -177,7 +178,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
       // text and markdown print it among the verdict lines; a document's reader sees it on stderr too.
       const unexercised = unexercisedPolicyLine(results.policy);
       if (unexercised && (options.format === 'json' || options.format === 'junit')) io.stderr(`sim table: ${unexercised}\n`);
-      exit(ended(results.verdict === 'pass' ? EXIT.ok : EXIT.checkFailed));
+      exit(ended(exitForVerdict(results.verdict)));
     });
 }
 

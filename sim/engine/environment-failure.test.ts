@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { markFirst } from '../../protocols/reservation/mark-first.js';
 import type { Protocol } from '../../protocols/reservation/types.js';
-import { checkProperty } from '../check/check-property.js';
+import { checkSuiteProperty } from '../check/check-property.js';
 import { reservationFamily } from '../families/reservation/family.js';
 import { propertySuite } from '../families/index.js';
 import { tempFolder } from '../testing/temp-folder.js';
@@ -77,7 +77,7 @@ describe('a store the machine fails is an EnvironmentFailure, never a run to jud
     const definition = suite?.properties.find((property) => property.name === 'dedup-safety');
     if (!suite || !definition) throw new Error('no dedup-safety property in the reservation suite');
     const medium = new ReadOnlyLives();
-    const checked = checkProperty(suite, definition, {
+    const checked = checkSuiteProperty(suite, definition, {
       runs: 50,
       seed: 1,
       bounds: suite.defaultBounds,

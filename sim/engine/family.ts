@@ -4,6 +4,7 @@ import type { JsonValue } from './history.js';
 import type { CrashPoint } from './injector.js';
 import type { Life, RunEnd } from './runner.js';
 import type { ServingParts } from './serving.js';
+import type { Violation } from './verdict.js';
 
 /**
  * A family of side effects (reservation, plan, handover) as a value, the way
@@ -271,14 +272,6 @@ export interface TableColumn {
 }
 
 export type ColumnBound = { exactly: number } | { atMost: number } | { atMostMetric: string };
-
-/** A checker's verdict against one run, grouped by kind in reports (Jepsen's "errors grouped by kind"). */
-export interface Violation {
-  /** `duplicate`, `lost`, `stuck`, `identity`, ... : the family names its kinds. */
-  kind: string;
-  intention?: string;
-  message: string;
-}
 
 /** What a checker judges: the observation of a finished case and how its lives ended. */
 export type JudgedRun = Observation & { end: RunEnd };

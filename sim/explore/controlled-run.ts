@@ -7,17 +7,10 @@ import type { CutHit, SchedulingPoint } from '../engine/injector.js';
 import type { Life } from '../engine/runner.js';
 import { liveFamily, observeLived, type FamilyLifeStart, type FamilyOutcome, type RunWire } from '../engine/run-family.js';
 import { ChoiceLog, Pruned, type Choice } from './choices.js';
+import type { ExploreBounds } from '../results/explore-result.js';
 import { filesBesideStores, fingerprint } from './fingerprint.js';
 
-export interface ExploreBounds {
-  workers: number;
-  intentions: number;
-  /** Crashes per execution, at any cut of any worker, in the first attempt or during recovery. */
-  crashDepth: number;
-  retentionMs: number | null;
-  /** Crash and interleave at the named cuts only, or at every boundary (each commit too), as `--cuts all` finds them. */
-  cuts: 'named' | 'all';
-}
+export type { ExploreBounds } from '../results/explore-result.js';
 
 export interface Execution {
   log: ChoiceLog;

@@ -2,10 +2,11 @@ import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { ExploreBounds } from './controlled-run.js';
 import { exploreAll, type ExploreAllOptions } from './explore-all.js';
-import type { ExploreResult, ProtocolSource } from './explore-result.js';
+import type { ExploreResult } from '../results/explore-result.js';
+import type { ProtocolSource } from './protocol-source.js';
 
-export type { ViolationGroup } from './verdicts.js';
-export type { ExploreResult, ProtocolSource } from './explore-result.js';
+export type { ExploreResult, ViolationGroup } from '../results/explore-result.js';
+export type { ProtocolSource } from './protocol-source.js';
 
 /**
  * Explores every crash schedule (up to crashDepth crashes, in the attempt or

@@ -1,8 +1,6 @@
-/** One of n parts of a job: `--shard 2/3` is { index: 2, count: 3 }. */
-export interface Shard {
-  index: number;
-  count: number;
-}
+import type { Shard } from '../results/shard.js';
+
+export type { Shard } from '../results/shard.js';
 
 /** Reads `i/n` (1 ≤ i ≤ n ≤ 1000), or says in one sentence why it cannot. */
 export function parseShard(text: string): Shard | { error: string } {

@@ -2,7 +2,7 @@ import { compiledEntry } from '../process/entry-path.js';
 import { startWorkerPool } from '../process/worker-pool.js';
 import type { Slot } from '../process/pool.js';
 import type { ExploreBounds } from './controlled-run.js';
-import type { ProtocolSource } from './explore-result.js';
+import type { ProtocolSource } from './protocol-source.js';
 import type { SubtreeVerdicts } from './subtree.js';
 
 /**

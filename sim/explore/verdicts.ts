@@ -1,24 +1,11 @@
 import type { FamilyOutcome } from '../engine/run-family.js';
-import type { Violation } from '../engine/family.js';
+import type { Violation } from '../engine/verdict.js';
 import { createHash } from 'node:crypto';
 import type { ChoiceLog } from './choices.js';
 import { byCodePoint } from '../engine/code-point-order.js';
+import type { ViolationGroup } from '../results/explore-result.js';
 
-export interface ViolationGroup {
-  kind: string;
-  /** Complete executions that ended in this kind of violation. */
-  count: number;
-  /**
-   * The cuts where the one crash of a single-crash violating schedule happened:
-   * the table's view of this group. Counted over schedules run to the end; with
-   * memoisation on, a schedule stopped at an explored state is not judged again.
-   */
-  singleCrashCuts: string[];
-  /** The plainest violating schedule (fewest crashes, then reorderings, then choices): replay it with --schedule. */
-  shortest: { schedule: string; choices: number; crashes: number; message: string; weight: [number, number, number] };
-  /** `npx sim explore ... --schedule S`, replaying `shortest`: set in what `sim explore` and the library's explore return. */
-  replay?: string;
-}
+export type { ViolationGroup } from '../results/explore-result.js';
 
 /**
  * What some executions found, in a form that adds up: a subtree's, a shard's

@@ -1,17 +1,8 @@
 import type { ExchangeOutcome } from '../transport/http/exchange.js';
 import type { UpstreamFailure } from '../transport/http/fault-proxy.js';
+import type { NoResponse, NoResponseNote } from '../results/probe-results.js';
 
-/** Why a write got no response: a short label for a table cell, and the sentence it stands for. */
-export interface NoResponse {
-  label: string;
-  meaning: string;
-}
-
-/** One line under the probe's table: a reason, and the clauses whose cells show it with the requests that got it. */
-export interface NoResponseNote extends NoResponse {
-  clauses: string[];
-  requests: number[];
-}
+export type { NoResponse, NoResponseNote } from '../results/probe-results.js';
 
 const UPSTREAM: Record<UpstreamFailure, NoResponse | undefined> = {
   reset: { label: 'reset', meaning: 'the service reset the connection' },

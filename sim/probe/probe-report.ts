@@ -1,6 +1,6 @@
 import type { ProbeResults } from './probe-results.js';
 
-const VERDICT_WORDS = { pass: 'pass', fail: 'FAIL', 'not-run': 'not run' } as const;
+const OUTCOME_WORDS = { pass: 'pass', fail: 'FAIL', 'not-run': 'not run' } as const;
 
 /** The probe's report for a terminal: one aligned row per clause, then the verdict line. */
 export function probeReport(results: ProbeResults): string {
@@ -10,13 +10,13 @@ export function probeReport(results: ProbeResults): string {
     clause.name,
     clause.expected,
     clause.observed,
-    VERDICT_WORDS[clause.verdict],
+    OUTCOME_WORDS[clause.verdict],
     clause.requests.length ? `#${clause.requests.join(' #')}` : '',
   ]);
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => (row[column] ?? '').length)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
   const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
-  const count = (verdict: keyof typeof VERDICT_WORDS) => results.clauses.filter((clause) => clause.verdict === verdict).length;
+  const count = (verdict: keyof typeof OUTCOME_WORDS) => results.clauses.filter((clause) => clause.verdict === verdict).length;
   return [
     `sim probe: POST ${target.url} ${target.body}`,
     `  keys in ${target.keyField}, tenants ${target.tenantField ? `in ${target.tenantField}` : 'not sent'}, counted by ${target.countUrl}, ${target.concurrency} at once`,

@@ -10,6 +10,7 @@ import type { ProbeConfig } from './probe-config.js';
 import { ProbeHistory } from './probe-history.js';
 import { probeReport } from './probe-report.js';
 import { probeTarget, type ClauseResult, type ProbeResults } from './probe-results.js';
+import { probeVerdict } from '../results/probe-results.js';
 import { ProbeSession, ServiceSilent } from './probe-session.js';
 import type { Clause } from './clause.js';
 import { httpWire, type ProbeWire } from './probe-wire.js';
@@ -83,7 +84,7 @@ export async function runProbe(config: ProbeConfig, outDir: string): Promise<Pro
     proxyUrl: proxy.url,
     clauses: clauses.map(({ name, expected, observed, verdict, requests }) => ({ name, expected, observed, verdict, requests })),
     noResponses,
-    passed: clauses.every((clause) => clause.verdict !== 'fail'),
+    passed: probeVerdict(clauses) === 'pass',
     files: { history: 'history.jsonl', report: 'report.txt' },
   };
   const report = probeReport(results);

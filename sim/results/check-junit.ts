@@ -1,7 +1,7 @@
 import { DEFAULT_FAMILY } from '../families/index.js';
 import type { CheckResults } from './check-results.js';
 import type { JunitCase } from './junit.js';
-import { unexercisedWords } from '../check/unexercised-words.js';
+import { unexercisedWords } from './unexercised-words.js';
 
 /**
  * A check run as JUnit cases: one per property, grouped by family. A case

@@ -1,5 +1,5 @@
-import type { PropertyResult } from '../check/check-property.js';
-import type { StoreKind } from '../check/suite.js';
+import type { Verdict } from '../engine/verdict.js';
+import type { PropertyResult, StoreKind } from './property-result.js';
 
 /** A property's result as results.json keeps it: with the replay command and where its run's files are. */
 export type StoredProperty = PropertyResult & {
@@ -24,5 +24,6 @@ export interface CheckResults {
   bounds: unknown;
   store: StoreKind;
   properties: StoredProperty[];
-  verdict: 'pass' | 'fail';
+  /** Its properties' verdicts combined (see propertyVerdict): unknown when none failed but one was unexercised. */
+  verdict: Verdict;
 }

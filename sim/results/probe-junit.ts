@@ -1,5 +1,5 @@
 import type { JunitCase } from './junit.js';
-import type { ProbeResults } from '../probe/probe-results.js';
+import type { ProbeResults } from './probe-results.js';
 
 /**
  * A probe run as JUnit cases: one per clause, a clause that did not run shown

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { anyObject, count, countOrNull, entries, innerPath, list, object, oneOf, shapeProblem, text } from './json-shape.js';
 import type { TableResults } from './table-results.js';
 import { InputError } from '../engine/input-error.js';
+import { readStoredVerdict, STORED_VERDICT_WORDS, type StoredVerdictWord } from '../engine/verdict.js';
 import { fsReason } from './fs-reason.js';
 import { readTextFile } from './read-text-file.js';
 import { interruptedMark } from './interrupted-mark.js';
@@ -37,13 +38,8 @@ export function readTableResults(runFolder: string): TableResults {
   }
   const problem = shapeProblem(tableResultsCheck, parsed);
   if (problem) throw new ResultsFileError(`${path} is not a table run's results: ${problem}`);
-  return withUnifiedVerdict(parsed as TableResults);
-}
-
-/** The verdict as every command now words it, also for a results.json written when table said match and mismatch. */
-function withUnifiedVerdict(results: TableResults): TableResults {
-  const old: Record<string, TableResults['verdict']> = { match: 'pass', mismatch: 'fail' };
-  return { ...results, verdict: old[results.verdict] ?? results.verdict };
+  const results = parsed as Omit<TableResults, 'verdict'> & { verdict: StoredVerdictWord };
+  return { ...results, verdict: readStoredVerdict(results.verdict) };
 }
 
 const tableResultsCheck = object({
@@ -68,6 +64,5 @@ const tableResultsCheck = object({
     }),
   ),
   mismatches: list(anyObject),
-  // match and mismatch are the words of results.json written before the verdicts were unified.
-  verdict: oneOf('pass', 'fail', 'error', 'match', 'mismatch'),
+  verdict: oneOf(...STORED_VERDICT_WORDS),
 });

@@ -1,5 +1,5 @@
 import type { JunitCase } from './junit.js';
-import type { ColumnMismatch } from '../table/expected-columns.js';
+import type { ColumnMismatch } from './table-run.js';
 import type { TableResults } from './table-results.js';
 import { unanswered, unexercisedPolicyLine } from '../families/handover/policy-exercise.js';
 

@@ -1,10 +1,10 @@
 import { relative } from 'node:path';
 import type { FamilyProtocol, TableColumn } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
-import type { Mismatch, TableRun } from '../table/run-table.js';
-import type { ColumnMismatch } from '../table/expected-columns.js';
+import type { ColumnMismatch, Mismatch, TableRun } from './table-run.js';
 import type { CaseResult } from '../engine/run-case.js';
 import type { PolicyCalls, PolicyExercise } from '../families/handover/policy-exercise.js';
+import { combinedVerdict, type Verdict } from '../engine/verdict.js';
 
 /** A case as stored in results.json: file paths relative to the run folder, so the folder can move. */
 export type StoredCase = Omit<CaseResult, 'files'> & {
@@ -64,11 +64,11 @@ export interface TableResults {
   /** The handover family's --policy: how often it was called and answered; absent without --policy. */
   policy?: PolicyExercise;
   /**
-   * pass: every expected cell measured as expected and every case judged; fail: some differ; error: some case
-   * could not be judged (or a --policy left a call of a case unanswered, so the harness's fallback decided there). The same words as check and stress; results.json written before them said match and
-   * mismatch, which readTableResults reads as pass and fail.
+   * pass: every expected cell measured as expected and every case judged; fail: some measured value differs;
+   * unknown: none differs, but some case could not be judged (or a --policy left a call of a case unanswered, so the
+   * harness's fallback decided there). readTableResults also reads the words of older results.json (see readStoredVerdict).
    */
-  verdict: 'pass' | 'fail' | 'error';
+  verdict: Verdict;
   timingsMs: { total: number };
 }
 
@@ -101,7 +101,6 @@ export function tableResults(input: {
   transport?: 'in-process' | 'http';
 }): TableResults {
   const { run } = input;
-  const hasError = run.cells.some((cell) => cell.case.error !== undefined);
   return {
     kind: 'table',
     tool: 'cutpoint',
@@ -135,7 +134,18 @@ export function tableResults(input: {
     ...(run.columns.skippedRowColumns.length > 0 ? { skippedRowColumns: run.columns.skippedRowColumns } : {}),
     ...(input.expectFile === undefined ? {} : { expectFile: input.expectFile }),
     ...(input.defaultRows && input.defaultRows.length > 0 ? { defaultRows: [...input.defaultRows] } : {}),
-    verdict: hasError ? 'error' : run.mismatches.length + run.columns.mismatches.length > 0 ? 'fail' : 'pass',
+    verdict: tableVerdict(run),
     timingsMs: { total: input.totalMs },
   };
+}
+
+/**
+ * A case that could not be judged is unknown, and so is a value it left
+ * unmeasured (null); an expected value measured otherwise fails the table.
+ */
+export function tableVerdict(run: Pick<TableRun, 'cells' | 'mismatches' | 'columns'>): Verdict {
+  return combinedVerdict([
+    ...run.cells.map((cell): Verdict => (cell.case.error === undefined ? 'pass' : 'unknown')),
+    ...[...run.mismatches, ...run.columns.mismatches].map((m): Verdict => (m.measured === null ? 'unknown' : 'fail')),
+  ]);
 }

@@ -1,6 +1,7 @@
 import type { StressTuning } from './stress-trial.js';
 import type { ProtocolStress } from './stress-run.js';
-import type { StressVerdict } from './stress-verdict.js';
+import type { StressOutcome } from './stress-verdict.js';
+import type { Verdict } from '../engine/verdict.js';
 
 /** results.json of a `sim stress` run. */
 export interface StressResults {
@@ -12,8 +13,9 @@ export interface StressResults {
   trials: number;
   jobs: number;
   tuning: StressTuning;
-  protocols: (ProtocolStress & { verdict: StressVerdict })[];
-  /** pass: every protocol passed (see StressVerdict); error: some trial could not be judged (cutpoint's time limit); fail otherwise. */
-  verdict: 'pass' | 'fail' | 'error';
+  /** Each protocol's outcome, under the name `verdict` (see StressOutcome). */
+  protocols: (ProtocolStress & { verdict: StressOutcome })[];
+  /** The protocols' outcomes combined (stressRunVerdict): pass only when every protocol passed. */
+  verdict: Verdict;
   timingsMs: { total: number };
 }

@@ -4,7 +4,7 @@ import { tempFolder } from '../testing/temp-folder.js';
 import type { StressResults } from './stress-results.js';
 import type { ProtocolStress } from './stress-run.js';
 import { lifePause } from './stress-trial.js';
-import { runVerdict, stressVerdict } from './stress-verdict.js';
+import { stressOutcome, stressRunVerdict } from './stress-verdict.js';
 
 const cwd = tempFolder('stress-verdict');
 
@@ -32,20 +32,23 @@ const held = { mustHold: true, crashesAsked: true };
 
 describe('the verdict of a stress run', () => {
   it('tells a run that proves nothing, a time-out of its own and a violation apart', () => {
-    expect(stressVerdict(CLEAN, held)).toBe('pass');
-    expect(stressVerdict({ ...CLEAN, crashesFired: 0, unexercisedTrials: 4 }, held)).toBe('unexercised');
+    expect(stressOutcome(CLEAN, held)).toBe('pass');
+    expect(stressOutcome({ ...CLEAN, crashesFired: 0, unexercisedTrials: 4 }, held)).toBe('unexercised');
     // Without crashes asked for, a trial with none fired is what was asked.
-    expect(stressVerdict({ ...CLEAN, crashesFired: 0 }, { ...held, crashesAsked: false })).toBe('pass');
-    expect(stressVerdict({ ...CLEAN, timedOutTrials: 1, timeouts: ['trial 1: w1 life 0 ...'] }, held)).toBe('error');
-    expect(stressVerdict({ ...CLEAN, lost: 1 }, held)).toBe('fail');
-    expect(stressVerdict({ ...CLEAN, duplicates: 1, timedOutTrials: 1 }, held)).toBe('fail');
-    expect(stressVerdict({ ...CLEAN, duplicates: 3 }, { ...held, mustHold: false })).toBe('pass');
-    expect(stressVerdict({ ...CLEAN, failures: ['trial 2: w1 life 0 exited with code 1'] }, { ...held, mustHold: false })).toBe('fail');
-    expect([runVerdict(['pass', 'pass']), runVerdict(['pass', 'error']), runVerdict(['error', 'unexercised'])]).toEqual([
-      'pass',
-      'error',
-      'fail',
-    ]);
+    expect(stressOutcome({ ...CLEAN, crashesFired: 0 }, { ...held, crashesAsked: false })).toBe('pass');
+    expect(stressOutcome({ ...CLEAN, timedOutTrials: 1, timeouts: ['trial 1: w1 life 0 ...'] }, held)).toBe('unknown');
+    expect(stressOutcome({ ...CLEAN, lost: 1 }, held)).toBe('fail');
+    expect(stressOutcome({ ...CLEAN, duplicates: 1, timedOutTrials: 1 }, held)).toBe('fail');
+    expect(stressOutcome({ ...CLEAN, duplicates: 3 }, { ...held, mustHold: false })).toBe('pass');
+    expect(stressOutcome({ ...CLEAN, failures: ['trial 2: w1 life 0 exited with code 1'] }, { ...held, mustHold: false })).toBe('fail');
+    // A run whose crashes never fired judged nothing of crashes: unknown, as a time-out; a violation anywhere fails the run.
+    expect([
+      stressRunVerdict(['pass', 'pass']),
+      stressRunVerdict(['pass', 'unknown']),
+      stressRunVerdict(['unknown', 'unexercised']),
+      stressRunVerdict(['pass', 'unexercised']),
+      stressRunVerdict(['unknown', 'fail']),
+    ]).toEqual(['pass', 'unknown', 'unknown', 'unknown', 'fail']);
   });
 
   it('faults stop in the lives after the faulty ones: no pause once the crash budget is spent', () => {
@@ -63,9 +66,9 @@ describe('the verdict of a stress run', () => {
     const json = await runCli([...argv, '--format', 'json'], cwd);
     expect(json.code).toBe(1);
     const results = JSON.parse(json.stdout) as StressResults;
-    expect(results.verdict).toBe('error');
+    expect(results.verdict).toBe('unknown');
     const [summary] = results.protocols;
-    expect(summary).toMatchObject({ verdict: 'error', timedOutTrials: 1, lost: 0, violatingTrials: 0, failures: [] });
+    expect(summary).toMatchObject({ verdict: 'unknown', timedOutTrials: 1, lost: 0, violatingTrials: 0, failures: [] });
     expect(summary!.timeouts[0]).toMatch(/^trial 1: w1 life 0 was still running at cutpoint's time limit of 1 ms$/);
     const text = await runCli(argv, cwd);
     expect(text.code).toBe(1);

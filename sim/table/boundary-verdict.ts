@@ -1,23 +1,17 @@
-import type { BoundaryRow } from './cut-discovery.js';
+import type { BoundaryMismatch, BoundaryRow } from '../results/boundary-rows.js';
+import { combinedVerdict, type Verdict } from '../engine/verdict.js';
+
+export type { BoundaryMismatch } from '../results/boundary-rows.js';
 
 /** What `sim table --cuts all` expects of a protocol: one N for every boundary found, or one N per boundary, in the order found. */
 export type BoundaryExpectation = number | readonly number[];
-
-/** A boundary whose measured N differs from its expected N. */
-export interface BoundaryMismatch {
-  protocol: string;
-  /** The boundary's number and name as printed: `5`, `warehouse-commit@outbox.ts:45`. */
-  boundary: { number: number; name: string };
-  expected: number;
-  measured: number | null;
-}
 
 export interface BoundaryVerdict {
   /** Expected N per boundary, by protocol; a protocol absent here is measured only. */
   expected: Record<string, number[]>;
   mismatches: BoundaryMismatch[];
-  /** pass: every expected boundary measured as expected; fail: some differ; error: some case could not be judged. */
-  verdict: 'pass' | 'fail' | 'error';
+  /** pass: every expected boundary measured as expected; fail: some measured N differs; unknown: none differs, but some case could not be judged. */
+  verdict: Verdict;
 }
 
 /**
@@ -49,8 +43,11 @@ export function judgeBoundaryRows(
     }
   }
   // A row whose fault-free run failed has no cells, and is no more judged than a cell with no count.
-  const error = rows.some((row) => row.error !== undefined || row.cells.some((cell) => cell.effects === null));
-  return { expected, mismatches, verdict: error ? 'error' : mismatches.length > 0 ? 'fail' : 'pass' };
+  const verdict = combinedVerdict([
+    ...rows.map((row): Verdict => (row.error !== undefined || row.cells.some((cell) => cell.effects === null) ? 'unknown' : 'pass')),
+    ...mismatches.map((m): Verdict => (m.measured === null ? 'unknown' : 'fail')),
+  ]);
+  return { expected, mismatches, verdict };
 }
 
 /** Whether a row of expectations fits a protocol's boundaries: undefined when it does, else what is wrong, in words. */

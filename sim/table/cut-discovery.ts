@@ -2,37 +2,11 @@ import { join } from 'node:path';
 import { createScratch, defaultScratchParent } from '../process/scratch.js';
 import { FileMedium, MemoryMedium } from '../engine/connections.js';
 import type { FamilyProtocol } from '../engine/family.js';
-import { runCase, type AnyFamily, type CaseResult } from '../engine/run-case.js';
+import { runCase, type AnyFamily } from '../engine/run-case.js';
 import { runFamily } from '../engine/run-family.js';
+import type { Boundary, BoundaryCell, BoundaryRow } from '../results/boundary-rows.js';
 
-/** A durable boundary found in a fault-free run: the nth boundary reached, its name and source line. */
-export interface Boundary {
-  /** 1-based position among the boundaries the fault-free first attempt reached. */
-  number: number;
-  /** As reached: `intent-recorded@outbox.ts:60`, `orchestrator-commit@outbox.ts:45`. */
-  name: string;
-  /** What it is: a named cut (`intent-recorded`), a commit (`orchestrator-commit`, `warehouse-commit`) or a file the world wrote (`checkpoint-renamed`). */
-  kind: string;
-  /** The source line that reached it. */
-  site: string;
-  /** The classic cut's index when this boundary is one of the five, else null. */
-  classic: number | null;
-}
-
-export interface BoundaryCell {
-  boundary: Boundary;
-  /** Measured N for the intention after a crash right after this boundary and recovery; null when not judged. */
-  effects: number | null;
-  case: CaseResult;
-}
-
-export interface BoundaryRow {
-  protocol: string;
-  boundaries: Boundary[];
-  cells: BoundaryCell[];
-  /** Set when the protocol's fault-free run failed: no boundary was found and the row is not judged. */
-  error?: string;
-}
+export type { Boundary, BoundaryCell, BoundaryRow } from '../results/boundary-rows.js';
 
 /** The protocol's own fault-free run failed: a fact about the protocol, shown as a row not judged, never a bug of cutpoint. */
 export class FaultFreeRunFailed extends Error {}

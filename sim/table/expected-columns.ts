@@ -1,33 +1,15 @@
 import type { ColumnBound, ExpectedColumns, TableColumn } from '../engine/family.js';
+import type { ColumnComparison, ColumnMismatch } from '../results/table-run.js';
+
+export type { ColumnComparison, ColumnMismatch } from '../results/table-run.js';
 
 export type { ExpectedColumns };
-
-/** A column value that differs from its expectation: at one cut, or (no cut) the worst of a row. */
-export interface ColumnMismatch {
-  protocol: string;
-  column: string;
-  cut?: { index: number; name: string };
-  expected: number;
-  measured: number | null;
-  /** Set when the value broke the column's bound rather than an expected value: `expected` is then the most it may be. */
-  atMost?: true;
-  /** The metric of the same case the bound is (the plan's budget_calls), when it is one. */
-  boundMetric?: string;
-}
 
 /** What a column check needs of a measured cell: its protocol, cut and the case's metrics (absent when it was not judged). */
 export interface MeasuredCell {
   protocol: string;
   cut: { index: number; name: string };
   metrics: Readonly<Record<string, number>> | null;
-}
-
-export interface ColumnComparison {
-  /** Column values that had an expectation and were compared. */
-  compared: number;
-  mismatches: ColumnMismatch[];
-  /** Row columns not compared because the run crashed at only some of the family's cuts (their worst would be of a part). */
-  skippedRowColumns: string[];
 }
 
 /**

@@ -2,35 +2,12 @@ import { join } from 'node:path';
 import type { ExpectedTable, FamilyProtocol } from '../engine/family.js';
 import { runCase, type AnyFamily, type CaseResult, type CaseSpec } from '../engine/run-case.js';
 import { mapPool } from '../process/pool.js';
-import { compareColumns, type ColumnComparison, type ExpectedColumns } from './expected-columns.js';
+import { compareColumns, type ExpectedColumns } from './expected-columns.js';
+import type { TableCell, TableRun } from '../results/table-run.js';
+
+export type { Mismatch, TableCell, TableRun } from '../results/table-run.js';
 
 export type { ExpectedTable };
-
-export interface TableCell {
-  protocol: string;
-  cut: { index: number; name: string };
-  /** Measured N for the family's table intention; null when the case could not be judged. */
-  effects: number | null;
-  /** The expected N, when an expectation exists for this protocol. */
-  expected: number | null;
-  case: CaseResult;
-}
-
-export interface Mismatch {
-  protocol: string;
-  cut: { index: number; name: string };
-  expected: number;
-  measured: number | null;
-}
-
-export interface TableRun {
-  /** The intention whose N fills each cell. */
-  intention: string;
-  cells: TableCell[];
-  mismatches: Mismatch[];
-  /** The family's other columns against their expected values (none compared when nothing is expected of them). */
-  columns: ColumnComparison;
-}
 
 export interface TableSpec {
   family: AnyFamily;

@@ -1,4 +1,4 @@
-import { checkProperty, type PropertyResult } from '../../../sim/check/check-property.js';
+import { checkSuiteProperty, type PropertyResult } from '../../../sim/check/check-property.js';
 import { replayProperty, type Replay } from '../../../sim/check/replay-property.js';
 import { DEFAULT_HANDOVER_BOUNDS, type HandoverBounds } from './arbitraries.js';
 import type { HandoverProperty } from './definitions.js';
@@ -22,7 +22,7 @@ export type HandoverOutcome = HandoverPropertyResult['outcome'];
 
 /** Runs one handover property with the generic runner (sim/check). */
 export function checkHandoverProperty(property: HandoverProperty, options: HandoverCheckOptions): Promise<HandoverPropertyResult> {
-  return checkProperty(HANDOVER_SUITE, asSuiteProperty(property), {
+  return checkSuiteProperty(HANDOVER_SUITE, asSuiteProperty(property), {
     runs: options.runs,
     seed: options.seed,
     bounds: options.bounds ?? DEFAULT_HANDOVER_BOUNDS,

@@ -1,4 +1,4 @@
-import { checkProperty, type PropertyResult } from '../../../sim/check/check-property.js';
+import { checkSuiteProperty, type PropertyResult } from '../../../sim/check/check-property.js';
 import { replayLine as suiteReplayLine } from '../../../sim/check/replay-line.js';
 import { replayProperty } from '../../../sim/check/replay-property.js';
 import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
@@ -36,7 +36,7 @@ export function replayLine(definition: PlanPropertyDefinition, seed: number, pat
 
 /** Runs one plan property with the generic runner (sim/check), its counterexample with the line that replays it. */
 export async function checkPlanProperty(definition: PlanPropertyDefinition, options: PlanCheckOptions): Promise<PlanPropertyResult> {
-  const result = await checkProperty(PLAN_SUITE, asSuiteProperty(definition), {
+  const result = await checkSuiteProperty(PLAN_SUITE, asSuiteProperty(definition), {
     runs: options.runs,
     seed: options.seed,
     bounds: options.bounds,

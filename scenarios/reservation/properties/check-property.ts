@@ -1,5 +1,5 @@
 import {
-  checkProperty as checkSuiteProperty,
+  checkSuiteProperty,
   type CheckOptions as SuiteCheckOptions,
   type PropertyResult as SuiteResult,
 } from '../../../sim/check/check-property.js';
@@ -27,7 +27,7 @@ function choice(name: string | undefined): { protocol?: ProtocolChoice } {
 }
 
 /** Runs one reservation property with the generic runner (sim/check). */
-export function checkProperty(definition: PropertyDefinition, options: CheckOptions): Promise<PropertyResult> {
+export function checkReservationProperty(definition: PropertyDefinition, options: CheckOptions): Promise<PropertyResult> {
   const { protocol, ...rest } = options;
   return checkSuiteProperty(RESERVATION_SUITE, definition, { ...rest, ...choice(protocol) });
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempFolder } from '../../../sim/testing/temp-folder.js';
 import { DEFAULT_BOUNDS } from './arbitraries.js';
-import { checkProperty, replayProperty } from './check-property.js';
+import { checkReservationProperty, replayProperty } from './check-property.js';
 import { findProperty, PROPERTY_DEFINITIONS } from './definitions.js';
 import { reservationRows } from '../../../sim/testing/read-warehouse.js';
 import Database from 'better-sqlite3';
@@ -35,7 +35,7 @@ describe('properties that must hold', () => {
   it.each(holding.map((p) => ({ name: p.name, definition: p })))(
     '$name holds over generated runs, and every fault it depends on fired',
     async ({ definition }) => {
-      const result = await checkProperty(definition, { runs: RUNS, seed: SEED, bounds: DEFAULT_BOUNDS, store: 'file', scratch });
+      const result = await checkReservationProperty(definition, { runs: RUNS, seed: SEED, bounds: DEFAULT_BOUNDS, store: 'file', scratch });
       expect(result.counterexample?.violation).toBeUndefined();
       expect(result.unfired).toEqual([]);
       expect(result.outcome).toBe('held');
@@ -46,8 +46,8 @@ describe('properties that must hold', () => {
 
   it('dedup-safety also holds on the in-memory store, with the same faults firing', async () => {
     const definition = findProperty('dedup-safety')!;
-    const onFiles = await checkProperty(definition, { runs: 100, seed: SEED, bounds: DEFAULT_BOUNDS, store: 'file', scratch });
-    const inMemory = await checkProperty(definition, { runs: 100, seed: SEED, bounds: DEFAULT_BOUNDS, store: 'memory', scratch });
+    const onFiles = await checkReservationProperty(definition, { runs: 100, seed: SEED, bounds: DEFAULT_BOUNDS, store: 'file', scratch });
+    const inMemory = await checkReservationProperty(definition, { runs: 100, seed: SEED, bounds: DEFAULT_BOUNDS, store: 'memory', scratch });
     expect(inMemory.outcome).toBe('held');
     // Same seed, same generated runs, same histories: the store medium changes nothing the protocol can see.
     expect(inMemory.tally).toEqual(onFiles.tally);
@@ -58,7 +58,7 @@ describe('negative controls: the harness must catch each known bug', () => {
   it.each(controls.map((p) => ({ name: p.name, definition: p })))(
     '$name finds a small counterexample, and its replay shows the bug in warehouse.db',
     async ({ name, definition }) => {
-      const result = await checkProperty(definition, { runs: RUNS, seed: SEED, bounds: DEFAULT_BOUNDS, store: 'file', scratch });
+      const result = await checkReservationProperty(definition, { runs: RUNS, seed: SEED, bounds: DEFAULT_BOUNDS, store: 'file', scratch });
       expect(result.outcome).toBe('found');
       const ce = result.counterexample!;
       expect(ce.violation?.kind).toBe(CONTROL_FINDS[name]);
@@ -108,8 +108,8 @@ describe('reproducibility', () => {
   it('the same seed finds the same counterexample at the same path', async () => {
     const definition = findProperty('control-key-regenerated')!;
     const options = { runs: RUNS, seed: SEED, bounds: DEFAULT_BOUNDS, store: 'memory' as const, scratch };
-    const first = await checkProperty(definition, options);
-    const second = await checkProperty(definition, options);
+    const first = await checkReservationProperty(definition, options);
+    const second = await checkReservationProperty(definition, options);
     expect(second.counterexample?.path).toBe(first.counterexample?.path);
     expect(second.counterexample?.trial).toEqual(first.counterexample?.trial);
     expect(second.tally).toEqual(first.tally);

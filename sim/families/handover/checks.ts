@@ -1,6 +1,7 @@
 import { HARNESS_REASONS, TRANSFER_REASONS } from '../../../protocols/handover/types.js';
 import type { JudgedRun, TableRows } from '../../engine/family.js';
 import type { History } from '../../engine/history.js';
+import type { Violation } from '../../engine/verdict.js';
 import type { HandoverWorkload } from './workload.js';
 
 /** Verdict kinds, grouped as a checker reports them. */
@@ -18,10 +19,7 @@ export type HandoverViolationKind =
   | 'stuck'
   | 'error';
 
-export interface HandoverViolation {
-  kind: HandoverViolationKind;
-  message: string;
-}
+export type HandoverViolation = Violation<HandoverViolationKind>;
 
 /** What a check reads: the case's observation and how its lives ended, and its history when there is one. */
 export type JudgedHandover = JudgedRun & { history?: History };

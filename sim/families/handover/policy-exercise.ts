@@ -23,7 +23,7 @@ export interface PolicyExercise {
   answered: number;
   /** The guardrail log's reason for the first failed call, in cell order. */
   firstError?: string;
-  /** Cells with a call the policy did not answer: each is unknown, and the run's verdict is then `error`. */
+  /** Cells with a call the policy did not answer: each is unknown, and so is the run's verdict. */
   unansweredCases: number;
   /** True when the policy answered every call it was asked (or was never asked): the table measured the policy throughout. */
   exercised: boolean;

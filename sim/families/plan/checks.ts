@@ -1,5 +1,6 @@
 import type { Checkpoint } from '../../../protocols/plan/types.js';
 import type { JudgedRun } from '../../engine/family.js';
+import type { Violation } from '../../engine/verdict.js';
 import { DEFAULT_PLAN_SETTINGS, writeIntentions, type PlanWorkload } from './workload.js';
 
 /** Verdict kinds of the plan family, as its checkers group them. */
@@ -18,10 +19,7 @@ export type PlanViolationKind =
   | 'plan-drift'
   | 'context-growth';
 
-export interface PlanViolation {
-  kind: PlanViolationKind;
-  message: string;
-}
+export type PlanViolation = Violation<PlanViolationKind>;
 
 /** A check over what a finished case left behind: its observation and how its run ended. */
 export type PlanRunCheck = (trial: { workload: PlanWorkload }, outcome: JudgedRun) => PlanViolation | undefined;

@@ -1,15 +1,12 @@
 import { intentionId, type Intention } from '../../../protocols/reservation/types.js';
 import { intentionLabels } from './count-effects.js';
 import type { JudgedRun as ReservationOutcome } from '../../engine/family.js';
+import type { Violation } from '../../engine/verdict.js';
 
 /** Verdict kinds, as a checker groups them (Jepsen's "errors grouped by kind"). */
 export type ViolationKind = 'duplicate' | 'lost' | 'stuck' | 'identity' | 'unreconciled' | 'retried' | 'order' | 'error';
 
-export interface Violation {
-  kind: ViolationKind;
-  intention?: string;
-  message: string;
-}
+export type ReservationViolation = Violation<ViolationKind>;
 
 interface LocalIntention {
   tenant: string;
@@ -44,14 +41,14 @@ export function effectsOf(outcome: ReservationOutcome, intention: Intention): Re
 }
 
 /** The run itself must have ended normally: a protocol bug that throws is a violation, not a pass. */
-export function ranToEnd(outcome: ReservationOutcome): Violation | undefined {
+export function ranToEnd(outcome: ReservationOutcome): ReservationViolation | undefined {
   if (outcome.end.kind === 'error') return { kind: 'error', message: `the run failed: ${outcome.end.message}` };
   if (outcome.end.kind === 'lives-exhausted') return { kind: 'stuck', message: `no life completed within ${outcome.end.livesMax} lives` };
   return undefined;
 }
 
 /** Safety: N(k) <= 1 for every intention k. */
-export function atMostOnce(trial: { intentions: readonly Intention[] }, outcome: ReservationOutcome): Violation | undefined {
+export function atMostOnce(trial: { intentions: readonly Intention[] }, outcome: ReservationOutcome): ReservationViolation | undefined {
   const labels = intentionLabels(trial.intentions);
   for (const [index, intention] of trial.intentions.entries()) {
     const n = effectsOf(outcome, intention).length;
@@ -66,7 +63,7 @@ export function atMostOnce(trial: { intentions: readonly Intention[] }, outcome:
 }
 
 /** No intention is lost: after draining, N(k) >= 1 for every intention k. */
-export function noneLost(trial: { intentions: readonly Intention[] }, outcome: ReservationOutcome): Violation | undefined {
+export function noneLost(trial: { intentions: readonly Intention[] }, outcome: ReservationOutcome): ReservationViolation | undefined {
   const labels = intentionLabels(trial.intentions);
   for (const [index, intention] of trial.intentions.entries()) {
     if (effectsOf(outcome, intention).length === 0) {
@@ -82,7 +79,7 @@ export function noneLost(trial: { intentions: readonly Intention[] }, outcome: R
 }
 
 /** Nothing left behind: after draining, no intention is still pending locally. */
-export function noneStuck(trial: { intentions: readonly Intention[] }, outcome: ReservationOutcome): Violation | undefined {
+export function noneStuck(trial: { intentions: readonly Intention[] }, outcome: ReservationOutcome): ReservationViolation | undefined {
   const labels = intentionLabels(trial.intentions);
   for (const [index, intention] of trial.intentions.entries()) {
     const row = localRow(outcome, intention);
@@ -98,7 +95,7 @@ export function noneStuck(trial: { intentions: readonly Intention[] }, outcome: 
 }
 
 /** Liveness: every intention is done, with exactly one effect, and its stored result names that effect. */
-export function exactlyOnceDone(trial: { intentions: readonly Intention[] }, outcome: ReservationOutcome): Violation | undefined {
+export function exactlyOnceDone(trial: { intentions: readonly Intention[] }, outcome: ReservationOutcome): ReservationViolation | undefined {
   const labels = intentionLabels(trial.intentions);
   for (const [index, intention] of trial.intentions.entries()) {
     const label = labels[index] ?? '';
@@ -108,7 +105,7 @@ export function exactlyOnceDone(trial: { intentions: readonly Intention[] }, out
   return undefined;
 }
 
-export function settledOnce(intention: Intention, label: string, outcome: ReservationOutcome): Violation | undefined {
+export function settledOnce(intention: Intention, label: string, outcome: ReservationOutcome): ReservationViolation | undefined {
   const effects = effectsOf(outcome, intention);
   const row = localRow(outcome, intention);
   if (effects.length === 0)
@@ -136,7 +133,7 @@ export function settledOnce(intention: Intention, label: string, outcome: Reserv
  * effect and is done; every intention reusing that key with other params is
  * failed with no effect. Different tenants are different intentions.
  */
-export function keyIdentity(trial: { intentions: readonly Intention[] }, outcome: ReservationOutcome): Violation | undefined {
+export function keyIdentity(trial: { intentions: readonly Intention[] }, outcome: ReservationOutcome): ReservationViolation | undefined {
   const groups = new Map<string, Intention[]>();
   for (const intention of trial.intentions) groups.set(intentionId(intention), [...(groups.get(intentionId(intention)) ?? []), intention]);
   for (const [id, group] of groups) {
@@ -166,7 +163,7 @@ export function keyIdentity(trial: { intentions: readonly Intention[] }, outcome
 }
 
 /** Closed window: after draining, an intention is done with one effect, or refused and marked for reconciliation. */
-export function doneOrReconciled(trial: { intentions: readonly Intention[] }, outcome: ReservationOutcome): Violation | undefined {
+export function doneOrReconciled(trial: { intentions: readonly Intention[] }, outcome: ReservationOutcome): ReservationViolation | undefined {
   const labels = intentionLabels(trial.intentions);
   for (const [index, intention] of trial.intentions.entries()) {
     const label = labels[index] ?? '';
@@ -185,7 +182,7 @@ export function doneOrReconciled(trial: { intentions: readonly Intention[] }, ou
 }
 
 /** The first violation of several checks, in order. */
-export function firstViolation(...verdicts: (() => Violation | undefined)[]): Violation | undefined {
+export function firstViolation(...verdicts: (() => ReservationViolation | undefined)[]): ReservationViolation | undefined {
   for (const verdict of verdicts) {
     const violation = verdict();
     if (violation) return violation;

@@ -1,7 +1,7 @@
 import { lineIntentionId } from '../../../protocols/reservation/request-lines.js';
 import { intentionId, type Intention } from '../../../protocols/reservation/types.js';
 import type { JudgedRun } from '../../engine/family.js';
-import { localRow, type Violation } from './checks.js';
+import { localRow, type ReservationViolation } from './checks.js';
 import { expectedRefusal } from './refusal-checks.js';
 
 interface LineEffect {
@@ -35,7 +35,7 @@ export function lineEffects(outcome: JudgedRun, intention: Intention, lineNo: nu
  * does refuse). A line applied twice is a duplicate; a line with no row and
  * no local refusal was silently dropped.
  */
-export function linesSettled(trial: { intentions: readonly Intention[] }, outcome: JudgedRun): Violation | undefined {
+export function linesSettled(trial: { intentions: readonly Intention[] }, outcome: JudgedRun): ReservationViolation | undefined {
   const locals = (outcome.state['orchestrator']?.['intention_lines'] ?? []) as unknown as LocalLine[];
   for (const intention of trial.intentions) {
     const lines = intention.params.lines;

@@ -1,6 +1,6 @@
 import type { Intention } from '../../../protocols/reservation/types.js';
 import type { JudgedRun } from '../../engine/family.js';
-import type { Violation } from './checks.js';
+import type { ReservationViolation } from './checks.js';
 
 /** A reservation object's state, as the warehouse holds it or as the caller's updates say it must be. */
 export interface ObjectState {
@@ -40,7 +40,7 @@ export function expectedObjectStates(intentions: readonly Intention[]): Map<stri
  * quantity older than the last change, or an object that never came to be
  * are all this violation.
  */
-export function updatesInOrder(trial: { intentions: readonly Intention[] }, outcome: JudgedRun): Violation | undefined {
+export function updatesInOrder(trial: { intentions: readonly Intention[] }, outcome: JudgedRun): ReservationViolation | undefined {
   const rows = (outcome.state['warehouse']?.['objects'] ?? []) as unknown as ObjectRow[];
   for (const [name, expected] of expectedObjectStates(trial.intentions)) {
     const held = rows.find((row) => objectName(row.tenant, row.object) === name);

@@ -2,7 +2,7 @@ import { BACKORDERED_PART, BLOCKED_TENANT, UNKNOWN_PART } from '../../../protoco
 import type { Intention } from '../../../protocols/reservation/types.js';
 import type { JudgedRun } from '../../engine/family.js';
 import type { HistoryEvent, JsonValue } from '../../engine/history.js';
-import { effectsOf, localRow, settledOnce, type Violation } from './checks.js';
+import { effectsOf, localRow, settledOnce, type ReservationViolation } from './checks.js';
 import { intentionLabels } from './count-effects.js';
 
 /** What the warehouse's rules say about an intention before it is sent: refused for good, refused for now, or applied. */
@@ -45,7 +45,7 @@ export function definitiveRefusalsByWorkerLife(events: readonly HistoryEvent[]):
 export function refusalsSettled(
   trial: { intentions: readonly Intention[] },
   outcome: JudgedRun & { history: { all(): readonly HistoryEvent[] } },
-): Violation | undefined {
+): ReservationViolation | undefined {
   const labels = intentionLabels(trial.intentions);
   const refusals = definitiveRefusalsByWorkerLife(outcome.history.all());
   for (const [index, intention] of trial.intentions.entries()) {

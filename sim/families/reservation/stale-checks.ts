@@ -2,7 +2,7 @@ import type { Intention } from '../../../protocols/reservation/types.js';
 import type { ReceiverSettings } from '../../../protocols/receivers/types.js';
 import type { JudgedRun } from '../../engine/family.js';
 import type { HistoryEvent, JsonValue } from '../../engine/history.js';
-import type { Violation } from './checks.js';
+import type { ReservationViolation } from './checks.js';
 
 function field(value: JsonValue | undefined, name: string): JsonValue | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? value[name] : undefined;
@@ -21,7 +21,7 @@ function field(value: JsonValue | undefined, name: string): JsonValue | undefine
 export function staleOnlyWhenOld(
   trial: { intentions: readonly Intention[]; warehouse: ReceiverSettings },
   outcome: JudgedRun & { history: { all(): readonly HistoryEvent[] } },
-): Violation | undefined {
+): ReservationViolation | undefined {
   const { retentionMs } = trial.warehouse;
   const issued = new Map<string, number>();
   const rows = (outcome.state['orchestrator']?.['intentions'] ?? []) as { tenant: string; key: string; issued_at_ms: number }[];

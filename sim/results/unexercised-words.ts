@@ -1,5 +1,4 @@
-import type { PropertyResult } from './check-property.js';
-import type { FaultKind } from './suite.js';
+import type { FaultKind, PropertyResult } from './property-result.js';
 
 /**
  * Why a property that held is unexercised, in one phrase: the faults it had
