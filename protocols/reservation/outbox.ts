@@ -1,7 +1,6 @@
 import { assertNever } from '../assert-never.js';
 import { LOCAL_SCHEMA } from './local-schema.js';
 import { intentionId, retryDelayMs, type Protocol, type ReserveReply, type ReserveRequest } from './types.js';
-
 import { CORRECT_SEAMS, type ClaimedRow, type OutboxDefinition, type OutboxSeams, type Refusal, type Settlement } from './outbox-seams.js';
 
 /**
@@ -25,6 +24,7 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
 
     async submit(ctx, intention) {
       await ctx.cut('before-intent');
+      // Record: the intention and its pending outbox row, in one local transaction.
       await ctx.orchestrator.transaction((db) => {
         const known = db
           .prepare('SELECT id FROM intentions WHERE tenant = ? AND key = ? AND part = ? AND qty = ?')
@@ -92,6 +92,7 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
           continue;
         }
 
+        // Send, with the intention's key: every attempt, in every life, asks for the same effect.
         const reply = await ctx.warehouse.reserve(request);
         await ctx.cut('response-observed');
 
@@ -113,7 +114,8 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
           });
           continue;
         }
-        // A settlement fenced out by the lease writes nothing: the row is another relay's now, or due again.
+        // Confirm: the intention settled and its row retired in one local transaction. A settlement fenced
+        // out by the lease writes nothing: the row is another relay's now, or due again.
         if (await seams.confirm(ctx, row, settlement)) await ctx.cut('confirmed');
       }
     },
