@@ -1,5 +1,7 @@
 import { atomicReceipt } from '../receivers/atomic-receipt.js';
 import { outboxProtocol } from './outbox.js';
+import { requestLines } from './outbox-lines.js';
+import { orderedUpdates } from './outbox-updates.js';
 
 /**
  * The outbox and an atomic receipt, but recovery mints a new key for a row it
@@ -10,6 +12,7 @@ export const keyRegeneratedOnResume = outboxProtocol({
   name: 'key-regenerated-on-resume',
   summary: 'outbox-dedup whose recovery mints a new idempotency key for rows tried before the restart',
   contract: atomicReceipt,
+  extensions: [orderedUpdates(), requestLines()],
   seams: {
     requestKey(db, row, life) {
       // The flaw: a row tried in an earlier life is re-planned under a fresh key, stored for this life.

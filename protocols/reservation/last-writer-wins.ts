@@ -1,4 +1,6 @@
 import { outboxProtocol } from './outbox.js';
+import { requestLines } from './outbox-lines.js';
+import { orderedUpdates } from './outbox-updates.js';
 import { atomicReceipt } from '../receivers/atomic-receipt.js';
 
 /**
@@ -13,5 +15,6 @@ export const lastWriterWins = outboxProtocol({
   name: 'last-writer-wins',
   summary: 'outbox-dedup whose updates to one object carry no sequence number: the warehouse applies whatever arrives last',
   contract: atomicReceipt,
-  seams: { sequence: () => undefined },
+  // The flaw: an update goes out without its place.
+  extensions: [orderedUpdates({ sequence: () => undefined }), requestLines()],
 });

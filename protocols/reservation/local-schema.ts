@@ -10,6 +10,11 @@
  * An update to a reservation object gets its place among that object's
  * updates (`object_seq`) in the transaction that records it, so the place is
  * the caller's order and the same in every life.
+ *
+ * The seed's outbox (outbox.ts) writes the intention's identity, status and
+ * result and its outbox row; its extensions write the rest in the same
+ * transaction: `object`, `op` and `object_seq` (outbox-updates.ts), and
+ * `intention_lines` (outbox-lines.ts).
  */
 export const LOCAL_SCHEMA = `
 CREATE TABLE IF NOT EXISTS intentions (

@@ -1,5 +1,7 @@
 import { noReceipt } from '../receivers/no-receipt.js';
 import { outboxProtocol } from './outbox.js';
+import { requestLines } from './outbox-lines.js';
+import { orderedUpdates } from './outbox-updates.js';
 
 /**
  * The relay publishes (to a receiver without receipts, like a plain message
@@ -10,6 +12,7 @@ export const outboxDeleteAfterPublish = outboxProtocol({
   name: 'outbox-delete-after-publish',
   summary: 'outbox whose relay deletes the published row in a separate transaction; receiver without receipts',
   contract: noReceipt,
+  extensions: [orderedUpdates(), requestLines()],
   seams: {
     async confirm(ctx, row, { status, result }) {
       await ctx.orchestrator.transaction((db) => {

@@ -1,10 +1,9 @@
-import { OUT_OF_ORDER } from './object-updates.js';
-import type { LineRow, LineSend } from './request-lines.js';
 import type { Contract } from '../receivers/types.js';
 import type Database from 'better-sqlite3';
-import type { ProtocolContext, ProtocolSettings, ReserveReply, UpdateOp } from './types.js';
+import type { Intention, ProtocolContext, ProtocolSettings, ReserveReply, ReserveRequest } from './types.js';
 
-// The outbox's variation points and their correct defaults (outbox.ts builds every outbox variant from them).
+// The outbox's variation points and their correct defaults (outbox.ts builds every outbox variant from them),
+// and the hooks an extension composes onto it (outbox-updates.ts, outbox-lines.ts).
 
 /** A row claimed for delivery, as the relay sees it. */
 export interface ClaimedRow {
@@ -18,12 +17,6 @@ export interface ClaimedRow {
   qty: number;
   issuedAtMs: number;
   attempts: number;
-  /** For an update: its object, its operation and its place among the object's updates. */
-  object: string | null;
-  op: UpdateOp | null;
-  objectSeq: number | null;
-  /** How many lines the request carries; 0 for a request of one part. */
-  lineCount: number;
 }
 
 /**
@@ -49,32 +42,13 @@ export interface OutboxSeams {
    */
   requestKey(db: Database.Database, row: ClaimedRow, life: number): string;
   /**
-   * The place an update travels with. Correct: its object's sequence number,
-   * recorded with the intention, so the warehouse applies the updates to one
-   * object in the caller's order whatever order they arrive in.
-   */
-  sequence(row: ClaimedRow): number | undefined;
-  /**
-   * Which lines of a request of several lines go out in this attempt, and
-   * under which keys. Correct: only the lines whose outcome is still unknown,
-   * each under its own key, recorded with the intention.
-   */
-  linesToSend(lines: readonly LineRow[], row: ClaimedRow): LineSend[];
-  /**
-   * What a reply settles when it leaves some lines unknown. Correct: nothing
-   * yet; the intention stays pending and the unknown lines are asked again.
-   */
-  onPartial(db: Database.Database, row: ClaimedRow): Settlement | undefined;
-  /**
    * What an asynchronous warehouse's "accepted" means. Correct: no answer
    * yet (undefined): the row stays pending and is asked again by the same key.
    */
   onAccepted(): Settlement | undefined;
   /**
    * What the warehouse's own refusal settles. Correct: a definitive refusal
-   * fails the intention with its reason at once; an update refused as out of
-   * order waits for its predecessor, without a cap (the predecessor is in this
-   * same outbox, on its way); any other transient one is asked
+   * fails the intention with its reason at once; a transient one is asked
    * again, same key, until the protocol's `refusedAttemptsMax` attempts, then
    * fails as given up, under the lease.
    */
@@ -92,13 +66,9 @@ export interface OutboxSeams {
 
 export const CORRECT_SEAMS: OutboxSeams = {
   requestKey: (_db, row) => row.requestKey,
-  sequence: (row) => row.objectSeq ?? undefined,
-  linesToSend: (lines) => lines.filter((line) => line.status === 'pending').map((line) => ({ line, key: line.lineKey })),
-  onPartial: () => undefined,
   onAccepted: () => undefined,
   onRefused({ reason, definitive }, row, settings) {
     if (definitive) return { status: 'failed', result: JSON.stringify({ refused: reason }) };
-    if (reason === OUT_OF_ORDER) return undefined;
     return row.attempts >= settings.refusedAttemptsMax
       ? { status: 'failed', result: JSON.stringify({ refused: reason, gaveUp: row.attempts }), underLease: true }
       : undefined;
@@ -119,10 +89,32 @@ export const CORRECT_SEAMS: OutboxSeams = {
   },
 };
 
+/**
+ * What an extension adds to the outbox, at the outbox's own steps: more
+ * recorded with the intention, more carried by a claimed row's request, a
+ * seam refined, or a row of its own kind delivered its own way. Each hook
+ * runs inside the transaction or step named, so an extension adds no
+ * transaction and no cut to a row it leaves to the outbox.
+ */
+export interface OutboxExtension {
+  /** In the transaction that records the intention and its outbox row: what the extension records with them. */
+  record(db: Database.Database, intention: Intention, intentionRowId: number): void;
+  /** In the claim transaction: the row's request with what the extension recorded for it. */
+  request?(db: Database.Database, row: ClaimedRow, request: ReserveRequest): ReserveRequest;
+  /** The outbox's seams as the extension needs them, built once. */
+  refine?(seams: OutboxSeams): OutboxSeams;
+  /** In the claim transaction: whether the row is of the extension's kind, delivered by `deliver` instead of the outbox's one send. */
+  delivers?(db: Database.Database, row: ClaimedRow): boolean;
+  /** Delivers a row `delivers` took, from its sends to its confirmation, with the outbox's seams. */
+  deliver?(ctx: ProtocolContext, row: ClaimedRow, seams: OutboxSeams): Promise<void>;
+}
+
 export interface OutboxDefinition {
   name: string;
   summary: string;
   contract: Contract;
   /** The seams this variant changes; the others keep their correct default. */
   seams?: Partial<OutboxSeams>;
+  /** What the variant adds to the seed's outbox, in this order (updates to one object, requests of several lines). */
+  extensions?: readonly OutboxExtension[];
 }

@@ -1,66 +1,45 @@
 import { assertNever } from '../assert-never.js';
 import { LOCAL_SCHEMA } from './local-schema.js';
-import { lineIntentionId, lineKey, lineOutcome, linesOf, linesResult } from './request-lines.js';
-import { intentionId, retryDelayMs, type Protocol, type ProtocolContext, type ReserveReply } from './types.js';
-
-export { CORRECT_SEAMS, type ClaimedRow, type OutboxDefinition, type OutboxSeams, type Refusal, type Settlement } from './outbox-seams.js';
+import { intentionId, retryDelayMs, type Protocol, type ReserveReply, type ReserveRequest } from './types.js';
 import { CORRECT_SEAMS, type ClaimedRow, type OutboxDefinition, type OutboxSeams, type Refusal, type Settlement } from './outbox-seams.js';
 
 /**
- * The transactional outbox: the intention and a pending outbox row commit in
- * one local transaction, and a relay delivers pending rows and confirms each
+ * Seed 004's transactional outbox: record, send, confirm. The intention and a
+ * pending outbox row commit in one local transaction; a relay claims the row,
+ * sends it with the intention's key, and confirms it in one local transaction
  * after the reply. Nothing is lost, but a row whose effect happened and whose
  * confirmation did not is sent again after a crash: whether that resend is a
  * duplicate or a replay is decided by the warehouse contract, not the sender.
+ *
+ * Extensions compose onto these steps (outbox-updates.ts: updates to one
+ * object in the caller's order; outbox-lines.ts: requests of several lines).
  */
 export function outboxProtocol(definition: OutboxDefinition): Protocol {
-  const { seams: changed, ...identity } = definition;
-  const seams: OutboxSeams = { ...CORRECT_SEAMS, ...changed };
+  const { seams: changed, extensions = [], ...identity } = definition;
+  let seams: OutboxSeams = { ...CORRECT_SEAMS, ...changed };
+  for (const extension of extensions) seams = extension.refine?.(seams) ?? seams;
   return {
     ...identity,
     localSchema: LOCAL_SCHEMA,
 
     async submit(ctx, intention) {
       await ctx.cut('before-intent');
+      // Record: the intention and its pending outbox row, in one local transaction.
       await ctx.orchestrator.transaction((db) => {
         const known = db
           .prepare('SELECT id FROM intentions WHERE tenant = ? AND key = ? AND part = ? AND qty = ?')
           .get(intention.tenant, intention.key, intention.params.part, intention.params.qty);
         // A re-presented intention keeps its first record: same key, same outbox row.
         if (known) return;
-        const { update } = intention.params;
-        // An update's place is one more than the updates to its object recorded before it: the caller's order.
-        const objectSeq = update
-          ? (
-              db.prepare('SELECT count(*) AS n FROM intentions WHERE tenant = ? AND object = ?').get(intention.tenant, update.object) as {
-                n: number;
-              }
-            ).n + 1
-          : null;
         const { lastInsertRowid } = db
-          .prepare(
-            `INSERT INTO intentions (tenant, key, part, qty, status, issued_at_ms, object, op) VALUES (?, ?, ?, ?, 'pending', ?, ?, ?)`,
-          )
-          .run(
-            intention.tenant,
-            intention.key,
-            intention.params.part,
-            intention.params.qty,
-            ctx.nowMs(),
-            update?.object ?? null,
-            update?.op ?? null,
-          );
-        db.prepare(`INSERT INTO outbox (intention_id, status, request_key, key_life, object_seq) VALUES (?, 'pending', ?, ?, ?)`).run(
+          .prepare(`INSERT INTO intentions (tenant, key, part, qty, status, issued_at_ms) VALUES (?, ?, ?, ?, 'pending', ?)`)
+          .run(intention.tenant, intention.key, intention.params.part, intention.params.qty, ctx.nowMs());
+        db.prepare(`INSERT INTO outbox (intention_id, status, request_key, key_life) VALUES (?, 'pending', ?, ?)`).run(
           lastInsertRowid,
           intention.key,
           ctx.life,
-          objectSeq,
         );
-        // Each line's key is fixed here, before the first attempt, and never chosen again.
-        for (const [n, line] of (intention.params.lines ?? []).entries())
-          db.prepare(
-            `INSERT INTO intention_lines (intention_id, line_no, line_key, part, qty, status) VALUES (?, ?, ?, ?, ?, 'pending')`,
-          ).run(lastInsertRowid, n + 1, lineKey(intention.key, n + 1), line.part, line.qty);
+        for (const extension of extensions) extension.record(db, intention, Number(lastInsertRowid));
       });
       await ctx.cut('intent-recorded');
     },
@@ -73,9 +52,7 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
           const due = db
             .prepare(
               `SELECT o.id, o.intention_id AS intentionId, i.tenant, i.key, o.request_key AS requestKey,
-                      o.key_life AS keyLife, i.part, i.qty, i.issued_at_ms AS issuedAtMs, o.attempts,
-                      i.object, i.op, o.object_seq AS objectSeq,
-                      (SELECT count(*) FROM intention_lines l WHERE l.intention_id = i.id) AS lineCount
+                      o.key_life AS keyLife, i.part, i.qty, i.issued_at_ms AS issuedAtMs, o.attempts
                FROM outbox o JOIN intentions i ON i.id = o.intention_id
                WHERE o.status = 'pending' AND o.next_attempt_ms <= ?
                  AND (o.lease_until_ms IS NULL OR o.lease_until_ms <= ?)
@@ -95,61 +72,28 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
             now + ctx.settings.leaseMs,
             due.id,
           );
-          return { row: { ...due, attempts: due.attempts + 1 } };
+          const row = { ...due, attempts: due.attempts + 1 };
+          // The request: the intention's part and quantity under its key, and what an extension recorded with it.
+          let request: ReserveRequest = {
+            tenant: row.tenant,
+            key: row.requestKey,
+            params: { part: row.part, qty: row.qty },
+            issuedAtMs: row.issuedAtMs,
+            intentionId: intentionId(row),
+          };
+          for (const extension of extensions) request = extension.request?.(db, row, request) ?? request;
+          return { row, request, deliverer: extensions.find((extension) => extension.delivers?.(db, row)) };
         });
-        const { row } = claim;
+        const { row, request, deliverer } = claim;
         if (!row) return typeof claim.nextDueMs === 'number' ? { waitUntilMs: claim.nextDueMs } : undefined;
-
-        if (row.lineCount > 0) {
-          // A request of several lines: the lines to send go out one call each, under their own keys.
-          const sends = await ctx.orchestrator.transaction((db) => seams.linesToSend(linesOf(db, row.intentionId), row));
-          const replies: ReserveReply[] = [];
-          for (const { line, key } of sends)
-            replies.push(
-              await ctx.warehouse.reserve({
-                tenant: row.tenant,
-                key,
-                params: { part: line.part, qty: line.qty },
-                issuedAtMs: row.issuedAtMs,
-                intentionId: lineIntentionId(intentionId(row), line.lineNo),
-              }),
-            );
-          await ctx.cut('response-observed');
-
-          // Each reply settles its own line; the intention is settled once no line is unknown.
-          const settlement = await ctx.orchestrator.transaction((db): Settlement | undefined => {
-            for (const [n, { line }] of sends.entries()) {
-              const outcome = lineOutcome(replies[n] as ReserveReply);
-              // A line's first settling answer wins, as an intention's does.
-              if (outcome)
-                db.prepare(
-                  `UPDATE intention_lines SET status = ?, result = ? WHERE intention_id = ? AND line_no = ? AND status = 'pending'`,
-                ).run(outcome.status, outcome.result, row.intentionId, line.lineNo);
-            }
-            const unknown = linesOf(db, row.intentionId).some((line) => line.status === 'pending');
-            return unknown ? seams.onPartial(db, row) : { status: 'done', result: linesResult(db, row.intentionId) };
-          });
-          if (!settlement) {
-            await releaseForRetry(
-              ctx,
-              row,
-              Math.max(0, ...replies.map((reply) => (reply.status === 'refused' ? (reply.retryAfterMs ?? 0) : 0))),
-            );
-            continue;
-          }
-          if (await seams.confirm(ctx, row, settlement)) await ctx.cut('confirmed');
+        // A row of an extension's own kind (a request of several lines) goes out the extension's way.
+        if (deliverer?.deliver) {
+          await deliverer.deliver(ctx, row, seams);
           continue;
         }
 
-        const seq = seams.sequence(row);
-        const reply = await ctx.warehouse.reserve({
-          tenant: row.tenant,
-          key: row.requestKey,
-          params: { part: row.part, qty: row.qty, ...(row.object && row.op ? { update: { object: row.object, op: row.op } } : {}) },
-          issuedAtMs: row.issuedAtMs,
-          intentionId: intentionId(row),
-          ...(seq === undefined ? {} : { seq }),
-        });
+        // Send, with the intention's key: every attempt, in every life, asks for the same effect.
+        const reply = await ctx.warehouse.reserve(request);
         await ctx.cut('response-observed');
 
         const settlement =
@@ -161,24 +105,21 @@ export function outboxProtocol(definition: OutboxDefinition): Protocol {
         if (!settlement) {
           // No settling answer: release the row and try again, same key, after the retry delay,
           // or after the warehouse's own retry-after when it asked for a longer wait (back-off it decides).
-          await releaseForRetry(ctx, row, reply.status === 'refused' ? (reply.retryAfterMs ?? 0) : 0);
+          const retryAfterMs = reply.status === 'refused' ? (reply.retryAfterMs ?? 0) : 0;
+          await ctx.orchestrator.transaction((db) => {
+            db.prepare('UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL, next_attempt_ms = ? WHERE id = ?').run(
+              ctx.nowMs() + Math.max(retryDelayMs(ctx.settings, row.attempts), retryAfterMs),
+              row.id,
+            );
+          });
           continue;
         }
-        // A settlement fenced out by the lease writes nothing: the row is another relay's now, or due again.
+        // Confirm: the intention settled and its row retired in one local transaction. A settlement fenced
+        // out by the lease writes nothing: the row is another relay's now, or due again.
         if (await seams.confirm(ctx, row, settlement)) await ctx.cut('confirmed');
       }
     },
   };
-}
-
-/** Releases a row that got no settling answer, to be claimed again after the retry delay or the warehouse's longer retry-after. */
-async function releaseForRetry(ctx: ProtocolContext, row: ClaimedRow, retryAfterMs: number): Promise<void> {
-  await ctx.orchestrator.transaction((db) => {
-    db.prepare('UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL, next_attempt_ms = ? WHERE id = ?').run(
-      ctx.nowMs() + Math.max(retryDelayMs(ctx.settings, row.attempts), retryAfterMs),
-      row.id,
-    );
-  });
 }
 
 /** The local ending a reply settles, or undefined when it settles nothing yet (ask again later, same key). */

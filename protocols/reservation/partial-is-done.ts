@@ -1,4 +1,6 @@
 import { outboxProtocol } from './outbox.js';
+import { requestLines } from './outbox-lines.js';
+import { orderedUpdates } from './outbox-updates.js';
 import { linesResult } from './request-lines.js';
 import { atomicReceipt } from '../receivers/atomic-receipt.js';
 
@@ -13,5 +15,6 @@ export const partialIsDone = outboxProtocol({
   name: 'partial-is-done',
   summary: 'outbox-dedup whose relay marks a request of several lines done on a partial reply, dropping the lines still unknown',
   contract: atomicReceipt,
-  seams: { onPartial: (db, row) => ({ status: 'done', result: linesResult(db, row.intentionId) }) },
+  // The flaw: a partial reply settles the intention as done.
+  extensions: [orderedUpdates(), requestLines({ onPartial: (db, row) => ({ status: 'done', result: linesResult(db, row.intentionId) }) })],
 });

@@ -1,4 +1,6 @@
 import { outboxProtocol } from './outbox.js';
+import { requestLines } from './outbox-lines.js';
+import { orderedUpdates } from './outbox-updates.js';
 import { atomicReceipt } from '../receivers/atomic-receipt.js';
 
 /**
@@ -12,5 +14,9 @@ export const resendWholeNewKey = outboxProtocol({
   name: 'resend-whole-new-key',
   summary: 'outbox-dedup whose relay resends every line of a request of several lines under keys new to each attempt',
   contract: atomicReceipt,
-  seams: { linesToSend: (lines, row) => lines.map((line) => ({ line, key: `${line.lineKey}@${row.attempts}` })) },
+  // The flaw: every line goes out again, under a key new to this attempt.
+  extensions: [
+    orderedUpdates(),
+    requestLines({ linesToSend: (lines, row) => lines.map((line) => ({ line, key: `${line.lineKey}@${row.attempts}` })) }),
+  ],
 });

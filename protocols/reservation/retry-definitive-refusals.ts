@@ -1,4 +1,6 @@
 import { outboxProtocol } from './outbox.js';
+import { requestLines } from './outbox-lines.js';
+import { orderedUpdates } from './outbox-updates.js';
 import { atomicReceipt } from '../receivers/atomic-receipt.js';
 
 /**
@@ -12,5 +14,6 @@ export const retryDefinitiveRefusals = outboxProtocol({
   name: 'retry-definitive-refusals',
   summary: 'outbox-dedup whose relay retries every refusal, definitive ones too, and leaves them pending',
   contract: atomicReceipt,
+  extensions: [orderedUpdates(), requestLines()],
   seams: { onRefused: () => undefined },
 });
