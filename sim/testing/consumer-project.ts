@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultScratchParent } from '../process/scratch.js';
 import { offlineProject, type LockEntry } from './offline-lock.js';
 
 /** What a consumer project needs besides cutpoint: the test runner its tests run on. */
@@ -17,9 +17,11 @@ export interface ConsumerProject {
  * Packs this repository (dist/ must be built, as the tests' global setup
  * does) and installs the tarball into a fresh project in a temp folder, with
  * `npm ci --offline` from the npm cache: nothing is fetched from the network.
+ * The folder is where sim's scratch is (/dev/shm when the machine has it): an
+ * install writes thousands of files, and the project's tests their stores.
  */
 export function installConsumerProject(repo: string): ConsumerProject {
-  const folder = mkdtempSync(join(tmpdir(), 'cutpoint-consumer-'));
+  const folder = mkdtempSync(join(defaultScratchParent(), 'cutpoint-consumer-'));
   const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   // Scripts off: dist/ is already built, and `prepare` would rebuild it for nothing.
   const packed = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', folder], repo)) as { filename: string }[];

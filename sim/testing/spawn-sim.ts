@@ -15,9 +15,11 @@ export interface SpawnedSim {
 /**
  * Runs the real `sim` bin as a user would, in its own process, killed after
  * `timeoutMs`: an input that would block a read forever (a named pipe) must
- * not block the test runner with it.
+ * not block the test runner with it. The limit is the tests' own
+ * (vitest.config.ts): a command of a few seconds takes tens while two test
+ * files share a loaded 2-core machine.
  */
-export function spawnSim(argv: readonly string[], cwd: string, timeoutMs = 20_000): SpawnedSim {
+export function spawnSim(argv: readonly string[], cwd: string, timeoutMs = 60_000): SpawnedSim {
   const run = spawnSync(process.execPath, [SIM_BIN, ...argv], { cwd, encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL' });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }

@@ -21,8 +21,9 @@ beforeAll(async () => {
   const contract = warehouse.contracts.find((c) => c.name === 'atomic-receipt')!;
   server = await startReceiverServer({ dbPath, servable: warehouse, contract, settings: KEEP_RECEIPTS, nowMs: wallClockMs });
   proxy = await startFaultProxy(server.url, scriptedFaults({}));
-  // Real time: the slow-response fault must outlast this timeout.
-  client = new HttpReceiverClient({ baseUrl: proxy.url, timeoutMs: 300 });
+  // Real time: the slow-response fault must outlast this timeout, and an ordinary reply on a loaded machine
+  // (two test files beside other work on two cores) must not.
+  client = new HttpReceiverClient({ baseUrl: proxy.url, timeoutMs: 2_000 });
 });
 afterAll(async () => {
   await proxy.close();
@@ -67,7 +68,7 @@ describe('HTTP client through the fault proxy', () => {
   });
 
   it('a reply held past the client timeout is no-reply, though the server applied it', async () => {
-    proxy.arm({ kind: 'slow-response', ms: 1_000 });
+    proxy.arm({ kind: 'slow-response', ms: 3_000 });
     expect(await client.send(request('slow'))).toEqual({ status: 'no-reply' });
     expect(effects('slow')).toBe(1);
     expect(await client.send(request('slow'))).toMatchObject({ status: 'ok', replayed: true });
