@@ -29,6 +29,14 @@ export default defineConfig({
       // where the loop stops, plans beyond the seed's, the command gate and the in-place store on their own.
       'sim/plan/checks.test.ts',
       'protocols/plan/*.test.ts',
+      // The handover family: its checks and observer on planted outcomes, the triage rules (exhaustive over their
+      // domain), the policy answer check, and the harness run in process on one conversation (a second or less a case).
+      'sim/handover/checks.test.ts',
+      'sim/handover/observe.test.ts',
+      'sim/handover/policy-answer.test.ts',
+      'sim/handover/rules/*.test.ts',
+      'scenarios/handover/rules/rules.test.ts',
+      'protocols/handover/*.test.ts',
     ],
     testTimeout: 30_000,
   },
