@@ -217,6 +217,8 @@ describe('toActiveAgent', () => {
       { event_id: 'e4', role: 'agent', agent: 'information' },
       { event_id: 'e5', role: 'user', agent: null },
       { event_id: 'e5', role: 'agent', agent: 'appointments' },
+      // A line of the harness's own on an event that is no user message, while an agent has the conversation.
+      { event_id: 'e6', role: 'harness', agent: null },
     );
     expect(toActiveAgent(workload, outcome)).toBeUndefined();
   });

@@ -130,8 +130,9 @@ describe('observeHandover: the invariants, measured per conversation', () => {
     s.modelCall('down');
     s.modelCall('answered');
     s.modelCall('timeout');
+    s.modelCall('answered');
     const { metrics, state } = s.observe('c1', 'c2');
-    expect(metrics).toMatchObject({ transfersMax: 3, modelCalls: 4, modelCallsAnswered: 2 });
+    expect(metrics).toMatchObject({ transfersMax: 3, modelCalls: 5, modelCallsAnswered: 3 });
     expect((state.orchestrator!.transcript ?? []).slice(0, 3).map((row) => row.id)).toEqual([1, 2, 3]);
   });
 
@@ -147,6 +148,15 @@ describe('observeHandover: the invariants, measured per conversation', () => {
     s.message('c3', 'reply', 'e1', 'c3/e1', 300);
     // c1 twice in the workload is still one conversation.
     expect(s.observe('c1', 'c1', 'c2').metrics.repliesWhileWithHuman).toBe(3);
+  });
+
+  it("keeps each handover's own window: a second handover's, and the first resolution of a duplicate ticket", () => {
+    const s = stores();
+    s.ticket('c1', 'c1#1', 200, 500, 'r1');
+    s.ticket('c1', 'c1#1', 210, 700, 'r1'); // resolved again later: the person gave the conversation back at 500
+    s.ticket('c1', 'c1#2', 1_000, 1_500, 'r2');
+    for (const atMs of [300, 600, 900, 1_200, 1_600]) s.message('c1', 'reply', 'e1', 'c1/e1', atMs);
+    expect(s.observe('c1').metrics.repliesWhileWithHuman).toBe(2);
   });
 
   it("counts the user's messages left unanswered after the return, up to the next handover", () => {
@@ -179,6 +189,14 @@ describe('observeHandover: the invariants, measured per conversation', () => {
     expect(s.observe('c1', 'c2', 'c3').metrics.unansweredAfterReturn).toBe(3);
   });
 
+  it('counts a return delivered first of all', () => {
+    const s = stores();
+    s.inbound('c1', 'r1', 0, 'operator-return');
+    s.inbound('c1', 'e1', 1, 'user');
+    s.ticket('c1', 'c1#1', 1, 5, 'r1');
+    expect(s.observe('c1').metrics.unansweredAfterReturn).toBe(1);
+  });
+
   it("takes the latest return of a conversation's tickets", () => {
     const s = stores();
     s.inbound('c1', 'r1', 0, 'operator-return');
@@ -200,6 +218,7 @@ describe('observeHandover: the invariants, measured per conversation', () => {
     s.message('c1', 'notice', 'e1', 'c1#1', 2_000);
     s.message('c1', 'reply', 'r1', 'c1/r1', 3_500); // an operator's return opens no window
     s.message('c1', 'template', 'e1', 'c1/e1', 4_000);
+    s.message('c1', 'reply', 'e2', 'c1/e2', 5_000); // sent the moment the user wrote
     s.message('c1', 'reply', 'e2', 'c1/e2', 5_500);
     s.inbound('c2', 'e1', 3, 'user', WINDOW_MS + 1);
     s.message('c2', 'reply', 'e0', 'c2/e0', 50); // before the user ever wrote
