@@ -83,6 +83,12 @@ describe('presenter: the explainer words the decision and decides nothing', () =
     expect(findings.ageYears).toBe(40);
   });
 
+  it('freezes findings that hold null (a model may hand over anything) and still shows them to the explainer', () => {
+    const withNull = { ...findings, note: null };
+    const presented = present(withNull, (view) => `note is ${String(view.findings.note)}`);
+    expect(presented).toEqual({ decision: decide(withNull), outcomeLine: OUTCOME_LINES.self_care, explanation: 'note is null' });
+  });
+
   it("records the explainer's failure, an Error's message or what was thrown, and still sends the fixed line", () => {
     expect(
       present(findings, () => {
