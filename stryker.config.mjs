@@ -30,6 +30,7 @@ export default {
     // Declarations only: nothing there runs.
     '!protocols/receivers/types.ts',
     '!protocols/plan/types.ts',
+    // Declarations and two constant lists of reasons, which run only at import (their mutants would be ignored as static).
     '!protocols/handover/types.ts',
   ],
   // Each test is traced to the mutants it reaches, so a mutant runs only the tests that cover it.

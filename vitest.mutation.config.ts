@@ -30,7 +30,8 @@ export default defineConfig({
       'sim/plan/checks.test.ts',
       'protocols/plan/*.test.ts',
       // The handover family: its checks and observer on planted outcomes, the triage rules (exhaustive over their
-      // domain), the policy answer check, and the harness run in process on one conversation (a second or less a case).
+      // domain), the policy answer check, the conversation store and the notice on their own, and the harness run in
+      // process (each flaw beside the reference, a crash at every cut, receivers down, the loop's edges; under a second a case).
       'sim/handover/checks.test.ts',
       'sim/handover/observe.test.ts',
       'sim/handover/policy-answer.test.ts',
