@@ -49,6 +49,10 @@ describe('the reference harness recovers from a crash at every cut of the table'
       expect(outcome.crashes.map((crash) => ({ cut: crash.cut, life: crash.life }))).toEqual([{ cut, life: 0 }]);
       expectOneHandover(outcome);
       expect(rows(outcome, 'orchestrator', 'transcript').filter((line) => line.role === 'handover')).toHaveLength(1);
+      // What a life settled is not sent again: only the ticket whose reply the crash lost is sent a second time.
+      const sends = (key: string) =>
+        outcome.history.all().filter((event) => event.type === 'invoke' && JSON.stringify(event.value).includes(`"key":"${key}"`)).length;
+      expect([sends('c1:handover-1'), sends('c1:notice:1'), sends('c1:returned:1')]).toEqual([cut === 'ticket-enqueued' ? 2 : 1, 1, 1]);
     });
   }
 });
