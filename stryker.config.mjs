@@ -18,10 +18,20 @@ export default {
     // the plan file). The loop's mutants run real-file cases of a tenth of a second or so each (docs/how-to/mutation-testing.md).
     'sim/families/plan/checks.ts',
     'protocols/plan/*.ts',
+    // The handover family: its checks, the observer that counts what they judge, the check of a user's policy's answer,
+    // the triage rules, and protocols/handover's harness, its store, seams and each flaw. The harness's mutants run
+    // in-process cases of a second or less each.
+    'sim/families/handover/checks.ts',
+    'sim/families/handover/observe.ts',
+    'sim/families/handover/policy-answer.ts',
+    'sim/families/handover/rules/*.ts',
+    'protocols/handover/*.ts',
     '!**/*.test.ts',
     // Declarations only: nothing there runs.
     '!protocols/receivers/types.ts',
     '!protocols/plan/types.ts',
+    // Declarations and two constant lists of reasons, which run only at import (their mutants would be ignored as static).
+    '!protocols/handover/types.ts',
   ],
   // Each test is traced to the mutants it reaches, so a mutant runs only the tests that cover it.
   coverageAnalysis: 'perTest',

@@ -29,6 +29,15 @@ export default defineConfig({
       // where the loop stops, plans beyond the seed's, the command gate and the in-place store on their own.
       'sim/families/plan/checks.test.ts',
       'protocols/plan/*.test.ts',
+      // The handover family: its checks and observer on planted outcomes, the triage rules (exhaustive over their
+      // domain), the policy answer check, the conversation store and the notice on their own, and the harness run in
+      // process (each flaw beside the reference, a crash at every cut, receivers down, the loop's edges; under a second a case).
+      'sim/families/handover/checks.test.ts',
+      'sim/families/handover/observe.test.ts',
+      'sim/families/handover/policy-answer.test.ts',
+      'sim/families/handover/rules/*.test.ts',
+      'scenarios/handover/rules/rules.test.ts',
+      'protocols/handover/*.test.ts',
     ],
     testTimeout: 30_000,
   },
