@@ -12,4 +12,3 @@ export const LANGGRAPH_PROTOCOLS: readonly CatalogueEntry<LangGraphProtocol>[] =
   { protocol: toolWithoutKey, status: 'flawed' },
   { protocol: toolKeyFromTask, status: 'repaired' },
 ];
-

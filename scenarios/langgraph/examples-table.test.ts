@@ -35,7 +35,12 @@ describe('the example graphs, each crashed at every classic cut right after its 
       const emails: number[] = [];
       const resumes: number[] = [];
       for (const cut of langgraphFamily.cuts) {
-        const result = await runCase({ family, protocol, folder: join(folder, protocol.name, cut.name), cut: { index: null, name: cut.name } });
+        const result = await runCase({
+          family,
+          protocol,
+          folder: join(folder, protocol.name, cut.name),
+          cut: { index: null, name: cut.name },
+        });
         expect(result.error, `${protocol.name} at ${cut.name}`).toBeUndefined();
         // The fault fired: the first life crashed at this cut, and a later life finished the thread.
         expect(result.lives[0]).toMatchObject({ ended: 'crashed', crash: { cut: cut.name, life: 0 } });

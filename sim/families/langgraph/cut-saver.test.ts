@@ -59,7 +59,7 @@ describe("LangGraph's SqliteSaver on the orchestrator file, with a cut on each s
   });
 });
 
-describe("the id LangGraph keeps when it re-runs an interrupted task: the task id", () => {
+describe('the id LangGraph keeps when it re-runs an interrupted task: the task id', () => {
   it('the tools task re-run after a crash at effect-applied sends the same key, so the receipt replays it: one email', async () => {
     const outcome = await runFamily(langgraphFamily, {
       protocol: toolKeyFromTask,

@@ -46,7 +46,10 @@ export function observeLangGraph(read: StoreReader, spec: LangGraphSpec): Observ
     state: {
       orchestrator: {
         ...orchestrator,
-        checkpoints: (orchestrator.checkpoints ?? []).map(({ checkpoint_id, parent_checkpoint_id }) => ({ checkpoint_id, parent_checkpoint_id })),
+        checkpoints: (orchestrator.checkpoints ?? []).map(({ checkpoint_id, parent_checkpoint_id }) => ({
+          checkpoint_id,
+          parent_checkpoint_id,
+        })),
         writes: (orchestrator.writes ?? []).map(({ checkpoint_id, task_id, idx, channel }) => ({ checkpoint_id, task_id, idx, channel })),
       },
       effects: receiver,

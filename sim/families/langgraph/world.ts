@@ -61,7 +61,9 @@ export function langgraphWorld(spec: LangGraphSpec): World {
       for (let round = 0; round < spec.roundsMax; round++) {
         const next = await nextInvocation(graph, saver, config, spec.workload);
         if (!next) return;
-        immediateTransaction(orchestrator, (db) => db.prepare('INSERT INTO invocations (life, kind) VALUES (?, ?)').run(life.index, next.kind));
+        immediateTransaction(orchestrator, (db) =>
+          db.prepare('INSERT INTO invocations (life, kind) VALUES (?, ?)').run(life.index, next.kind),
+        );
         try {
           await graph.invoke(next.input, config);
         } catch (error) {
