@@ -42,17 +42,33 @@ export function observeLangGraph(read: StoreReader, spec: LangGraphSpec): Observ
       resumes: invocations.filter((kind) => kind === 'resume').length,
       continues: invocations.filter((kind) => kind === 'continue').length,
     },
-    // Checkpoints and writes are LangGraph's serialized blobs: the state keeps their identities, not their bytes.
-    state: {
-      orchestrator: {
-        ...orchestrator,
-        checkpoints: (orchestrator.checkpoints ?? []).map(({ checkpoint_id, parent_checkpoint_id }) => ({
-          checkpoint_id,
-          parent_checkpoint_id,
-        })),
-        writes: (orchestrator.writes ?? []).map(({ checkpoint_id, task_id, idx, channel }) => ({ checkpoint_id, task_id, idx, channel })),
-      },
-      effects: receiver,
-    },
+    // Checkpoints and writes are LangGraph's serialized blobs, under ids drawn from the wall clock and a random
+    // source (uuid6): the state keeps their order and shape, each id replaced by its rank, so two runs compare.
+    state: { orchestrator: { ...orchestrator, ...rankedSaverRows(orchestrator) }, effects: receiver },
+  };
+}
+
+/** LangGraph's rows with their checkpoint and task ids replaced by ranks: `checkpoint#1`, `task#1`, in order of appearance. */
+function rankedSaverRows(orchestrator: Record<string, TableRows>): Record<string, TableRows> {
+  const ranks = new Map<string, string>();
+  const rank = (kind: string, id: unknown): string | null => {
+    if (id === null || id === undefined) return null;
+    const known = ranks.get(`${kind}:${String(id)}`);
+    if (known) return known;
+    const named = `${kind}#${[...ranks.keys()].filter((key) => key.startsWith(`${kind}:`)).length + 1}`;
+    ranks.set(`${kind}:${String(id)}`, named);
+    return named;
+  };
+  return {
+    checkpoints: (orchestrator.checkpoints ?? []).map((row) => ({
+      checkpoint: rank('checkpoint', row.checkpoint_id),
+      parent: rank('checkpoint', row.parent_checkpoint_id),
+    })),
+    writes: (orchestrator.writes ?? []).map((row) => ({
+      checkpoint: rank('checkpoint', row.checkpoint_id),
+      task: rank('task', row.task_id),
+      idx: row.idx,
+      channel: row.channel,
+    })),
   };
 }
