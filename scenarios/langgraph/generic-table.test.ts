@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolWithoutKey } from '../../protocols/langgraph/tool-without-key.js';
+import { toolNodeWithoutKey } from '../../protocols/langgraph/tool-node-without-key.js';
 import type { AnyFamily } from '../../sim/engine/run-case.js';
 import { langgraphFamily } from '../../sim/families/langgraph/family.js';
 import { runBoundaryRow } from '../../sim/table/cut-discovery.js';
@@ -25,8 +25,8 @@ describe('the langgraph family as a Family value, through the generic table', ()
     expect(run.cells).toHaveLength(12);
   }, 120_000);
 
-  it('--cuts all finds the seams of every checkpointer write and the effect, and crashes after each: tool-without-key repeats only before its writes are saved', async () => {
-    const row = await runBoundaryRow(family, toolWithoutKey, `${folder}/all`);
+  it('--cuts all finds the seams of every checkpointer write and the effect, and crashes after each: tool-node-without-key repeats only before its writes are saved', async () => {
+    const row = await runBoundaryRow(family, toolNodeWithoutKey, `${folder}/all`);
     expect(row.error).toBeUndefined();
     expect(new Set(row.boundaries.map((boundary) => boundary.kind))).toEqual(
       new Set(['checkpoint-put', 'checkpoint-saved', 'writes-put', 'writes-saved', 'effects-commit', 'effect-applied']),

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { toolKeyFromTask } from '../../../protocols/langgraph/tool-key-from-task.js';
-import { toolWithoutKey } from '../../../protocols/langgraph/tool-without-key.js';
+import { toolNodeKeyFromTask } from '../../../protocols/langgraph/tool-node-key-from-task.js';
+import { toolNodeWithoutKey } from '../../../protocols/langgraph/tool-node-without-key.js';
 import type { CrashPoint } from '../../engine/injector.js';
 import { runFamily } from '../../engine/run-family.js';
 import type { Life } from '../../engine/runner.js';
@@ -22,11 +22,11 @@ function count(file: string, sql: string): number {
   }
 }
 
-/** Runs tool-without-key crashed at `point`, and counts rows of the orchestrator file as the first life left it. */
+/** Runs tool-node-without-key crashed at `point`, and counts rows of the orchestrator file as the first life left it. */
 async function leftByFirstLife(name: string, point: CrashPoint, sql: string): Promise<number> {
   let left = -1;
   const outcome = await runFamily(langgraphFamily, {
-    protocol: toolWithoutKey,
+    protocol: toolNodeWithoutKey,
     workload: TABLE_WORKLOAD,
     folder: join(folder, name),
     plan: [point],
@@ -62,7 +62,7 @@ describe("LangGraph's SqliteSaver on the orchestrator file, with a cut on each s
 describe('the id LangGraph keeps when it re-runs an interrupted task: the task id', () => {
   it('the tools task re-run after a crash at effect-applied sends the same key, so the receipt replays it: one email', async () => {
     const outcome = await runFamily(langgraphFamily, {
-      protocol: toolKeyFromTask,
+      protocol: toolNodeKeyFromTask,
       workload: TABLE_WORKLOAD,
       folder: join(folder, 'task-id'),
       plan: [{ life: 0, cut: 'effect-applied' }],

@@ -8,7 +8,7 @@ import type { AnyFamily } from '../../engine/run-case.js';
 export const langgraphEntry = {
   name: 'langgraph',
   summary: "a user's LangGraph.js graph on its own SqliteSaver, resumed as LangGraph resumes, one effect per tool call",
-  protocolNames: ['notify-then-approve', 'approve-then-notify', 'tool-without-key', 'tool-key-from-task'],
+  protocolNames: ['notify-then-approve', 'approve-then-notify', 'tool-node-without-key', 'tool-node-key-from-task'],
   async load(): Promise<AnyFamily> {
     const { langgraphFamily } = await import('./family.js');
     return langgraphFamily as unknown as AnyFamily;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toolWithoutKey } from '../../../protocols/langgraph/tool-without-key.js';
+import { toolNodeWithoutKey } from '../../../protocols/langgraph/tool-node-without-key.js';
 import { runCase, type AnyFamily } from '../../engine/run-case.js';
 import { tempFolder } from '../../testing/temp-folder.js';
 import { langgraphFamily } from './family.js';
@@ -27,7 +27,7 @@ describe('a case runs offline', () => {
     vi.stubGlobal('fetch', fetch);
     const result = await runCase({
       family: langgraphFamily as unknown as AnyFamily,
-      protocol: toolWithoutKey,
+      protocol: toolNodeWithoutKey,
       folder: join(folder, 'traced'),
       cut: { index: null, name: 'effect-applied' },
     });

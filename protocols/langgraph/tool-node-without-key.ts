@@ -27,8 +27,8 @@ function graph({ checkpointer, model, effects }: GraphParts) {
     .compile({ checkpointer });
 }
 
-export const toolWithoutKey: LangGraphProtocol = {
-  name: 'tool-without-key',
+export const toolNodeWithoutKey: LangGraphProtocol = {
+  name: 'tool-node-without-key',
   summary: "a ToolNode's tool calls a plain API: a crash before the node's writes are saved sends again",
   graph,
   contract: noReceipt,

@@ -6,7 +6,7 @@ import { atomicReceipt } from '../receivers/atomic-receipt.js';
 import type { GraphParts, LangGraphProtocol } from './types.js';
 
 /**
- * The repair of tool-without-key: the same graph, and the tool sends an
+ * The repair of tool-node-without-key: the same graph, and the tool sends an
  * idempotency key to an API that keeps receipts. The key is the task id
  * LangGraph gives the tools node (a hash of the checkpoint the task was
  * planned from, the step, the node and its trigger), which is the same when
@@ -35,8 +35,8 @@ function graph({ checkpointer, model, effects }: GraphParts) {
     .compile({ checkpointer });
 }
 
-export const toolKeyFromTask: LangGraphProtocol = {
-  name: 'tool-key-from-task',
+export const toolNodeKeyFromTask: LangGraphProtocol = {
+  name: 'tool-node-key-from-task',
   summary: "the tool's key is LangGraph's task id and the call's id, which a re-run keeps; the API keeps receipts",
   graph,
   contract: atomicReceipt,
