@@ -1,0 +1,16 @@
+import type { AnyFamily } from '../../engine/run-case.js';
+
+/**
+ * The langgraph family as the registry lists it, known without loading
+ * LangGraph: its packages are optional peer dependencies, and only load()
+ * imports them (the family, its world and its example graphs).
+ */
+export const langgraphEntry = {
+  name: 'langgraph',
+  summary: "a user's LangGraph.js graph on its own SqliteSaver, resumed as LangGraph resumes, one effect per tool call",
+  protocolNames: ['notify-then-approve', 'approve-then-notify', 'tool-node-without-key', 'tool-node-key-from-task'],
+  async load(): Promise<AnyFamily> {
+    const { langgraphFamily } = await import('./family.js');
+    return langgraphFamily as unknown as AnyFamily;
+  },
+} as const satisfies { name: string; summary: string; protocolNames: readonly string[]; load(): Promise<AnyFamily> };

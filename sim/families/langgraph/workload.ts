@@ -1,0 +1,38 @@
+import type { JsonValue } from '../../../protocols/receivers/types.js';
+import { intentionOf } from './effect-client.js';
+import type { ScriptedTurn } from './scripted-model.js';
+
+/** One case of a graph: the thread it runs on, what starts it, what the model answers, and what a human answers at every interrupt. */
+export interface LangGraphWorkload {
+  thread: string;
+  input: JsonValue;
+  script: readonly ScriptedTurn[];
+  /** The value of `Command({ resume })` at every interrupt: the human approves. */
+  answer: JsonValue;
+}
+
+export interface LangGraphSettings {
+  /** LangGraph's own bound on supersteps per invocation: a graph that loops past it ends its case as an error. */
+  recursionLimit: number;
+}
+
+export const DEFAULT_LANGGRAPH_SETTINGS: LangGraphSettings = { recursionLimit: 25 };
+
+const SHIPPED_MAIL = { to: 'ana@example.com', subject: 'order 42 has shipped' };
+
+/** The examples' case: the user asks to tell Ana, the model calls send_email once, then answers. */
+export const TABLE_WORKLOAD: LangGraphWorkload = {
+  thread: 'order-42',
+  input: { messages: [{ role: 'user', content: 'Tell Ana that her order 42 has shipped.' }] },
+  script: [{ content: '', toolCalls: [{ id: 'call_1', name: 'send_email', args: SHIPPED_MAIL }] }, { content: 'Ana is told.' }],
+  answer: 'approve',
+};
+
+export const TABLE_INTENTION = intentionOf('send_email', SHIPPED_MAIL);
+
+/** The intentions a workload's script asks for: each tool call the model makes, which must take effect once. */
+export function scriptedIntentions(workload: LangGraphWorkload): string[] {
+  return workload.script.flatMap((turn) =>
+    (turn.toolCalls ?? []).map((call) => intentionOf(call.name, call.args as Record<string, JsonValue>)),
+  );
+}
