@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runFamily, type FamilyOutcome } from '../../sim/engine/run-family.js';
-import { handoverFamily } from '../../sim/handover/family.js';
-import { DEFAULT_GRAPH } from '../../sim/handover/graph.js';
-import type { ScriptedEvent } from '../../sim/handover/workload.js';
+import { handoverFamily } from '../../sim/families/handover/family.js';
+import { DEFAULT_GRAPH } from '../../sim/families/handover/graph.js';
+import type { ScriptedEvent } from '../../sim/families/handover/workload.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { answersAfterHandover } from './answers-after-handover.js';
 import { referenceHarness } from './reference-harness.js';

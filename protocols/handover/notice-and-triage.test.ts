@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GRAPH } from '../../sim/handover/graph.js';
-import { decide } from '../../sim/handover/rules/decide.js';
-import { CONVERSATION_SCHEMA } from '../../sim/handover/schema.js';
+import { DEFAULT_GRAPH } from '../../sim/families/handover/graph.js';
+import { decide } from '../../sim/families/handover/rules/decide.js';
+import { CONVERSATION_SCHEMA } from '../../sim/families/handover/schema.js';
 import { handoverIntention, noticeLine } from './handover-effects.js';
 import type { HandoverRow } from './store.js';
 import { needMoreInfoLine, triageCall } from './triage-tool.js';

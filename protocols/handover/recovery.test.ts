@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { TransportFaults } from '../../sim/engine/family.js';
 import type { CrashPoint } from '../../sim/engine/injector.js';
 import { runFamily, type FamilyOutcome } from '../../sim/engine/run-family.js';
-import { handoverFamily } from '../../sim/handover/family.js';
-import { DEFAULT_HANDOVER_SETTINGS, TABLE_WORKLOAD } from '../../sim/handover/workload.js';
+import { handoverFamily } from '../../sim/families/handover/family.js';
+import { DEFAULT_HANDOVER_SETTINGS, TABLE_WORKLOAD } from '../../sim/families/handover/workload.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { referenceHarness } from './reference-harness.js';
 

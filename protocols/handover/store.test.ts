@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { CONVERSATION_SCHEMA } from '../../sim/handover/schema.js';
+import { CONVERSATION_SCHEMA } from '../../sim/families/handover/schema.js';
 import {
   appendLine,
   claimNextEvent,

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runFamily, type FamilyOutcome } from '../../sim/engine/run-family.js';
-import type { AdversaryMove } from '../../sim/handover/adversarial-policy.js';
-import { handoverFamily } from '../../sim/handover/family.js';
-import { OUTCOME_LINES } from '../../sim/handover/rules/outcome-lines.js';
-import { TRIAGE_GRAPH } from '../../sim/handover/rules/triage-graph.js';
+import type { AdversaryMove } from '../../sim/families/handover/adversarial-policy.js';
+import { handoverFamily } from '../../sim/families/handover/family.js';
+import { OUTCOME_LINES } from '../../sim/families/handover/rules/outcome-lines.js';
+import { TRIAGE_GRAPH } from '../../sim/families/handover/rules/triage-graph.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { OUTPUT_SAFE_REPLY } from './guardrails/output-checks.js';
 import { referenceHarness } from './reference-harness.js';

@@ -1,6 +1,8 @@
+import { EXPECTED_EMAILS } from '../../../scenarios/langgraph/expected-table.js';
 import { LANGGRAPH_PROTOCOLS } from '../../../protocols/langgraph/catalogue.js';
 import type { LangGraphProtocol } from '../../../protocols/langgraph/types.js';
-import type { Family, Violation } from '../../engine/family.js';
+import type { Family } from '../../engine/family.js';
+import type { Violation } from '../../engine/verdict.js';
 import type { JsonValue } from '../../engine/history.js';
 import { SAVER_CUTS, SAVER_SCHEMA } from './cut-saver.js';
 import { EFFECTS_RECEIVER } from './effects-receiver.js';
@@ -37,6 +39,7 @@ export const langgraphFamily: Family<LangGraphProtocol, LangGraphWorkload, LangG
     { name: SAVER_CUTS.writesSaved, meaning: "after the effect, a task's writes (putWrites) are committed to the orchestrator file" },
   ],
   protocols: LANGGRAPH_PROTOCOLS,
+  expectedTable: EXPECTED_EMAILS,
   receivers: [EFFECTS_RECEIVER],
   tableColumns: [
     { header: 'resumes', metric: 'resumes', per: 'cut', legend: 'Command({ resume }) invocations of the thread' },
