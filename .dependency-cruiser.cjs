@@ -79,7 +79,8 @@ module.exports = {
       name: 'families-apart',
       comment: 'A family does not import another family\'s folders.',
       severity: 'error',
-      from: { path: `^(sim/families|protocols|scenarios)/([^/]+)/`, pathNot: TESTS },
+      // protocols/examples/ holds protocols written as a user writes one, against one family's module shape.
+      from: { path: `^(sim/families|protocols|scenarios)/([^/]+)/`, pathNot: `(${TESTS}|^protocols/examples/)` },
       to: { path: FAMILY_FOLDERS, pathNot: '^(sim/families|protocols|scenarios)/$2/' },
     },
     {

@@ -5,6 +5,9 @@
  */
 
 export * from '../sim/api/index.js';
+/** A reservation protocol, and the module a protocol file of yours exports. */
+export type { Protocol as ReservationProtocol } from '../protocols/reservation/types.js';
+export type { ProtocolModule } from '../protocols/reservation/module-shape.js';
 /** The reservation family's property definitions, as `sim check --list` shows them. */
 export { PROPERTY_DEFINITIONS } from '../scenarios/reservation/properties/definitions.js';
 /** To build a protocol of one's own from the reference with a seam of one's own: the plan loop and the handover harness. */

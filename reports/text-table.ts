@@ -1,5 +1,5 @@
 import type { TableResults } from '../sim/results/table-results.js';
-import { unexercisedPolicyLine } from '../sim/families/handover/policy-exercise.js';
+import { unexercisedPolicyLine } from '../sim/engine/policy-exercise.js';
 
 /** A cell as printed: the measured N, or `err` when the case could not be judged. */
 function cellText(effects: number | null): string {

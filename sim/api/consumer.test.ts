@@ -8,7 +8,7 @@ const REPO = resolve(import.meta.dirname, '../..');
 
 /** The README's example protocol, as a user copies it: atomic receipts make its resend a replay. */
 const example = readFileSync(join(REPO, 'protocols/examples/my-protocol.ts'), 'utf8').replace(
-  "from '../families/reservation/module-shape.js'",
+  "from '../reservation/module-shape.js'",
   "from 'cutpoint'",
 );
 /** The same protocol against a warehouse without receipts: every resend is a second reservation. */

@@ -18,5 +18,3 @@ export type { PropertyResult, PropertyOutcome } from '../check/check-property.js
 export type { StoreKind } from '../check/suite.js';
 export type { ExploreResult, ViolationGroup } from '../explore/explore.js';
 export type { ExploreBounds } from '../explore/controlled-run.js';
-export type { Protocol as ReservationProtocol } from '../../protocols/reservation/types.js';
-export type { ProtocolModule } from '../../protocols/reservation/module-shape.js';

@@ -1,16 +1,23 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { tempFolder } from '../testing/temp-folder.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { onTmpfs, stageCases } from './staged-cases.js';
 
 const shm = existsSync('/dev/shm') && onTmpfs('/dev/shm');
+/** A folder on the clone's own disk: tempFolder is on /dev/shm when the machine has it, and this test needs a disk. */
+function diskFolder(name: string): string {
+  const folder = join(import.meta.dirname, '../../runs/test-artifacts', `${name}-${process.pid}-${Date.now()}`);
+  mkdirSync(folder, { recursive: true });
+  return folder;
+}
+const disk = diskFolder('staged');
+afterAll(() => rmSync(disk, { recursive: true, force: true }));
 
 describe("a table's cases run on a tmpfs and their files reach the run folder", () => {
-  it.skipIf(!shm || onTmpfs(tempFolder('probe')))(
+  it.skipIf(!shm || onTmpfs(disk))(
     'from a run folder on a disk: the cases run in /dev/shm, settle copies every file and removes the scratch',
     () => {
-      const runFolder = join(tempFolder('staged'), 'run');
+      const runFolder = join(disk, 'run');
       mkdirSync(runFolder);
       const staged = stageCases(runFolder);
       expect(staged.path.startsWith('/dev/shm/cutpoint-scratch-')).toBe(true);

@@ -7,7 +7,7 @@ import type { ExpectedColumns } from '../table/expected-columns.js';
 import { writeJsonAtomic } from '../results/run-folder.js';
 import { openRunFolder } from './run-folder-life.js';
 import { tableResults, type CrashMode, type TableResults } from '../results/table-results.js';
-import { policyCalls, policyExercise } from '../families/handover/policy-exercise.js';
+import { policyExercise } from '../engine/policy-exercise.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { isolatingCaseRunner } from '../process/isolated-case.js';
 import { withChildrenReaped } from '../process/children.js';
@@ -48,7 +48,7 @@ export interface TableRunRequest {
   io?: ProgressOutput;
   /** How receivers are reached: in-process (default), or over real HTTP on loopback through the fault proxy. */
   transport?: TransportName;
-  /** The handover family's --policy: the table then says whether the policy answered any of its calls. */
+  /** A user's own model given as a family input (--policy): the table then says whether it answered its calls (Family.policyCalls). */
   policy?: { file: string; name: string };
 }
 
@@ -145,7 +145,7 @@ export async function executeTableRun(
     ...(request.defaultRows && !serverKill ? { defaultRows: request.defaultRows } : {}),
     transport: request.transport ?? 'in-process',
   });
-  const results = request.policy ? withPolicyExercise(measured, request.policy) : measured;
+  const results = request.policy ? withPolicyExercise(request.family, measured, request.policy) : measured;
   const resultsFile = join(folder.path, 'results.json');
   writeJsonAtomic(resultsFile, results);
   return { results, runFolder: folder.path, resultsFile };
@@ -155,8 +155,8 @@ export async function executeTableRun(
  * With --policy, each cell says how many calls the policy was asked and answered. A cell with an unanswered call
  * measured the harness's fallback there, not the policy: it is unknown, and the table's verdict is unknown.
  */
-function withPolicyExercise(results: TableResults, policy: { file: string; name: string }): TableResults {
-  const cells = results.cells.map((cell) => ({ ...cell, policyCalls: policyCalls(cell.case) }));
+function withPolicyExercise(family: AnyFamily, results: TableResults, policy: { file: string; name: string }): TableResults {
+  const cells = results.cells.map((cell) => ({ ...cell, policyCalls: family.policyCalls?.(cell.case) ?? { asked: 0, answered: 0 } }));
   const exercise = policyExercise(
     cells.map((cell) => cell.policyCalls),
     policy.file,

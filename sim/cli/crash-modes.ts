@@ -6,7 +6,7 @@ import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { counted } from '../../reports/plural.js';
 import type { TableFormat } from './options.js';
-import { unexercisedPolicyLine } from '../families/handover/policy-exercise.js';
+import { unexercisedPolicyLine } from '../engine/policy-exercise.js';
 import { executeTableRun, type TableRunRequest } from '../app/table-run.js';
 
 export const CRASH_MODES = ['in-process', 'kill', 'both', 'server-kill'] as const;

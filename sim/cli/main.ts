@@ -8,6 +8,7 @@ import { globalFlagProblem } from './global-flags.js';
 import { EnvironmentFailure } from '../engine/environment-failure.js';
 import { discardUnfinishedRunFolders } from '../app/run-folder-life.js';
 import type { Io } from './io.js';
+import { FAMILY_ENTRIES, type FamilyEntry, type FamilyView } from '../families/index.js';
 import { packageVersion } from './version.js';
 import { errorDocument, jsonDocument, junitErrorDocument, requestedFormat } from './output-format.js';
 
@@ -40,8 +41,14 @@ const COMMANDS: Readonly<Record<string, Loader>> = {
   list: async () => (await import('./list-command.js')).registerList,
   serve: async () => (await import('./serve-command.js')).registerServe,
   probe: async () => (await import('./probe-command.js')).registerProbe,
-  handover: async () => (await import('./handover-command.js')).registerHandover,
   eval: async () => (await import('./eval-command.js')).registerEval,
+  // `sim <family> show`, for each family whose entry brings a view of a case.
+  ...Object.fromEntries(
+    FAMILY_ENTRIES.filter((entry): entry is FamilyEntry & { view: FamilyView } => entry.view !== undefined).map((entry) => [
+      entry.name,
+      async () => (await import('./family-command.js')).registerFamilyCommand(entry),
+    ]),
+  ),
 };
 
 /** Commands that read results and write reports only: every other one opens SQLite databases. */

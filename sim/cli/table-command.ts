@@ -20,7 +20,7 @@ import { executeTableRun } from '../app/table-run.js';
 import { ended, inWatchedChild, policySubject } from './watched-run.js';
 import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';
 import type { TransportName } from '../app/transport.js';
-import { unexercisedPolicyLine, type PolicyCalls } from '../families/handover/policy-exercise.js';
+import { unexercisedPolicyLine, type PolicyCalls } from '../engine/policy-exercise.js';
 import { addFamilyInputs, inputRefusalsHelp, inputRefusalSentence, standingInputFlags, watchedInputValue } from './family-inputs.js';
 import { tableProtocols, tableReference, tableWorkload } from '../app/table.js';
 import { crashModeChoice, tableBothModes, type CrashModeChoice } from './crash-modes.js';

@@ -5,6 +5,7 @@ import type { CrashPoint } from './injector.js';
 import type { Life, RunEnd } from './runner.js';
 import type { ServingParts } from './serving.js';
 import type { Violation } from './verdict.js';
+import type { PolicyCalls } from './policy-exercise.js';
 
 /**
  * A family of side effects (reservation, plan, handover) as a value, the way
@@ -112,6 +113,13 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
    * event timeline. Absent: the timeline is the view.
    */
   caseView?(folder: string): string[];
+  /**
+   * How a case called the user's own model given as a family input (the
+   * handover family's --policy): asked and answered calls, and the first
+   * failure. A table on such an input marks a case with an unanswered call
+   * unknown, since the harness's fallback decided there, not the model.
+   */
+  policyCalls?(result: { metrics: Readonly<Record<string, number>>; localState: Readonly<Record<string, TableRows>> }): PolicyCalls;
   /** Completes a user's module into a protocol of this family, or says in one sentence what is wrong. */
   protocolFromModule(exports: Record<string, unknown>, where: string): P | string;
   /** The workload as JSON and back: kill mode and stress hand it to child processes. */

@@ -27,6 +27,18 @@ export interface FamilyEntry {
   sweeps?(): Promise<SweepRunner>;
   /** What `sim eval <family>` runs, when the family can be evaluated. */
   evaluation?(): Promise<FamilyEvaluation>;
+  /** `sim <family> show <case-dir>`: a case as its reader wants it (the loaded family's caseView), with the command's help. */
+  readonly view?: FamilyView;
+}
+
+/** The help of `sim <family> show`, whose output is the loaded family's caseView. */
+export interface FamilyView {
+  /** The `sim <family>` command's description. */
+  readonly description: string;
+  /** The `show` subcommand's description. */
+  readonly show: string;
+  /** What `<case-dir>` must be. */
+  readonly caseDir: string;
 }
 
 /**

@@ -5,7 +5,7 @@ import { handoverEntry } from './handover/entry.js';
 import { planEntry } from './plan/entry.js';
 import { reservationEntry } from './reservation/entry.js';
 
-export { inputFlag, inputKey, type FamilyEntry, type EvalOutcome, type EvalRequest, type FamilyEvaluation, type FamilyInput, type PreparedEvaluation, type SweepRunner } from './family-entry.js';
+export { inputFlag, inputKey, type FamilyEntry, type EvalOutcome, type EvalRequest, type FamilyEvaluation, type FamilyInput, type FamilyView, type PreparedEvaluation, type SweepRunner } from './family-entry.js';
 
 /**
  * Every family cutpoint knows, in the order `sim list` shows them: the one

@@ -1,7 +1,7 @@
 import type { JunitCase } from './junit.js';
 import type { ColumnMismatch } from './table-run.js';
 import type { TableResults } from './table-results.js';
-import { unanswered, unexercisedPolicyLine } from '../families/handover/policy-exercise.js';
+import { unanswered, unexercisedPolicyLine } from '../engine/policy-exercise.js';
 
 /**
  * A table run as JUnit cases: one per (protocol, cut) cell, grouped by

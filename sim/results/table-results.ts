@@ -3,7 +3,7 @@ import type { FamilyProtocol, TableColumn } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { ColumnMismatch, Mismatch, TableRun } from './table-run.js';
 import type { CaseResult } from '../engine/run-case.js';
-import type { PolicyCalls, PolicyExercise } from '../families/handover/policy-exercise.js';
+import type { PolicyCalls, PolicyExercise } from '../engine/policy-exercise.js';
 import { combinedVerdict, type Verdict } from '../engine/verdict.js';
 
 /** A case as stored in results.json: file paths relative to the run folder, so the folder can move. */

@@ -45,6 +45,12 @@ export const handoverEntry: FamilyEntry = {
       requires: { flag: '--policy', why: '--model-timeout-ms times the calls of your own model' },
     },
   ],
+  view: {
+    description:
+      'the handover family (seed 002): a case as a conversation (table: sim table --family handover; properties: sim check --family handover)',
+    show: 'a handover case as a conversation: who said what, which agent was active, when each ticket and message was committed',
+    caseDir: 'a case folder of a handover run (with orchestrator.db, human-queue.db, message-channel.db)',
+  },
   load: async () => (await import('./family.js')).handoverFamily as unknown as AnyFamily,
   properties: async () => (await import('../../../scenarios/handover/properties/suite.js')).HANDOVER_SUITE as unknown as AnySuite,
   evaluation: async () => ({

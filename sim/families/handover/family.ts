@@ -1,3 +1,4 @@
+import { policyCalls } from './policy-calls.js';
 import { EXPECTED_HANDOVER_COLUMNS, EXPECTED_TICKETS } from '../../../scenarios/handover/expected-table.js';
 import { HANDOVER_PROTOCOLS } from '../../../protocols/handover/catalogue.js';
 import type { HandoverProtocol } from '../../../protocols/handover/types.js';
@@ -97,6 +98,7 @@ export const handoverFamily: Family<HandoverProtocol, HandoverWorkload, Handover
   },
   judge: (workload, outcome) => firstViolation(workload, outcome, ALL_HANDOVER_CHECKS),
   caseView: conversationTimeline,
+  policyCalls,
   protocolFromModule,
   workloadToJson: (workload) => workload as unknown as JsonValue,
   workloadFromJson: (json) => handoverWorkloadFromJson(json),

@@ -127,7 +127,7 @@ export function observeHandover(read: StoreReader, spec: HandoverSpec): Observat
     freeFormOutsideWindow,
     handovers: handovers.length,
     tickets: tickets.length,
-    // As the harness logged them: whether a user's --policy was exercised at all (sim/cli/policy-exercised.ts).
+    // As the harness logged them: whether a user's --policy was exercised at all (policy-calls.ts).
     modelCalls: modelCalls.length,
     modelCallsAnswered: modelCalls.filter((call) => call.outcome === 'answered').length,
   });

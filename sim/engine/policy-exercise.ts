@@ -1,7 +1,5 @@
-import type { CaseResult } from '../../engine/run-case.js';
-
 /**
- * How one case (or one run) called a user's --policy: how many calls the
+ * How one case (or one run) called a user's own model (`--policy`): how many calls the
  * harness made and how many the policy answered (a valid ModelAction in
  * time), and the guardrail log's reason for its first failed call. Each
  * unanswered call (it threw, timed out, or answered 42) left that decision to
@@ -27,24 +25,6 @@ export interface PolicyExercise {
   unansweredCases: number;
   /** True when the policy answered every call it was asked (or was never asked): the table measured the policy throughout. */
   exercised: boolean;
-}
-
-const FAILED_CALL_CHECKS = ['model-down', 'model-timeout'];
-
-/** The guardrail log's reason for its first failed model call (the policy threw, timed out, or answered garbage). */
-export function firstModelFailure(guardrailLog: unknown): string | undefined {
-  const log = (guardrailLog ?? []) as { layer?: string; check_name?: string; reason?: string }[];
-  return log.find((row) => row.layer === 'model' && FAILED_CALL_CHECKS.includes(row.check_name ?? ''))?.reason;
-}
-
-/** One case's calls, from its metrics (the model_calls log) and its guardrail log. */
-export function policyCalls(result: Pick<CaseResult, 'metrics' | 'localState'>): PolicyCalls {
-  const firstError = firstModelFailure(result.localState.guardrail_log);
-  return {
-    asked: result.metrics.modelCalls ?? 0,
-    answered: result.metrics.modelCallsAnswered ?? 0,
-    ...(firstError === undefined ? {} : { firstError }),
-  };
 }
 
 /** Whether a case (or run) left a call of the policy unanswered. A harness of the user's own that keeps no model_calls log asked none. */
