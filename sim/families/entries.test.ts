@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILY_ENTRIES, familyInputs, familyNameOfProtocol, loadFamily } from './index.js';
-import { FAMILIES } from './loaded.js';
+import { FAMILIES, loadInstalled } from './loaded.js';
+import type { FamilyEntry } from './family-entry.js';
 
 describe('the family registry (what a command parses its options against before loading one family)', () => {
   it("each entry names its loaded family's name, summary and built-in protocols, in order", async () => {
@@ -18,6 +19,28 @@ describe('the family registry (what a command parses its options against before 
     expect(FAMILIES.map((family) => family.name)).toEqual(FAMILY_ENTRIES.map((entry) => entry.name));
     for (const family of FAMILIES) expect(await loadFamily(family.name)).toBe(family);
     expect(await loadFamily('reservations')).toBeUndefined();
+  });
+
+  it("leaves out of every family at once a framework family whose peer packages are not installed, without loading it", async () => {
+    const [reservation] = FAMILY_ENTRIES;
+    let loads = 0;
+    const framework: FamilyEntry = {
+      name: 'framework',
+      summary: 'a family on a package the user did not install',
+      protocolNames: [],
+      peers: ['cutpoint-no-such-package', 'better-sqlite3'],
+      load: async () => {
+        loads++;
+        throw new Error('a missing peer package');
+      },
+    };
+    const installed = (name: string) => name === 'better-sqlite3';
+    const loaded = await loadInstalled([reservation!, framework], installed);
+    expect(loaded.map((family) => family.name)).toEqual([reservation!.name]);
+    expect(loads).toBe(0);
+    // The same entry with its packages installed is loaded.
+    await expect(loadInstalled([framework], () => true)).rejects.toThrow('a missing peer package');
+    expect(loads).toBe(1);
   });
 
   it('knows every built-in protocol by its family, each in one family only', () => {

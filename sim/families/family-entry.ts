@@ -19,6 +19,12 @@ export interface FamilyEntry {
   readonly stressProtocols?: readonly string[];
   /** A property run of `sim check` can reach its receivers over HTTP (their contracts run behind the routed server). */
   readonly checkOverHttp?: true;
+  /**
+   * Packages the family's code imports that the user installs (a framework
+   * family's optional peer dependencies): where one is missing, the library's
+   * FAMILIES and `sim list` leave the family out instead of failing to load.
+   */
+  readonly peers?: readonly string[];
   /** The family's value: its world, checks, protocols, expected table. Loaded only by a command that runs it. */
   load(): Promise<AnyFamily>;
   /** The family's property suite, for `sim check` (loads fast-check and every property definition). */
