@@ -1,3 +1,4 @@
+import { wholeNumberInput, type WholeNumberParser } from '../engine/whole-number.js';
 import { InvalidArgumentError } from 'commander';
 import { allProtocolNames, familyNameOfProtocol } from '../families/index.js';
 import { looksLikePath } from '../app/load-protocol.js';
@@ -31,19 +32,19 @@ export function tableFormat(value: string): TableFormat {
   return value as TableFormat;
 }
 
-/** A parser of whole numbers that carries its bounds, so a test can hold every such option's --help to showing them. */
-export type WholeNumberParser = ((value: string) => number) & { range: { min: number; max: number } };
+export type { WholeNumberParser } from '../engine/whole-number.js';
 
-/** A whole number in [min, max], or one sentence saying what was expected. Every numeric option has a maximum. */
+/** A whole number in [min, max], or commander's refusal of one sentence saying what was expected. Every numeric option has a maximum. */
 export function wholeNumber(what: string, min: number, max: number): WholeNumberParser {
+  const input = wholeNumberInput(what, min, max);
   const parse = (value: string): number => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-      throw new InvalidArgumentError(`${what} must be a whole number from ${min} to ${max}; got '${value}'.`);
+    try {
+      return input(value);
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
     }
-    return n;
   };
-  return Object.assign(parse, { range: { min, max } });
+  return Object.assign(parse, { range: input.range });
 }
 
 export function positiveInt(what: string, max: number): WholeNumberParser {
