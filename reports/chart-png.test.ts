@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ChartConfiguration } from 'chart.js';
 import { describe, expect, it } from 'vitest';
 import { decodePng as decode } from '../sim/testing/decode-png.js';
-import { tableRun } from '../sim/testing/table-run.js';
+import { tableRun } from '../sim/cli/testing/table-run.js';
 import { tempFolder } from '../sim/testing/temp-folder.js';
 import { renderChartPng } from './chart-png.js';
 import { EFFECT_KIND_COLORS } from './effect-kinds.js';

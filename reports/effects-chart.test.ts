@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TableResults } from '../sim/results/table-results.js';
-import { tableRun } from '../sim/testing/table-run.js';
+import { tableRun } from '../sim/cli/testing/table-run.js';
 import { tempFolder } from '../sim/testing/temp-folder.js';
 import { EFFECT_KIND_COLORS } from './effect-kinds.js';
 import { effectsChartConfig, seriesColor } from './effects-chart.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../sim/testing/run-cli.js';
+import { runCli } from '../sim/cli/testing/run-cli.js';
 import { tempFolder } from '../sim/testing/temp-folder.js';
 import { counted } from './plural.js';
 

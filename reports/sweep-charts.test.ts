@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SweepsResults } from '../sim/results/sweeps-results.js';
-import { checkReportRun, TEST_SWEEP_TRIALS } from '../sim/testing/check-report-run.js';
+import { checkReportRun, TEST_SWEEP_TRIALS } from '../sim/cli/testing/check-report-run.js';
 import { decodePng } from '../sim/testing/decode-png.js';
 import { tempFolder } from '../sim/testing/temp-folder.js';
 import { CONCURRENCY_COLORS, concurrencyChartConfig } from './concurrency-chart.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../sim/testing/run-cli.js';
+import { runCli } from '../../sim/cli/testing/run-cli.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 
 const cwd = tempFolder('handover-explore');

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { TableResults } from '../../sim/results/table-results.js';
-import { runCli } from '../../sim/testing/run-cli.js';
-import { printedRow } from '../../sim/testing/table-run.js';
+import { runCli } from '../../sim/cli/testing/run-cli.js';
+import { printedRow } from '../../sim/cli/testing/table-run.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { EXPECTED_HANDOVER_TABLE } from './expected-table.js';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { KillCaseResult } from '../../sim/process/kill-case.js';
 import { childrenAlive } from '../../sim/process/children.js';
 import type { TableResults } from '../../sim/results/table-results.js';
-import { runCli } from '../../sim/testing/run-cli.js';
+import { runCli } from '../../sim/cli/testing/run-cli.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { TABLE_INTENTION } from '../../sim/families/handover/workload.js';
 import { EXPECTED_TICKETS } from './expected-table.js';

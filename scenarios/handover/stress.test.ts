@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { childrenAlive } from '../../sim/process/children.js';
 import type { StressResults } from '../../sim/stress/stress-results.js';
-import { runCli } from '../../sim/testing/run-cli.js';
+import { runCli } from '../../sim/cli/testing/run-cli.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 
 const cwd = tempFolder('handover-stress');

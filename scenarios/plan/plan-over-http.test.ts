@@ -6,7 +6,7 @@ import { PLAN_PROTOCOLS } from '../../protocols/plan/catalogue.js';
 import type { AnyFamily } from '../../sim/engine/run-case.js';
 import { planFamily } from '../../sim/families/plan/plan-family.js';
 import { runTable, type TableCell, type TableRun } from '../../sim/table/run-table.js';
-import { runCli } from '../../sim/testing/run-cli.js';
+import { runCli } from '../../sim/cli/testing/run-cli.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { startHttpTransport, type HttpTransport } from '../../sim/transport/http/http-transport.js';
 import { portAcceptsConnections } from '../../sim/transport/http/server-process.js';

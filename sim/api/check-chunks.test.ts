@@ -6,7 +6,7 @@ import type { PropertyResult } from '../check/check-property.js';
 import type { CheckResults } from '../results/check-results.js';
 import { RARE, writeRareFlaw } from '../testing/rare-flaw.js';
 import { reservationRows } from '../testing/read-warehouse.js';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from '../cli/testing/run-cli.js';
 import { shellWords } from '../testing/shell-words.js';
 import { tempFolder } from '../testing/temp-folder.js';
 

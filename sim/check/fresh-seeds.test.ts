@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../families/loaded.js';
 import { checkProperty } from '../api/check.js';
 import { allPropertySuites } from '../families/index.js';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from '../cli/testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { checkLine, FRESH_SEED_VARIABLE, freshSeed, freshSeedChecks, type FreshSeedCheck } from './fresh-seeds.js';
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { unionOfShards } from '../check/union-of-shards.js';
 import type { CheckResults, StoredProperty } from '../results/check-results.js';
 import { reservationRows } from '../testing/read-warehouse.js';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from './testing/run-cli.js';
 import { shellWords } from '../testing/shell-words.js';
 import { parseStrictXml } from '../testing/strict-xml.js';
 import { RARE, writeRareFlaw } from '../testing/rare-flaw.js';

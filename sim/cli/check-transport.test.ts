@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reservationRows } from '../testing/read-warehouse.js';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from './testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const cwd = tempFolder('check-transport');

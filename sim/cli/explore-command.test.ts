@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from './testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { shellWords } from '../testing/shell-words.js';
 

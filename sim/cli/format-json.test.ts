@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { referenceEffectsOnDisk } from '../testing/read-warehouse.js';
-import { runCli, type CliRun } from '../testing/run-cli.js';
+import { runCli, type CliRun } from './testing/run-cli.js';
 import { SIM_BIN, spawnSim } from '../testing/spawn-sim.js';
 import { parseStrictXml } from '../testing/strict-xml.js';
 import { tempFolder } from '../testing/temp-folder.js';

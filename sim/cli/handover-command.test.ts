@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { TableResults } from '../results/table-results.js';
-import { runCli } from '../testing/run-cli.js';
-import { printedRow } from '../testing/table-run.js';
+import { runCli } from './testing/run-cli.js';
+import { printedRow } from './testing/table-run.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const cwd = tempFolder('handover-cli');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRACTS } from '../../protocols/receivers/contracts.js';
 import { FAMILIES } from '../families/loaded.js';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from './testing/run-cli.js';
 
 describe('sim list', () => {
   it('names every family, each protocol with its status, every contract, cut and property, from the registries', async () => {

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../testing/run-cli.js';
-import { printedRow } from '../testing/table-run.js';
+import { runCli } from './testing/run-cli.js';
+import { printedRow } from './testing/table-run.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const cwd = tempFolder('own-protocol');

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from './testing/run-cli.js';
 import { shellWords } from '../testing/shell-words.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { shellWord as shellQuote } from '../results/shell-quote.js';

@@ -3,8 +3,8 @@ import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { markdownTable } from '../../reports/text-table.js';
 import type { TableResults } from '../results/table-results.js';
-import { runCli } from '../testing/run-cli.js';
-import { tableRun } from '../testing/table-run.js';
+import { runCli } from './testing/run-cli.js';
+import { tableRun } from './testing/table-run.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const cwd = tempFolder('cli-report');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { reservationRows } from '../testing/read-warehouse.js';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from './testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { portAcceptsConnections, startServerProcess } from '../transport/http/server-process.js';
 import { McpReceiverClient } from '../transport/mcp/mcp-receiver-client.js';

@@ -2,8 +2,8 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SweepsResults } from '../results/sweeps-results.js';
-import { checkReportRun } from '../testing/check-report-run.js';
-import { runCli } from '../testing/run-cli.js';
+import { checkReportRun } from './testing/check-report-run.js';
+import { runCli } from './testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const cwd = tempFolder('cli-sweeps');

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from './testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { protocolFromFile } from '../engine/protocol-file.js';
 import { runCase, type AnyFamily } from '../engine/run-case.js';

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../testing/run-cli.js';
-import { printedRow } from '../testing/table-run.js';
+import { runCli } from './testing/run-cli.js';
+import { printedRow } from './testing/table-run.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { writeTightPlan } from '../testing/tight-plan.js';
 

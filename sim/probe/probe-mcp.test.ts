@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEEP_RECEIPTS } from '../../protocols/receivers/types.js';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from '../cli/testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { findServableReceiver } from '../transport/http/receiver-catalogue.js';
 import type { RunningServer } from '../transport/http/receiver-server.js';

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from '../cli/testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { startServerProcess, type ServerProcess } from '../transport/http/server-process.js';
 import type { ProbeResults } from './probe-results.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHistory } from '../engine/history.js';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from '../cli/testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { portAcceptsConnections, startServerProcess, type ServerProcess } from '../transport/http/server-process.js';
 import type { ProbeResults } from './probe-results.js';

@@ -6,7 +6,7 @@ import { outboxDedup } from '../../protocols/reservation/outbox-dedup.js';
 import { EXPECTED_EFFECTS } from '../../scenarios/reservation/reference-table.js';
 import { reservationFamily } from '../families/reservation/family.js';
 import type { TableResults } from '../results/table-results.js';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from '../cli/testing/run-cli.js';
 import { historyEvents } from '../testing/run-files.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { childrenAlive } from './children.js';

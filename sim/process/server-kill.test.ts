@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TableResults } from '../results/table-results.js';
 import { reservationRows } from '../testing/read-warehouse.js';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from '../cli/testing/run-cli.js';
 import { historyEvents, receiverServersAlive } from '../testing/run-files.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import type { ServerKillCaseResult } from './server-kill-table.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { StressResults } from './stress-results.js';
-import { runCli } from '../testing/run-cli.js';
+import { runCli } from '../cli/testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { childrenAlive } from '../process/children.js';
 

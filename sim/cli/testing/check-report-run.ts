@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { SweepsResults } from '../results/sweeps-results.js';
+import type { SweepsResults } from '../../results/sweeps-results.js';
 import { runCli } from './run-cli.js';
 
 /** Trials per sweep point in tests: enough for every series to show its shape, few enough to stay quick. */

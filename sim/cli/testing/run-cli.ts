@@ -1,5 +1,5 @@
-import type { Io } from '../cli/io.js';
-import { main } from '../cli/main.js';
+import type { Io } from '../io.js';
+import { main } from '../main.js';
 
 export interface CliRun {
   code: number;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { TableResults } from '../results/table-results.js';
+import type { TableResults } from '../../results/table-results.js';
 import { runCli } from './run-cli.js';
 
 /**

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { referenceHarness } from '../../../protocols/handover/reference-harness.js';
-import { runCli } from '../../testing/run-cli.js';
-import { printedRow } from '../../testing/table-run.js';
+import { runCli } from '../../cli/testing/run-cli.js';
+import { printedRow } from '../../cli/testing/table-run.js';
 import { tempFolder } from '../../testing/temp-folder.js';
 import { protocolFromModule } from './protocol-module.js';
 

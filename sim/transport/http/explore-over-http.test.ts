@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservationRows } from '../../testing/read-warehouse.js';
-import { runCli } from '../../testing/run-cli.js';
+import { runCli } from '../../cli/testing/run-cli.js';
 import { tempFolder } from '../../testing/temp-folder.js';
 import { findProtocol } from '../../../protocols/reservation/registry.js';
 import { explore, type ExploreResult } from '../../explore/explore.js';

@@ -7,7 +7,7 @@ import type { AnyFamily } from '../../engine/run-case.js';
 import { reservationFamily } from '../../families/reservation/family.js';
 import { runTable, type TableRun } from '../../table/run-table.js';
 import { reservationRows } from '../../testing/read-warehouse.js';
-import { runCli } from '../../testing/run-cli.js';
+import { runCli } from '../../cli/testing/run-cli.js';
 import { tempFolder } from '../../testing/temp-folder.js';
 import { startHttpTransport, type HttpTransport } from './http-transport.js';
 import { portAcceptsConnections } from './server-process.js';
