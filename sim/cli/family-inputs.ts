@@ -1,22 +1,7 @@
-import { InvalidArgumentError, Option, type Command } from 'commander';
-import { InputError } from '../engine/input-error.js';
-import { familyInputs, inputFlag, inputKey, inputRefusal, type FamilyInput, type InputRefusal, type OwnedInput } from '../families/index.js';
+import { Option, type Command } from 'commander';
+import { familyInputs, inputFlag, inputKey, inputRefusal, type InputRefusal, type OwnedInput } from '../families/index.js';
 import { UsageError } from './errors.js';
-
-/** An input's parser as commander takes it: its InputError becomes commander's own refusal; a bound it carries stays on it. */
-function commanderParser(input: FamilyInput): ((value: string) => unknown) | undefined {
-  const parse = input.parse;
-  if (!parse) return undefined;
-  const wrapped = (value: string): unknown => {
-    try {
-      return parse(value);
-    } catch (error) {
-      if (error instanceof InputError) throw new InvalidArgumentError(error.message);
-      throw error;
-    }
-  };
-  return Object.assign(wrapped, parse);
-}
+import { commanderParser } from './options.js';
 
 /**
  * Adds to `command` the options of families' own that it takes (from the
@@ -36,7 +21,7 @@ export function addFamilyInputs(
   for (const { family, input } of inputs) {
     const help = input.helpIn?.[name] ?? input.help;
     const option = new Option(input.flag, options.prefix === false ? help : `${family} family: ${help}`);
-    const parser = options.parse === false ? undefined : commanderParser(input);
+    const parser = options.parse === false || !input.parse ? undefined : commanderParser(input.parse);
     if (parser) option.argParser(parser);
     command.addOption(option);
   }
@@ -50,7 +35,11 @@ function orList(words: readonly string[]): string {
 
 /** The families' own inputs of a command that stand alone (they make a workload): `--plan, --policy or --graph`. */
 export function standingInputFlags(name: string): string {
-  return orList(familyInputs(name).filter(({ input }) => !input.requires).map(({ input }) => inputFlag(input)));
+  return orList(
+    familyInputs(name)
+      .filter(({ input }) => !input.requires)
+      .map(({ input }) => inputFlag(input)),
+  );
 }
 
 /** What a command refuses of the families' inputs, for its help: `--plan without --family plan; … --model-timeout-ms without --policy.` */

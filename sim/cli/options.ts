@@ -1,3 +1,4 @@
+import { InputError } from '../engine/input-error.js';
 import { wholeNumberInput, type WholeNumberParser } from '../engine/whole-number.js';
 import { InvalidArgumentError } from 'commander';
 import { allProtocolNames, familyNameOfProtocol } from '../families/index.js';
@@ -34,17 +35,26 @@ export function tableFormat(value: string): TableFormat {
 
 export type { WholeNumberParser } from '../engine/whole-number.js';
 
-/** A whole number in [min, max], or commander's refusal of one sentence saying what was expected. Every numeric option has a maximum. */
-export function wholeNumber(what: string, min: number, max: number): WholeNumberParser {
-  const input = wholeNumberInput(what, min, max);
-  const parse = (value: string): number => {
+/**
+ * A parser that throws the app's InputError, as commander takes it: the
+ * same sentence as commander's own refusal; what the parser carries (a
+ * whole number's range) stays on it.
+ */
+export function commanderParser<P extends (value: string) => unknown>(parse: P): P {
+  const wrapped = (value: string): unknown => {
     try {
-      return input(value);
+      return parse(value);
     } catch (error) {
-      throw new InvalidArgumentError((error as Error).message);
+      if (error instanceof InputError) throw new InvalidArgumentError(error.message);
+      throw error;
     }
   };
-  return Object.assign(parse, { range: input.range });
+  return Object.assign(wrapped, parse) as P;
+}
+
+/** A whole number in [min, max], or commander's refusal of one sentence saying what was expected. Every numeric option has a maximum. */
+export function wholeNumber(what: string, min: number, max: number): WholeNumberParser {
+  return commanderParser(wholeNumberInput(what, min, max));
 }
 
 export function positiveInt(what: string, max: number): WholeNumberParser {
