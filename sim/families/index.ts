@@ -2,6 +2,7 @@ import type { AnySuite } from '../check/suite.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { inputFlag, inputKey, type FamilyEntry, type FamilyInput } from './family-entry.js';
 import { handoverEntry } from './handover/entry.js';
+import { langgraphEntry } from './langgraph/entry.js';
 import { planEntry } from './plan/entry.js';
 import { reservationEntry } from './reservation/entry.js';
 
@@ -15,7 +16,7 @@ export { inputFlag, inputKey, type FamilyEntry, type EvalOutcome, type EvalReque
  * or fast-check. Adding a family is adding its folders (sim/families/<name>/,
  * protocols/<name>/, scenarios/<name>/) and its entry here.
  */
-export const FAMILY_ENTRIES: readonly FamilyEntry[] = [reservationEntry, planEntry, handoverEntry];
+export const FAMILY_ENTRIES: readonly FamilyEntry[] = [reservationEntry, planEntry, handoverEntry, langgraphEntry];
 
 /** The family a command runs when neither --family nor a built-in protocol names one. */
 export const DEFAULT_FAMILY = reservationEntry.name;
