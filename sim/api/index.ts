@@ -13,6 +13,7 @@ export { protocolFromFile, ProtocolFileError } from '../engine/protocol-file.js'
 export type { Family, FamilyProtocol, WorldSpec, World, WorldLife, WorkerContext, Observation } from '../engine/family.js';
 export type { CaseResult } from '../engine/run-case.js';
 export type { TableResults, StoredCell, CrashMode } from '../results/table-results.js';
+export { combinedVerdict, type Verdict, type Violation } from '../engine/verdict.js';
 export type { Mismatch, ExpectedTable } from '../table/run-table.js';
 export type { PropertyResult, PropertyOutcome } from '../check/check-property.js';
 export type { StoreKind } from '../check/suite.js';
