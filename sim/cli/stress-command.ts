@@ -1,18 +1,11 @@
-import { randomInt } from 'node:crypto';
-import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
-import { withChildrenReaped } from '../process/children.js';
-import { defaultJobs } from '../process/pool.js';
-import { displayPath, writeJsonAtomic } from '../results/run-folder.js';
-import { openRunFolder } from '../app/run-folder-life.js';
+import { displayPath } from '../results/run-folder.js';
 import type { ProtocolStress } from '../stress/stress-run.js';
-import { runStress } from '../stress/stress-run.js';
-import type { StressResults } from '../stress/stress-results.js';
 import type { StressTuning } from '../stress/stress-trial.js';
-import { UsageError, type ExitCode } from './errors.js';
+import type { StressOutcome } from '../stress/stress-verdict.js';
+import type { ExitCode } from './errors.js';
 import { exitForVerdict } from './verdict-exit.js';
 import type { Io } from './io.js';
 import { positiveInt, protocolName, rangeText, seedValue, wholeNumber } from './options.js';
@@ -29,11 +22,9 @@ import {
   STRESS_WORKERS_MAX,
 } from '../limits.js';
 import { Progress } from '../app/progress.js';
-import { chooseFamily } from '../app/family-choice.js';
+import { mustHold, prepareStress, STRESS_DEFAULTS, type StressRequest } from '../app/stress.js';
 import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
-import { resolveProtocols } from '../app/load-protocol.js';
 import { counted } from '../../reports/plural.js';
-import { stressOutcome, stressRunVerdict, type StressOutcome } from '../stress/stress-verdict.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 import { DEFAULT_FAMILY, findEntry } from '../families/index.js';
 
@@ -42,23 +33,7 @@ const STRESS_FORMATS = ['text', 'json'] as const;
 /** What `sim stress` runs when neither a protocol nor a family is named. */
 const DEFAULT_PROTOCOLS = findEntry(DEFAULT_FAMILY)?.stressProtocols ?? [];
 
-interface StressOptions {
-  family?: string;
-  protocol?: string[];
-  workers: number;
-  intentions: number;
-  trials: number;
-  seed?: number;
-  crashes: number;
-  crashChance: number;
-  leaseMs: number;
-  pauseChance: number;
-  pauseMs: number;
-  busyTimeoutMs: number;
-  lifeTimeoutMs: number;
-  jobs?: number;
-  keep: number;
-  out: string;
+interface StressOptions extends StressRequest {
   format: 'text' | 'json';
 }
 
@@ -85,59 +60,59 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       '-w, --workers <W>',
       `worker processes per trial ${rangeText(1, STRESS_WORKERS_MAX)}`,
       positiveInt('workers', STRESS_WORKERS_MAX),
-      4,
+      STRESS_DEFAULTS.workers,
     )
     .option(
       '-i, --intentions <I>',
       `intentions per trial, shared out among the workers ${rangeText(1, STRESS_INTENTIONS_MAX)}`,
       positiveInt('intentions', STRESS_INTENTIONS_MAX),
-      50,
+      STRESS_DEFAULTS.intentions,
     )
-    .option('-t, --trials <T>', `trials per protocol ${rangeText(1, STRESS_TRIALS_MAX)}`, positiveInt('trials', STRESS_TRIALS_MAX), 10)
+    .option('-t, --trials <T>', `trials per protocol ${rangeText(1, STRESS_TRIALS_MAX)}`, positiveInt('trials', STRESS_TRIALS_MAX), STRESS_DEFAULTS.trials)
     .option('-s, --seed <seed>', 'seed of the fault plan (default: random, printed first)', seedValue)
     .option(
       '--crashes <n>',
       `crashes per worker and trial at most ${rangeText(0, STRESS_CRASHES_MAX)}: SIGKILL at a random cut, then a restart`,
       wholeNumber('crashes', 0, STRESS_CRASHES_MAX),
-      1,
+      STRESS_DEFAULTS.crashes,
     )
-    .option('--crash-chance <p>', 'chance that a worker life is armed to crash while its budget lasts (0-1)', chance('crash-chance'), 0.5)
+    .option('--crash-chance <p>', 'chance that a worker life is armed to crash while its budget lasts (0-1)', chance('crash-chance'), STRESS_DEFAULTS.crashChance)
     .option(
       '--lease-ms <ms>',
       `outbox lease in real ms ${rangeText(1, STRESS_LEASE_MS_MAX)}: a row whose worker is slower than this is sent again by another`,
       positiveInt('lease-ms', STRESS_LEASE_MS_MAX),
-      10,
+      STRESS_DEFAULTS.leaseMs,
     )
     .option(
       '--pause-chance <p>',
       'chance that a worker pauses at a cut that does not crash: a slow worker (0-1)',
       chance('pause-chance'),
-      0.1,
+      STRESS_DEFAULTS.pauseChance,
     )
     .option(
       '--pause-ms <ms>',
       `longest such pause, in real ms ${rangeText(1, STRESS_PAUSE_MS_MAX)}`,
       positiveInt('pause-ms', STRESS_PAUSE_MS_MAX),
-      20,
+      STRESS_DEFAULTS.pauseMs,
     )
     .option(
       '--busy-timeout-ms <ms>',
       `SQLite's wait for a lock before SQLITE_BUSY, which the worker then retries (bounded) ${rangeText(1, STRESS_BUSY_TIMEOUT_MS_MAX)}`,
       positiveInt('busy-timeout-ms', STRESS_BUSY_TIMEOUT_MS_MAX),
-      5,
+      STRESS_DEFAULTS.busyTimeoutMs,
     )
     .option(
       '--life-timeout-ms <ms>',
       `cutpoint's own limit on one worker life's wall time ${rangeText(1, LIFE_TIMEOUT_MS_MAX)}: a life still running then is stopped and its trial reported as not judged (an error), not as the protocol's violation`,
       positiveInt('life-timeout-ms', LIFE_TIMEOUT_MS_MAX),
-      60_000,
+      STRESS_DEFAULTS.lifeTimeoutMs,
     )
     .option('-j, --jobs <n>', `trials at a time ${rangeText(1, JOBS_MAX)} (default: one per core)`, positiveInt('jobs', JOBS_MAX))
     .option(
       '--keep <n>',
       `trial folders kept per protocol (violating trials first), with their SQLite files ${rangeText(0, STRESS_KEEP_MAX)}`,
       wholeNumber('keep', 0, STRESS_KEEP_MAX),
-      3,
+      STRESS_DEFAULTS.keep,
     )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option('-f, --format <format>', formatHelp(STRESS_FORMATS), formatOption(STRESS_FORMATS), 'text')
@@ -146,79 +121,18 @@ export function registerStress(program: Command, io: Io, exit: (code: ExitCode) 
       '\nInterleavings are real (the OS schedules the processes), so only the fault plan replays from the seed.\nExit codes: 0 every protocol expected to hold (outbox-dedup) had no duplicate and nothing lost, and\nno worker failed; 1 otherwise; 2 bad input.',
     )
     .action(async (options: StressOptions) => {
-      const family = await chooseFamily(options.family, options.protocol);
-      if (!family.stress) throw new UsageError(`sim stress cannot run family ${family.name}: it defines no stress workload`);
-      const { protocols, files: protocolFiles } = await resolveProtocols(
-        family,
-        options.protocol ??
-          findEntry(family.name)?.stressProtocols ??
-          family.protocols.map((entry) => entry.protocol.name),
-        io.cwd,
-      );
-      const seed = options.seed ?? randomInt(0, 2 ** 31);
-      const jobs = options.jobs ?? defaultJobs();
-      const tuning: StressTuning = {
-        workers: options.workers,
-        intentions: options.intentions,
-        crashesPerWorker: options.crashes,
-        crashChance: options.crashChance,
-        leaseMs: options.leaseMs,
-        pause: { chance: options.pauseChance, maxMs: options.pauseMs },
-        busyTimeoutMs: options.busyTimeoutMs,
-        busyAttemptsMax: 200,
-        lifeTimeoutMs: options.lifeTimeoutMs,
-      };
-      const folder = openRunFolder(resolve(io.cwd, options.out), io.cwd);
-      const header = headerLine(protocols, { trials: options.trials, jobs }, seed, tuning);
-      if (options.format === 'text') io.stdout(header + '\n');
+      const stress = await prepareStress(options, io.cwd);
+      const { protocols, seed, jobs, tuning, folder, family } = stress;
+      if (options.format === 'text') io.stdout(headerLine(protocols, { trials: options.trials, jobs }, seed, tuning) + '\n');
       const progress = new Progress(io, 'sim stress', options.trials * protocols.length, 'trials');
       let done = 0;
-      const started = performance.now();
-      const summaries = await withChildrenReaped(io.stderr, () =>
-        runStress({
-          family,
-          protocols,
-          protocolFiles,
-          trials: options.trials,
-          seed,
-          tuning,
-          jobs,
-          runFolder: folder.path,
-          keepMax: options.keep,
-          onTrial: () => progress.update(++done),
-        }),
-      );
+      const { results, protocols: judged } = await stress.run(() => progress.update(++done), io.stderr);
       progress.done();
-      const crashesAsked = tuning.crashesPerWorker > 0 && tuning.crashChance > 0;
-      const judged = summaries.map((s) => ({ ...s, verdict: stressOutcome(s, { mustHold: mustHold(family, s.protocol), crashesAsked }) }));
-      const verdict = stressRunVerdict(judged.map((s) => s.verdict));
-      const results: StressResults = {
-        kind: 'stress',
-        tool: 'cutpoint',
-        runId: folder.runId,
-        startedAt: folder.startedAt,
-        seed,
-        trials: options.trials,
-        jobs,
-        tuning,
-        protocols: judged,
-        verdict,
-        timingsMs: { total: Math.round(performance.now() - started) },
-      };
-      writeJsonAtomic(join(folder.path, 'results.json'), results);
       const shown = displayPath(folder.path, io.cwd);
       if (options.format === 'json') io.stdout(jsonDocument({ ...results, runFolder: shown }));
-      else io.stdout([stressTable(summaries), ...verdictLines(family, judged), `run folder: ${shown}`].join('\n') + '\n');
-      exit(exitForVerdict(verdict));
+      else io.stdout([stressTable(judged), ...verdictLines(family, judged), `run folder: ${shown}`].join('\n') + '\n');
+      exit(exitForVerdict(results.verdict));
     });
-}
-
-/** The family's own list, else: a protocol marked correct or repaired, or whose reference row is all ones, must never duplicate or lose under stress either. */
-function mustHold(family: AnyFamily, protocol: string): boolean {
-  if (family.stress?.mustHold) return family.stress.mustHold.includes(protocol);
-  const status = family.protocols.find((entry) => entry.protocol.name === protocol)?.status;
-  const row = family.expectedTable[protocol];
-  return status === 'correct' || status === 'repaired' || (row !== undefined && row.every((n) => n === 1));
 }
 
 function headerLine(
