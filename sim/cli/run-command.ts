@@ -1,33 +1,19 @@
 import { join } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { timeline } from '../../reports/timeline.js';
-import { parseHistory } from '../engine/history.js';
-import { readTextFile } from '../results/read-text-file.js';
 import { displayPath } from '../results/run-folder.js';
-import { UsageError, type ExitCode } from './errors.js';
+import type { ExitCode } from './errors.js';
 import { exitForVerdict } from './verdict-exit.js';
-import { resolveProtocols } from '../app/load-protocol.js';
-import { readExpectations } from '../app/expectations.js';
 import type { Io } from './io.js';
-import { chooseFamily, cutIndexes } from '../app/family-choice.js';
 import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
 import { cutValue, positiveInt, protocolName, rangeText } from './options.js';
 import { LIFE_TIMEOUT_MS_MAX } from '../limits.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
-import { executeTableRun } from '../app/table-run.js';
+import { runOneCase, type RunCaseRequest } from '../app/run-case.js';
 import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';
-import type { TransportName } from '../app/transport.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 
-interface RunOptions {
-  family?: string;
-  protocol: string[];
-  cut: string[];
-  out: string;
-  expect?: string;
-  lifeTimeoutMs?: number;
-  checkDeterminism: boolean;
-  transport: TransportName;
+interface RunOptions extends RunCaseRequest {
   format: 'text' | 'json';
 }
 
@@ -74,32 +60,8 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
     .option('-f, --format <format>', formatHelp(RUN_FORMATS), formatOption(RUN_FORMATS), 'text')
     .addHelpText('after', '\nExit codes: 0 the case ran and N is as expected; 1 N differs or the case could not be judged; 2 bad input.')
     .action(async (options: RunOptions) => {
-      const family = await chooseFamily(options.family, options.protocol);
-      const reference = family.expectedTable;
-      const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol, io.cwd);
-      const [protocol] = protocols;
-      if (!protocol) throw new UsageError('--protocol names no protocol');
-      const expected = options.expect
-        ? readExpectations(options.expect, { effects: reference }, family, [protocol], io.cwd).effects
-        : reference;
-      const { results, runFolder } = await executeTableRun({
-        family,
-        protocols: [protocol],
-        protocolFiles,
-        lifeTimeoutMs: options.lifeTimeoutMs,
-        checkDeterminism: options.checkDeterminism,
-        cutIndexes: cutIndexes(family, options.cut),
-        outDir: options.out,
-        cwd: io.cwd,
-        expected,
-        expectFile: options.expect,
-        transport: options.transport,
-      });
-      const cell = results.cells[0];
-      if (!cell) throw new Error('a one-case run produced no cell');
+      const { results, cell, runFolder, events } = await runOneCase(options, io.cwd);
       const show = (path: string) => displayPath(join(runFolder, path), io.cwd);
-      const historyPath = join(runFolder, cell.case.files.history);
-      const events = parseHistory(readTextFile(historyPath), historyPath);
       const code = exitForVerdict(results.verdict);
       if (options.format === 'json') {
         io.stdout(
