@@ -104,7 +104,18 @@ export async function prepareStress(request: StressRequest, cwd: string): Promis
     async run(onTrial, stderr) {
       const started = performance.now();
       const summaries = await withChildrenReaped(stderr, () =>
-        runStress({ family, protocols, protocolFiles, trials: request.trials, seed, tuning, jobs, runFolder: folder.path, keepMax: request.keep, onTrial }),
+        runStress({
+          family,
+          protocols,
+          protocolFiles,
+          trials: request.trials,
+          seed,
+          tuning,
+          jobs,
+          runFolder: folder.path,
+          keepMax: request.keep,
+          onTrial,
+        }),
       );
       const crashesAsked = tuning.crashesPerWorker > 0 && tuning.crashChance > 0;
       const judged = summaries.map((s) => ({ ...s, verdict: stressOutcome(s, { mustHold: mustHold(family, s.protocol), crashesAsked }) }));
