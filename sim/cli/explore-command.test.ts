@@ -24,6 +24,7 @@ describe('sim explore', () => {
       kind: 'explore',
       protocol: 'outbox-dedup',
       exhaustive: true,
+      verdict: 'pass',
     });
   });
 
@@ -45,6 +46,8 @@ describe('sim explore', () => {
     const { code, stdout } = await runCli(['explore', '-p', 'outbox-dedup', '-w', '2', '-i', '2', '-d', '2', '--executions-max', '5'], cwd);
     expect(code).toBe(1);
     expect(stdout).toContain('NOT exhaustive: stopped at the bound of 5 executions');
+    const folder = join(cwd, /run folder: (\S+)/.exec(stdout)![1]!);
+    expect(JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8'))).toMatchObject({ exhaustive: false, verdict: 'unknown' });
   });
 
   it('explores several protocols in one command: one section each, what each alone gives, at --jobs 1 and --jobs 2', async () => {

@@ -33,6 +33,8 @@ import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';
 import { withTransport, type TransportName } from '../app/transport.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 import { exploreReplayLine } from '../explore/replay-line.js';
+import { exploreVerdict } from '../results/explore-result.js';
+import { exitForVerdict } from './verdict-exit.js';
 
 interface ExploreOptions {
   family?: string;
@@ -71,7 +73,12 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       'the protocol (`sim list` names them), or a path to your own module; more than once: several, explored on one pool of --jobs',
       (v: string, previous: string[] | undefined) => protocolName(v, previous),
     )
-    .option('-w, --workers <w>', `relay workers ${rangeText(1, EXPLORE_WORKERS_MAX)}`, positiveInt('workers', EXPLORE_WORKERS_MAX), EXPLORE_DEFAULTS.workers)
+    .option(
+      '-w, --workers <w>',
+      `relay workers ${rangeText(1, EXPLORE_WORKERS_MAX)}`,
+      positiveInt('workers', EXPLORE_WORKERS_MAX),
+      EXPLORE_DEFAULTS.workers,
+    )
     .option(
       '-i, --intentions <i>',
       `intentions ${rangeText(1, EXPLORE_INTENTIONS_MAX)}: tenantA:k1, tenantB:k1, tenantA:k2, tenantB:k2`,
@@ -243,10 +250,13 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
         tool: 'cutpoint',
         runId: folder.runId,
         startedAt: folder.startedAt,
-        ...(results.length === 1 ? results[0]! : { bounds, protocols: results }),
+        ...(results.length === 1
+          ? results[0]!
+          : { bounds, protocols: results.map((result) => ({ ...result, verdict: exploreVerdict([result]) })) }),
+        verdict: exploreVerdict(results),
       };
       writeJsonAtomic(join(folder.path, 'results.json'), stored);
-      const code = results.every((result) => result.violations.length === 0 && result.exhaustive) ? EXIT.ok : EXIT.checkFailed;
+      const code = exitForVerdict(stored.verdict);
       if (json) {
         io.stdout(jsonDocument({ ...stored, runFolder: displayPath(folder.path, io.cwd) }));
         // Told to a watching parent too, as the text output's end is: without it, it reads its child's end as the protocol's exit.

@@ -1,3 +1,4 @@
+import { combinedVerdict, type Verdict } from '../engine/verdict.js';
 import type { Shard } from './shard.js';
 
 /*
@@ -49,4 +50,15 @@ export interface ExploreResult {
   /** Present when only one shard of the subtrees was explored. */
   shard?: Shard;
   timeMs: number;
+}
+
+/**
+ * An exploration's verdict: a violation found fails it; otherwise a bound that
+ * stopped it before every schedule ran leaves it unknown, since what was not
+ * explored was not judged; every schedule explored without one passes.
+ */
+export function exploreVerdict(results: readonly Pick<ExploreResult, 'violations' | 'exhaustive'>[]): Verdict {
+  return combinedVerdict(
+    results.map((result): Verdict => (result.violations.length > 0 ? 'fail' : result.exhaustive ? 'pass' : 'unknown')),
+  );
 }

@@ -4,6 +4,7 @@ import type { CaseResult } from '../engine/run-case.js';
 import { judgeBoundaryRows } from '../table/boundary-verdict.js';
 import type { BoundaryRow } from './boundary-rows.js';
 import { propertyVerdict, type PropertyOutcome } from './property-result.js';
+import { exploreVerdict, type ViolationGroup } from './explore-result.js';
 import { probeVerdict } from './probe-results.js';
 import { readTableResults } from './read-results.js';
 import { tableVerdict } from './table-results.js';
@@ -50,6 +51,18 @@ describe("each command's outcome words as one Verdict", () => {
     expect(judgeBoundaryRows([thrown], { throws: 1 }).verdict).toBe('unknown');
     expect(judgeBoundaryRows([thrown, twice], { throws: 1, twice: 1 }).verdict).toBe('fail');
     expect(judgeBoundaryRows([thrown, twice], { throws: 1, twice: 2 }).verdict).toBe('unknown');
+  });
+
+  it('an exploration: a violation fails it, a bound that stopped it short leaves it unknown, every schedule clean passes', () => {
+    const group = { kind: 'duplicate' } as ViolationGroup;
+    expect(exploreVerdict([{ violations: [], exhaustive: true }])).toBe('pass');
+    expect(exploreVerdict([{ violations: [], exhaustive: false }])).toBe('unknown');
+    expect(
+      exploreVerdict([
+        { violations: [], exhaustive: false },
+        { violations: [group], exhaustive: true },
+      ]),
+    ).toBe('fail');
   });
 });
 
