@@ -29,7 +29,8 @@ async function harnessChoice(value: string, cwd: string): Promise<HarnessChoice>
     throw new InputError(
       `unknown protocol '${value}' in family handover; valid: ${handoverFamily.protocols.map((entry) => entry.protocol.name).join(', ')}, or a path to your own module`,
     );
-  if (existsSync(path) && MODULE_EXTENSIONS.includes(extname(path))) await (await import('../../../process/trial-load.js')).trialLoad(path, value);
+  if (!existsSync(path)) throw new InputError(`protocol file ${value} does not exist`);
+  if (MODULE_EXTENSIONS.includes(extname(path))) await (await import('../../../process/trial-load.js')).trialLoad(path, value);
   await protocolFromFile(handoverFamily, path, value);
   return { kind: 'file', path, shownAs: value };
 }
