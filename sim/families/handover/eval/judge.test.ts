@@ -48,8 +48,8 @@ describe('context quality with a judge of the user', () => {
   ])('a judge that %s is a counted error of that handover, and breaks the run', async (_, text, error) => {
     const judge = await loadJudgeModule(module(`judge-${_.replace(/\W+/g, '-')}.mjs`, text), scratch);
     const { results, metrics } = await evaluate({ scenarios: SCENARIOS }, subject, scratch, { judge, timeoutMs: 300 });
-    expect(results[0]).toMatchObject({ verdict: 'correct', judgeError: error, factsCarried: [] });
-    // Left out of context quality, not counted as a fact missing.
+    expect(results[0]).toMatchObject({ verdict: 'correct', judgeError: error, factsCarried: [], factsMissing: [] });
+    // Left out of context quality: neither carried nor missing.
     expect(metrics).toMatchObject({ judgeErrors: 1, contextQuality: 1, errors: 0 });
     expect(brokenThresholds(metrics, undefined)).toEqual(['1 handover(s) the judge could not judge']);
   }, 60_000);

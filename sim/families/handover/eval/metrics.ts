@@ -56,7 +56,8 @@ export function judgeScenario(
     expected,
     run,
     factsCarried,
-    factsMissing: facts.filter((fact) => !factsCarried.includes(fact)),
+    // Not judged is neither carried nor missing.
+    factsMissing: 'error' in judged ? [] : facts.filter((fact) => !factsCarried.includes(fact)),
     ...(happened && 'error' in judged ? { judgeError: judged.error } : {}),
   };
   // A run that ended in an error (the policy threw, answered nothing, never stopped) judged nothing the policy decided.
