@@ -1,4 +1,3 @@
-import type { TranscriptLine } from '../types.js';
 import type { GuardTrigger } from './guard-trigger.js';
 import { OUTPUT_SAFE_REPLY } from './output-checks.js';
 
@@ -67,6 +66,6 @@ export function ruleTriggerOf(rules: GuardrailRules, layer: RuleLayer, text: str
 }
 
 /** The conversation as the rules around the model read it: one `role: text` line per transcript line. */
-export function transcriptText(transcript: readonly TranscriptLine[]): string {
+export function transcriptText(transcript: readonly { role: string; text: string }[]): string {
   return transcript.map((line) => `${line.role}: ${line.text}`).join('\n');
 }
