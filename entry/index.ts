@@ -15,3 +15,7 @@ export { planLoop, type PlanLoopDefinition, type PlanLoopSeams, type GateCheck }
 export { CORRECT_SEAMS } from '../protocols/plan/correct-seams.js';
 export { harnessProtocol, type HarnessDefinition } from '../protocols/handover/harness.js';
 export type { ConversationView, ModelAction, ToolSpec } from '../protocols/handover/types.js';
+/** The user's parts of `sim eval handover`: guardrail rules by layer (--rules), a judge of context quality (--judge), a suite's turns. */
+export type { GuardrailRule, GuardrailRules, RuleAction, RuleLayer } from '../protocols/handover/guardrails/rules.js';
+export type { ContextJudge, JudgeAnswer, JudgeRequest } from '../sim/families/handover/eval/judge.js';
+export type { EvalScenario, Turn, TurnRole } from '../sim/families/handover/eval/suite.js';

@@ -23,7 +23,7 @@ export type Transfer = { target: string; reason: TransferArguments['reason'] | H
 function reasonOf(trigger: GuardTrigger): Transfer['reason'] {
   if (trigger.check === 'crisis-phrase') return 'crisis';
   if (trigger.check === 'model-down' || trigger.check === 'model-timeout') return 'model_unavailable';
-  if (trigger.layer === 'model') return 'budget';
+  if (trigger.check === 'cost-budget' || trigger.check === 'latency-budget') return 'budget';
   return 'guardrail';
 }
 

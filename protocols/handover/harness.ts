@@ -8,6 +8,7 @@ import { guardrailSettings } from './guardrails/guardrail-settings.js';
 import { inputTriggerOf } from './guardrails/input-guard.js';
 import { budgetTrigger, callModel, modelUsage, recordModelCall } from './guardrails/model-call.js';
 import { outputTriggerOf } from './guardrails/output-checks.js';
+import { ruleTriggerOf, transcriptText } from './guardrails/rules.js';
 import { guardTriggered, handOver, type Transfer } from './hand-over.js';
 import { REFERENCE_SEAMS, type HarnessSeams } from './seams.js';
 import { runToolCall } from './tools/tool-call.js';
@@ -110,8 +111,9 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
 
     // Before the model: a message a guardrail catches goes to a person or a fixed reply, and the model never sees it.
     const userText = event.kind === 'user' ? (JSON.parse(event.body) as { text: string }).text : '';
-    const flagged = new Set(guardrailSettings(ctx.settings).flaggedSenders);
-    const caught = inputTriggerOf(seams.inputChecks, { sender: id, text: userText }, flagged);
+    const { flaggedSenders, rules } = guardrailSettings(ctx.settings);
+    const caught =
+      ruleTriggerOf(rules, 'before', userText) ?? inputTriggerOf(seams.inputChecks, { sender: id, text: userText }, new Set(flaggedSenders));
     if (caught) return guardTriggered(ctx, seams, event, agent, caught);
 
     // Bounded: every pass takes at least one step, and the step limit ends the loop in a handover.
@@ -128,8 +130,9 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
         const trigger: GuardTrigger = { layer: 'model', check: 'step-limit', reason: summary, handover: true };
         return handOver(ctx, seams, event, agent, { target: ctx.graph.fallbackHuman, reason: 'step_limit', summary }, trigger);
       }
-      const overBudget = budgetTrigger(ctx, usage);
-      if (overBudget) return guardTriggered(ctx, seams, event, agent, overBudget);
+      // Around the model: the budgets, then the user's rules on the conversation so far, before each call.
+      const around = budgetTrigger(ctx, usage) ?? ruleTriggerOf(rules, 'around', transcriptText(transcript));
+      if (around) return guardTriggered(ctx, seams, event, agent, around);
       const from = agent;
       const call = await callModel(ctx, { conversationId: id, agent: from, transcript }, ctx.tools.specs(from));
       await ctx.orchestrator.transaction((db) => recordModelCall(db, { conversationId: id, eventId, agent: from }, call));
@@ -143,7 +146,8 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
       if (action.type === 'reply') {
         // After the model: its text reaches the user only if every output check lets it.
         const userLines = transcript.filter((line) => line.role === 'user').map((line) => line.text);
-        const blocked = outputTriggerOf(seams.outputChecks, seams.outputClassifier, { text: action.text, userLines });
+        const blocked =
+          ruleTriggerOf(rules, 'after', action.text) ?? outputTriggerOf(seams.outputChecks, seams.outputClassifier, { text: action.text, userLines });
         if (blocked) return guardTriggered(ctx, seams, event, from, blocked);
         await ctx.orchestrator.transaction((db) => {
           recordReply(db, event, from, action.text, ctx.nowMs(), ctx.life);

@@ -2,7 +2,9 @@ import type { TriageDecision } from '../../sim/families/handover/rules/decide.js
 import { outcomeLineOf } from '../../sim/families/handover/rules/outcome-lines.js';
 import type { GuardTrigger } from './guardrails/guard-trigger.js';
 import { callModel } from './guardrails/model-call.js';
+import { guardrailSettings } from './guardrails/guardrail-settings.js';
 import { outputTriggerOf } from './guardrails/output-checks.js';
+import { ruleTriggerOf } from './guardrails/rules.js';
 import { finishEvent } from './finish-event.js';
 import { logTriggerOf } from './hand-over.js';
 import type { HarnessSeams } from './seams.js';
@@ -35,7 +37,9 @@ export async function explainOutcome(
   const call = await callModel(ctx, view, []);
   if (!call.ok) return { text: outcomeLine, dropped: { ...call.trigger, handover: false } };
   if (call.action.type !== 'reply') return { text: outcomeLine };
-  const blocked = outputTriggerOf(seams.outputChecks, seams.outputClassifier, { text: call.action.text, userLines: [] });
+  const blocked =
+    ruleTriggerOf(guardrailSettings(ctx.settings).rules, 'after', call.action.text) ??
+    outputTriggerOf(seams.outputChecks, seams.outputClassifier, { text: call.action.text, userLines: [] });
   if (blocked) return { text: outcomeLine, dropped: blocked };
   return { text: `${outcomeLine} ${call.action.text}` };
 }

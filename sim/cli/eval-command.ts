@@ -7,18 +7,20 @@ import { readTextFile } from '../results/read-text-file.js';
 import { displayPath } from '../results/run-folder.js';
 import { openRunFolder } from '../app/run-folder-life.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
-import { addFamilyInputs, refuseFamilyInputs, watchedInputValue } from './family-inputs.js';
+import { addFamilyInputs, refuseFamilyInputs, watchedInputs } from './family-inputs.js';
 import type { Io } from './io.js';
 import { formatHelp, formatOption } from './output-format.js';
 import { positiveInt, rangeText } from './options.js';
 import { LIFE_TIMEOUT_MS_MAX } from '../limits.js';
-import { ended, inWatchedChild, policySubject } from './watched-run.js';
+import { ended, inWatchedChild } from './watched-run.js';
+import { looksLikePath } from '../app/load-protocol.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { createScratch, defaultScratchParent } from '../process/scratch.js';
 
 /** The options every evaluated family takes; a family's own (its entry's inputs) come beside them, by key. */
 interface EvalOptions {
   suite?: string;
+  protocol?: string;
   format: 'text' | 'json';
   report?: boolean;
   addMiss?: string;
@@ -43,7 +45,14 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
     .command('eval')
     .description('evaluate a policy on a suite of labelled conversations: missed and unnecessary handovers, targets, timing, context')
     .argument('<family>', `the family to evaluate (${evaluated.join(', ')})`)
-    .option('--suite <file>', 'JSON Lines of labelled scenarios and an optional thresholds line (default: the built-in hard cases)');
+    .option(
+      '--suite <file>',
+      'JSON Lines of labelled scenarios (turns, or a conversation log of user, agent and operator turns) and an optional thresholds line (default: the built-in hard cases)',
+    )
+    .option(
+      '-p, --protocol <name>',
+      "the harness under evaluation: a built-in protocol's name (`sim list` names them) or a path to your own module, as sim table takes it (default: the family's reference)",
+    );
   addFamilyInputs(command, 'eval', { prefix: false, only: 'standing' });
   command
     .option('-f, --format <format>', formatHelp(EVAL_FORMATS), formatOption(EVAL_FORMATS), 'text')
@@ -52,7 +61,7 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option(
       '--life-timeout-ms <ms>',
-      `with --policy: the evaluation runs in a watched child process, and a life that takes longer than this (a respond() that loops or never settles) stops it with an error ${rangeText(1, LIFE_TIMEOUT_MS_MAX)}`,
+      `with a module of yours (--protocol, --policy, --rules, --judge): the evaluation runs in a watched child process, and a life that takes longer than this (a respond() that loops or never settles) stops it with an error ${rangeText(1, LIFE_TIMEOUT_MS_MAX)}`,
       positiveInt('life-timeout-ms', LIFE_TIMEOUT_MS_MAX),
       LIFE_TIMEOUT_MS,
     );
@@ -74,15 +83,21 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
           suiteText: suitePath ? readSuiteText(suitePath) : await evaluation.defaultSuite(),
           suiteName: options.suite ?? '(built-in)',
           ...(suitePath === undefined ? {} : { suitePath }),
+          ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
           rereadSuite: () => readSuiteText(suitePath ?? ''),
           inputs: options,
           ...(options.addMiss === undefined ? {} : { addMiss: resolve(io.cwd, options.addMiss) }),
         },
         io.cwd,
       );
-      const watched = watchedInputValue('eval', options);
-      if (watched !== undefined) {
-        const watchedCode = await inWatchedChild(self, policySubject(watched), options.lifeTimeoutMs, io);
+      // The user's modules run in this process: one that loops would block even SIGTERM's handler, so a watched child runs them.
+      const modules = [
+        ...(options.protocol !== undefined && looksLikePath(options.protocol) ? [{ flag: '--protocol', value: options.protocol }] : []),
+        ...watchedInputs('eval', options),
+      ];
+      if (modules.length > 0) {
+        const subject = modules.map(({ flag, value }) => `${flag.replace(/^--/, '')} ${value}`).join(', ');
+        const watchedCode = await inWatchedChild(self, { name: subject, file: modules[0]!.value, subject }, options.lifeTimeoutMs, io);
         if (watchedCode !== undefined) return exit(watchedCode);
       }
 

@@ -67,11 +67,15 @@ export function inputRefusalSentence(refusal: InputRefusal): string {
   return `${flags.join(' and ')} ${flags.length === 1 ? 'belongs' : 'belong'} to the ${refusal.owner} family: add --family ${refusal.owner}`;
 }
 
-/** The input of a family's own given to this command that is a module of the user's to watch (a model's respond()), if any. */
-export function watchedInputValue(name: string, given: Readonly<Record<string, unknown>>): string | undefined {
-  for (const { input } of familyInputs(name)) {
+/** The inputs of a family's own given to this command that are modules of the user's to watch (a model's respond()), in order. */
+export function watchedInputs(name: string, given: Readonly<Record<string, unknown>>): { flag: string; value: string }[] {
+  return familyInputs(name).flatMap(({ input }) => {
     const value = given[inputKey(input)];
-    if (input.watched && typeof value === 'string') return value;
-  }
-  return undefined;
+    return input.watched && typeof value === 'string' ? [{ flag: inputFlag(input), value }] : [];
+  });
+}
+
+/** The first of them, if any. */
+export function watchedInputValue(name: string, given: Readonly<Record<string, unknown>>): string | undefined {
+  return watchedInputs(name, given)[0]?.value;
 }

@@ -104,6 +104,8 @@ export interface EvalRequest {
   suiteName: string;
   /** The suite's file, absolute, when the user gave one: a miss is appended to it. */
   suitePath?: string;
+  /** `--protocol`: the harness under evaluation, a built-in's name or a path to the user's module (the family's reference when absent). */
+  protocol?: string;
   /** Reads the suite's file again, after a miss was appended to it. */
   rereadSuite(): string;
   /** The family's own inputs, by key (`policy`, `graph`, `modelTimeoutMs`), as parsed. */

@@ -1,3 +1,5 @@
+import { NO_RULES, type GuardrailRules } from './rules.js';
+
 /** The limits of the layers around the model, per conversation, in virtual ms and cost units. */
 export interface GuardrailSettings {
   /** Senders (conversation ids here) whose messages go to a person without the model. */
@@ -8,6 +10,8 @@ export interface GuardrailSettings {
   latencyBudgetMs: number;
   /** One call past this is abandoned: the model is slow, and the user is not left waiting. */
   modelTimeoutMs: number;
+  /** The user's own rules before, around and after the model (a rules file: sim eval handover --rules), ahead of the built-in checks. */
+  rules: GuardrailRules;
 }
 
 export const DEFAULT_GUARDRAIL_SETTINGS: GuardrailSettings = {
@@ -15,6 +19,7 @@ export const DEFAULT_GUARDRAIL_SETTINGS: GuardrailSettings = {
   costUnitsMax: 400,
   latencyBudgetMs: 60_000,
   modelTimeoutMs: 10_000,
+  rules: NO_RULES,
 };
 
 /** The guardrail settings of a run: its own where it gives them, the defaults elsewhere. */

@@ -23,7 +23,25 @@ export interface InputCheck {
 }
 
 export const CRISIS_PHRASES = ['kill myself', 'end my life', 'suicide', 'overdose'] as const;
-export const PERSON_PHRASES = ['talk to a person', 'speak to a human', 'real person', 'talk to a nurse'] as const;
+/** Who a user asks for when they ask for a person in so many words. */
+const PEOPLE = ['a person', 'a human', 'someone', 'somebody', 'a nurse', 'a doctor', 'staff', 'a member of staff', 'an agent', 'an operator'];
+/**
+ * The explicit forms of "I want a person": a verb of talking and whom to
+ * ("speak to a person", "talk with someone"), and the phrases that ask for a
+ * person on their own ("put me through", "a real person"). Lower case,
+ * matched anywhere in the message: a user's own list comes from a rules file
+ * (sim eval handover --rules).
+ */
+export const PERSON_PHRASES: readonly string[] = [
+  ...['talk', 'speak', 'chat'].flatMap((verb) => ['to', 'with'].flatMap((to) => PEOPLE.map((whom) => `${verb} ${to} ${whom}`))),
+  'real person',
+  'human being',
+  'live agent',
+  'put me through',
+  'connect me to',
+  'connect me with',
+  'transfer me to',
+];
 
 const found = (text: string, phrases: readonly string[]) => phrases.find((phrase) => text.toLowerCase().includes(phrase));
 

@@ -2,6 +2,7 @@ import type { AnySuite } from '../../check/suite.js';
 import type { AnyFamily } from '../../engine/run-case.js';
 import { wholeNumberInput } from '../../engine/whole-number.js';
 import type { FamilyEntry } from '../family-entry.js';
+import { JUDGE_TIMEOUT_MAX_MS, JUDGE_TIMEOUT_MS } from './eval/judge-timeout.js';
 import { MODEL_CALL_TIMEOUT_MAX_MS, MODEL_TIMEOUT_HELP } from './model-call-timeout.js';
 
 /** The handover family (seed 002) before it is loaded: the registry's entry. */
@@ -43,6 +44,25 @@ export const handoverEntry: FamilyEntry = {
       commands: ['table', 'check', 'eval'],
       parse: wholeNumberInput('model-timeout-ms', 1, MODEL_CALL_TIMEOUT_MAX_MS),
       requires: { flag: '--policy', why: '--model-timeout-ms times the calls of your own model' },
+    },
+    {
+      flag: '--rules <file>',
+      help: 'your own guardrail rules before, around and after the model, ahead of the built-in checks: a JSON file of phrases and regular expressions, or a module (.ts, .js) of checks',
+      commands: ['eval'],
+      watched: true,
+    },
+    {
+      flag: '--judge <file>',
+      help: 'your own judge of context quality, a module exporting judge({ id, facts, context, turns }) → { carried } (default: the deterministic per-fact check)',
+      commands: ['eval'],
+      watched: true,
+    },
+    {
+      flag: '--judge-timeout-ms <ms>',
+      help: `with --judge: the wall time one call of your judge may take; a call still pending after it leaves that handover not judged, counted (default ${JUDGE_TIMEOUT_MS})`,
+      commands: ['eval'],
+      parse: wholeNumberInput('judge-timeout-ms', 1, JUDGE_TIMEOUT_MAX_MS),
+      requires: { flag: '--judge', why: '--judge-timeout-ms times the calls of your own judge' },
     },
   ],
   view: {

@@ -43,11 +43,17 @@ function verdictChart(results: readonly ScenarioResult[]): ChartConfiguration {
  * results (report.md), every result as data (eval.json), and a chart of the
  * verdicts (verdicts.png). Returns the files written.
  */
-export async function writeEvalReport(folder: string, results: readonly ScenarioResult[], metrics: EvalMetrics, broken: readonly string[]) {
+export async function writeEvalReport(
+  folder: string,
+  results: readonly ScenarioResult[],
+  metrics: EvalMetrics,
+  broken: readonly string[],
+  judgeName?: string,
+) {
   const markdown = [
     '# sim eval handover',
     '',
-    ...metricsLines(metrics).map((line) => `- ${line}`),
+    ...metricsLines(metrics, judgeName).map((line) => `- ${line}`),
     `- thresholds: ${broken.length === 0 ? 'met (or none given)' : broken.join('; ')}`,
     '',
     '## Confusion table',

@@ -18,15 +18,26 @@ export function scenarioLines(results: readonly ScenarioResult[]): string[] {
     const run = result.run;
     const handover = run.handoverTurn === null ? 'no handover' : `turn ${run.handoverTurn} to ${run.target} (${run.reason})`;
     const missing = result.factsMissing.length > 0 && run.handoverTurn !== null ? `; facts missing: ${result.factsMissing.join(', ')}` : '';
-    const error = run.error ? `; error: ${run.error}` : '';
+    const error = run.error ? `; error: ${run.error}` : result.judgeError ? `; judge error: ${result.judgeError}` : '';
     return `${result.id.padEnd(width)}  ${result.verdict.padEnd(19)}  ${handover}${missing}${error}`;
   });
 }
 
-export function metricsLines(metrics: EvalMetrics): string[] {
+export function metricsLines(metrics: EvalMetrics, judgeName = 'deterministic per-fact check'): string[] {
   return [
     `scenarios ${metrics.scenarios}: missed ${metrics.missed}, unnecessary ${metrics.unnecessary}, wrong target ${metrics.wrongTarget}, late ${metrics.late}`,
     `timing: ${metrics.meanTurnsFromSignal === null ? 'no expected handover happened' : `${metrics.meanTurnsFromSignal.toFixed(2)} turns from the first signal on average`}`,
-    `context quality: ${(metrics.contextQuality * 100).toFixed(0)}% of required facts carried (deterministic per-fact check)`,
+    `context quality: ${(metrics.contextQuality * 100).toFixed(0)}% of required facts carried (${judgeName})${metrics.judgeErrors > 0 ? `; ${metrics.judgeErrors} handover(s) not judged` : ''}`,
+    `guardrails (conversations each decided): ${guardrailsText(metrics.guardrails)}`,
   ];
+}
+
+/** `before asks-for-person 2, crisis-phrase 1; around none; after none`: per layer, each check or rule and its conversations. */
+export function guardrailsText(counts: EvalMetrics['guardrails']): string {
+  return Object.entries(counts)
+    .map(([layer, checks]) => {
+      const entries = Object.entries(checks);
+      return `${layer} ${entries.length === 0 ? 'none' : entries.map(([check, n]) => `${check} ${n}`).join(', ')}`;
+    })
+    .join('; ');
 }

@@ -1,50 +1,90 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
+import { InputError } from '../../../engine/input-error.js';
+import { MODULE_EXTENSIONS, protocolFromFile } from '../../../engine/protocol-file.js';
 import type { EvalRequest, EvalOutcome, PreparedEvaluation } from '../../family-entry.js';
+import { handoverFamily } from '../family.js';
 import { DEFAULT_GRAPH } from '../graph.js';
 import { readGraphFile } from '../graph-file.js';
+import { readGuardrailRules } from '../guardrail-rules-file.js';
 import { loadPolicyModuleChecked } from '../policy-module.js';
 import { addMiss, readMiss } from './add-miss.js';
 import { writeEvalReport } from './eval-report.js';
 import { confusionTable, metricsLines, scenarioLines } from './eval-text.js';
-import { evaluate } from './evaluate.js';
+import { evaluate, type JudgeChoice } from './evaluate.js';
+import { loadJudgeModule } from './judge.js';
 import { brokenThresholds } from './metrics.js';
-import type { EvalSubject } from './run-eval.js';
+import type { EvalSubject, HarnessChoice } from './run-eval.js';
 import { parseSuite } from './suite.js';
+
+const text = (inputs: EvalRequest['inputs'], key: string) => (typeof inputs[key] === 'string' ? inputs[key] : undefined);
+const whole = (inputs: EvalRequest['inputs'], key: string) => (typeof inputs[key] === 'number' ? inputs[key] : undefined);
+
+/** `--protocol`: a built-in harness of the family by name, or the user's harness module, checked by loading it once. */
+async function harnessChoice(value: string, cwd: string): Promise<HarnessChoice> {
+  const builtIn = handoverFamily.protocols.find((entry) => entry.protocol.name === value);
+  if (builtIn) return { kind: 'built-in', protocol: builtIn.protocol };
+  const path = resolve(cwd, value);
+  if (!value.includes('/') && !MODULE_EXTENSIONS.includes(extname(value)))
+    throw new InputError(
+      `unknown protocol '${value}' in family handover; valid: ${handoverFamily.protocols.map((entry) => entry.protocol.name).join(', ')}, or a path to your own module`,
+    );
+  if (!existsSync(path)) throw new InputError(`protocol file ${value} does not exist`);
+  if (MODULE_EXTENSIONS.includes(extname(path))) await (await import('../../../process/trial-load.js')).trialLoad(path, value);
+  await protocolFromFile(handoverFamily, path, value);
+  return { kind: 'file', path, shownAs: value };
+}
 
 /**
  * `sim eval handover`: handover as a decision, evaluated like a classifier
- * over a labelled suite. Reads and checks the suite, the policy, the graph
- * and a miss to add before anything runs (a problem is one InputError).
+ * over a labelled suite. Reads and checks the suite, the harness, the
+ * policy, the graph, the guardrail rules, the judge and a miss to add
+ * before anything runs (a problem is one InputError).
  */
 export async function prepareEvaluation(request: EvalRequest, cwd: string): Promise<PreparedEvaluation> {
   const suite = parseSuite(request.suiteText, request.suiteName);
   const subject: EvalSubject = { policy: { kind: 'reference' }, graph: DEFAULT_GRAPH };
-  const policy = typeof request.inputs['policy'] === 'string' ? request.inputs['policy'] : undefined;
-  const graph = typeof request.inputs['graph'] === 'string' ? request.inputs['graph'] : undefined;
-  const callTimeoutMs = typeof request.inputs['modelTimeoutMs'] === 'number' ? request.inputs['modelTimeoutMs'] : undefined;
+  const { inputs } = request;
+  const policy = text(inputs, 'policy');
+  const graph = text(inputs, 'graph');
+  const rules = text(inputs, 'rules');
+  const judgeFile = text(inputs, 'judge');
+  const callTimeoutMs = whole(inputs, 'modelTimeoutMs');
+  const judgeTimeoutMs = whole(inputs, 'judgeTimeoutMs');
+  if (request.protocol !== undefined) subject.harness = await harnessChoice(request.protocol, cwd);
   if (policy) {
     await loadPolicyModuleChecked(policy, cwd);
     subject.policy = { kind: 'module', path: resolve(cwd, policy), ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }) };
   }
   if (graph) subject.graph = readGraphFile(graph, cwd);
+  if (rules) subject.rules = await readGuardrailRules(rules, cwd);
+  const judge: JudgeChoice | undefined = judgeFile
+    ? { judge: await loadJudgeModule(judgeFile, cwd), ...(judgeTimeoutMs === undefined ? {} : { timeoutMs: judgeTimeoutMs }) }
+    : undefined;
+  const judgeName = judgeFile ? `judge ${judgeFile}` : undefined;
   const miss = request.addMiss === undefined ? undefined : readMiss(request.addMiss);
   return {
     async run(scratch: string): Promise<EvalOutcome> {
       const { suitePath } = request;
       const note = miss && suitePath ? await addMiss(suitePath, miss, subject, scratch) : undefined;
       const current = note?.startsWith('added') && suitePath ? parseSuite(request.rereadSuite(), request.suiteName) : suite;
-      const { results, metrics } = await evaluate(current, subject, scratch);
+      const { results, metrics } = await evaluate(current, subject, scratch, judge);
       const broken = brokenThresholds(metrics, current.thresholds);
       return {
         passed: broken.length === 0,
-        document: { metrics, broken, results: results.map(({ verdict, run }) => ({ verdict, ...run })), note: note ?? null },
+        document: {
+          metrics,
+          broken,
+          results: results.map(({ verdict, run, judgeError }) => ({ verdict, ...run, ...(judgeError ? { judgeError } : {}) })),
+          note: note ?? null,
+        },
         text: [
           ...(note ? [note] : []),
-          `${[...metricsLines(metrics), '', confusionTable(metrics), '', ...scenarioLines(results), ''].join('\n')}`,
+          `${[...metricsLines(metrics, judgeName), '', confusionTable(metrics), '', ...scenarioLines(results), ''].join('\n')}`,
           broken.length === 0 ? 'thresholds: met (or none given)' : `thresholds broken: ${broken.join('; ')}`,
         ],
         writeReport: async (folder) => {
-          await writeEvalReport(folder, results, metrics, broken);
+          await writeEvalReport(folder, results, metrics, broken, judgeName);
           return 'report.md, eval.json, verdicts.png';
         },
       };

@@ -1,3 +1,5 @@
+import { byCodePoint } from '../../../engine/code-point-order.js';
+import { factsIn, type FactsJudged } from './judge.js';
 import type { ScenarioRun } from './run-eval.js';
 import type { EvalScenario, EvalThresholds } from './suite.js';
 
@@ -11,10 +13,15 @@ export interface ScenarioResult {
   run: ScenarioRun;
   /** Turns from the first signal to the handover; null without a handover or without one expected. */
   turnsFromSignal: number | null;
-  /** Required facts the person was handed, by a deterministic per-fact check (case-insensitive substring). */
+  /** Required facts the person was handed, by the judge (the deterministic one: case-insensitive substring). */
   factsCarried: string[];
   factsMissing: string[];
+  /** Why the judge could not judge this handover's facts: left out of context quality, and counted. */
+  judgeError?: string;
 }
+
+/** Per layer of guardrails (before, around, after the model; tool), how many conversations each check or rule decided. */
+export type GuardrailCounts = Record<string, Record<string, number>>;
 
 export interface EvalMetrics {
   scenarios: number;
@@ -29,16 +36,30 @@ export interface EvalMetrics {
   /** Required facts carried over required facts, over the expected handovers that happened; 1 when none are required. */
   contextQuality: number;
   errors: number;
+  /** Handovers whose facts the judge could not judge (it threw, answered wrong, or timed out). */
+  judgeErrors: number;
+  guardrails: GuardrailCounts;
 }
 
 /** Judges one scenario: missed (the first number to bring down), unnecessary, wrong target, late, or correct. */
-export function judgeScenario(scenario: EvalScenario, run: ScenarioRun): ScenarioResult {
+export function judgeScenario(
+  scenario: EvalScenario,
+  run: ScenarioRun,
+  judged: FactsJudged = { carried: factsIn(run.context, scenario.expected.facts ?? []) },
+): ScenarioResult {
   const { expected } = scenario;
   const happened = run.handoverTurn !== null;
   const facts = expected.facts ?? [];
-  const context = run.context.toLowerCase();
-  const factsCarried = happened ? facts.filter((fact) => context.includes(fact.toLowerCase())) : [];
-  const base = { id: scenario.id, expected, run, factsCarried, factsMissing: facts.filter((fact) => !factsCarried.includes(fact)) };
+  const factsCarried = happened && 'carried' in judged ? facts.filter((fact) => judged.carried.includes(fact)) : [];
+  const base = {
+    id: scenario.id,
+    expected,
+    run,
+    factsCarried,
+    // Not judged is neither carried nor missing.
+    factsMissing: 'error' in judged ? [] : facts.filter((fact) => !factsCarried.includes(fact)),
+    ...(happened && 'error' in judged ? { judgeError: judged.error } : {}),
+  };
   // A run that ended in an error (the policy threw, answered nothing, never stopped) judged nothing the policy decided.
   if (run.error !== undefined) return { ...base, verdict: 'error', turnsFromSignal: null };
   if (!expected.handover) return { ...base, verdict: happened ? 'unnecessary' : 'correct-no-handover', turnsFromSignal: null };
@@ -55,8 +76,9 @@ export function metricsOf(results: readonly ScenarioResult[]): EvalMetrics {
   const expected = results.filter((result) => result.expected.handover && result.verdict !== 'error');
   const happenedExpected = expected.filter((result) => result.run.handoverTurn !== null);
   const timings = happenedExpected.map((result) => result.turnsFromSignal ?? 0);
-  const required = happenedExpected.reduce((sum, result) => sum + (result.expected.facts?.length ?? 0), 0);
-  const carried = happenedExpected.reduce((sum, result) => sum + result.factsCarried.length, 0);
+  const judged = happenedExpected.filter((result) => result.judgeError === undefined);
+  const required = judged.reduce((sum, result) => sum + (result.expected.facts?.length ?? 0), 0);
+  const carried = judged.reduce((sum, result) => sum + result.factsCarried.length, 0);
   return {
     scenarios: results.length,
     confusion: {
@@ -72,12 +94,30 @@ export function metricsOf(results: readonly ScenarioResult[]): EvalMetrics {
     meanTurnsFromSignal: timings.length === 0 ? null : timings.reduce((a, b) => a + b, 0) / timings.length,
     contextQuality: required === 0 ? 1 : carried / required,
     errors: count('error'),
+    judgeErrors: results.filter((result) => result.judgeError !== undefined).length,
+    guardrails: guardrailCounts(results),
   };
+}
+
+/** Each check or rule counted once per conversation it decided something in, by layer; names in code-point order. */
+function guardrailCounts(results: readonly ScenarioResult[]): GuardrailCounts {
+  const counts: GuardrailCounts = { before: {}, around: {}, after: {} };
+  for (const { layer, check } of results.flatMap((result) => result.run.guardrails)) {
+    const layerCounts = (counts[layer] ??= {});
+    layerCounts[check] = (layerCounts[check] ?? 0) + 1;
+  }
+  return Object.fromEntries(
+    Object.entries(counts).map(([layer, checks]) => [layer, Object.fromEntries(Object.entries(checks).sort(([a], [b]) => byCodePoint(a, b)))]),
+  );
 }
 
 /** The thresholds the metrics break, each as a sentence; empty when every one is met (or none is given). */
 export function brokenThresholds(metrics: EvalMetrics, thresholds: EvalThresholds | undefined): string[] {
-  if (!thresholds) return metrics.errors > 0 ? [`${metrics.errors} scenario(s) ended in an error`] : [];
+  const failed = [
+    ...(metrics.errors > 0 ? [`${metrics.errors} scenario(s) ended in an error`] : []),
+    ...(metrics.judgeErrors > 0 ? [`${metrics.judgeErrors} handover(s) the judge could not judge`] : []),
+  ];
+  if (!thresholds) return failed;
   const broken: string[] = [];
   const most = (name: string, value: number, max: number | undefined) => {
     if (max !== undefined && value > max) broken.push(`${name} ${value} > ${max}`);
@@ -88,6 +128,5 @@ export function brokenThresholds(metrics: EvalMetrics, thresholds: EvalThreshold
   most('late', metrics.late, thresholds.lateMax);
   if (thresholds.contextQualityMin !== undefined && metrics.contextQuality < thresholds.contextQualityMin)
     broken.push(`context quality ${metrics.contextQuality.toFixed(2)} < ${thresholds.contextQualityMin}`);
-  if (metrics.errors > 0) broken.push(`${metrics.errors} scenario(s) ended in an error`);
-  return broken;
+  return [...broken, ...failed];
 }

@@ -1,12 +1,15 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { NO_RULES, ruleLayerOf, type GuardrailRules } from '../../../../protocols/handover/guardrails/rules.js';
 import { referenceHarness } from '../../../../protocols/handover/reference-harness.js';
+import type { HandoverProtocol } from '../../../../protocols/handover/types.js';
 import { FileMedium } from '../../../engine/connections.js';
+import { protocolFromFile } from '../../../engine/protocol-file.js';
 import { runFamily } from '../../../engine/run-family.js';
 import { handoverFamily } from '../family.js';
 import type { HandoverGraph } from '../graph.js';
-import { DEFAULT_HANDOVER_SETTINGS, type HandoverWorkload, type PolicyChoice } from '../workload.js';
-import type { EvalScenario } from './suite.js';
+import { DEFAULT_HANDOVER_SETTINGS, type HandoverWorkload, type PolicyChoice, type ScriptedEvent } from '../workload.js';
+import { roleOf, textOf, type EvalScenario, type Turn } from './suite.js';
 
 /** What the harness did with one scenario, read back from the queue's and the store's files. */
 export interface ScenarioRun {
@@ -17,6 +20,8 @@ export interface ScenarioRun {
   reason: string | null;
   /** The ticket's summary and key facts: what the person is handed. */
   context: string;
+  /** Every guardrail that decided something in this conversation, by the user's layer and the check's (or rule's) name. */
+  guardrails: { layer: string; check: string }[];
   error?: string;
 }
 
@@ -31,16 +36,51 @@ const medium = new FileMedium();
  */
 const NOT_DECIDED_BY_POLICY = ['model_unavailable', 'step_limit'];
 
+/** The harness under evaluation: a built-in of the family, or a user's module imported afresh for each scenario. */
+export type HarnessChoice = { kind: 'built-in'; protocol: HandoverProtocol } | { kind: 'file'; path: string; shownAs: string };
+
 export interface EvalSubject {
   policy: PolicyChoice;
   graph: HandoverGraph;
+  /** The reference harness when absent. */
+  harness?: HarnessChoice;
+  /** The user's guardrail rules (--rules), ahead of the harness's built-in checks. */
+  rules?: GuardrailRules;
 }
 
 /**
- * Runs one labelled scenario through the reference harness, fault-free, on
- * the virtual clock (a turn every ten minutes from 09:00): the policy under
- * evaluation plays every agent, the harness's guardrails run as they do in
- * every other run.
+ * The events the harness is sent: each user turn, and each run of operator
+ * turns as one return of the conversation. An agent turn of a log is not
+ * sent: the harness writes its own replies. Each event's ordinal is its
+ * turn's place, so the handover's event names the turn a labeller counts.
+ */
+export function scenarioEvents(turns: readonly Turn[]): ScriptedEvent[] {
+  const events: ScriptedEvent[] = [];
+  turns.forEach((turn, n) => {
+    const atMs = NINE_AM_MS + n * TURN_GAP_MS;
+    const role = roleOf(turn);
+    const last = events.at(-1);
+    if (role === 'user') events.push({ atMs, kind: 'user', text: textOf(turn), ordinal: n });
+    else if (role === 'operator' && last?.kind === 'operator-return' && n > 0 && roleOf(turns[n - 1]!) === 'operator')
+      last.messages.push(textOf(turn));
+    else if (role === 'operator') events.push({ atMs, kind: 'operator-return', messages: [textOf(turn)], ordinal: n });
+  });
+  return events;
+}
+
+async function harnessOf(choice: HarnessChoice | undefined, scenario: EvalScenario): Promise<HandoverProtocol> {
+  if (choice === undefined) return referenceHarness;
+  if (choice.kind === 'built-in') return choice.protocol;
+  // A fresh instance per scenario: what one conversation left in the module's memory is not the next one's.
+  return protocolFromFile(handoverFamily, choice.path, choice.shownAs, `eval-${scenario.id}`);
+}
+
+/**
+ * Runs one labelled scenario through the harness under evaluation (the
+ * reference by default), fault-free, on the virtual clock (a turn every ten
+ * minutes from 09:00): the policy under evaluation plays every agent, the
+ * harness's guardrails run as they do in every other run, the user's rules
+ * ahead of its own.
  */
 export async function runScenario(scenario: EvalScenario, subject: EvalSubject, scratch: string): Promise<ScenarioRun> {
   const folder = join(scratch, scenario.id);
@@ -48,38 +88,34 @@ export async function runScenario(scenario: EvalScenario, subject: EvalSubject, 
   const workload: HandoverWorkload = {
     graph: subject.graph,
     policy: subject.policy,
-    conversations: [
-      {
-        id: 'c1',
-        tenant: 'eval',
-        events: scenario.turns.map((text, n) => ({ atMs: NINE_AM_MS + n * TURN_GAP_MS, kind: 'user' as const, text })),
-      },
-    ],
+    conversations: [{ id: 'c1', tenant: 'eval', events: scenarioEvents(scenario.turns) }],
   };
   try {
     const outcome = await runFamily(handoverFamily, {
-      protocol: referenceHarness,
+      protocol: await harnessOf(subject.harness, scenario),
       workload,
       folder,
       medium,
       plan: [],
       livesMax: 1,
-      settings: DEFAULT_HANDOVER_SETTINGS,
+      settings: { ...DEFAULT_HANDOVER_SETTINGS, guardrails: { rules: subject.rules ?? NO_RULES } },
     });
     const handovers = (outcome.state.orchestrator?.handovers ?? []) as { event_id: string; target: string; reason: string; seq: number }[];
     const tickets = (outcome.state['human-queue']?.tickets ?? []) as { summary: string; key_facts: string }[];
     const first = handovers.sort((a, b) => a.seq - b.seq)[0];
+    const log = (outcome.state.orchestrator?.guardrail_log ?? []) as { layer: string; check_name: string; reason: string }[];
+    const decided = new Map(log.map((row) => [`${row.layer}/${row.check_name}`, { layer: ruleLayerOf(row.layer), check: row.check_name }]));
     const run: ScenarioRun = {
       id: scenario.id,
       handoverTurn: first ? Number(first.event_id.slice(1)) : null,
       target: first?.target ?? null,
       reason: first?.reason ?? null,
       context: tickets[0] ? `${tickets[0].summary}\n${(JSON.parse(tickets[0].key_facts) as string[]).join('\n')}` : '',
+      guardrails: [...decided.values()],
     };
     if (outcome.end.kind === 'error') run.error = outcome.end.message;
     else if (first && NOT_DECIDED_BY_POLICY.includes(first.reason)) {
       // The guardrail log says why the model failed (it threw, timed out, answered 42): the line a user can act on.
-      const log = (outcome.state.orchestrator?.guardrail_log ?? []) as { layer: string; check_name: string; reason: string }[];
       const why = log.find((row) => row.layer === 'model' && (row.check_name === 'model-down' || row.check_name === 'model-timeout'));
       run.error = `the policy did not decide: the harness handed over (${first.reason}${why ? `: ${why.reason}` : ''})`;
     }
