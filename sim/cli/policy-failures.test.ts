@@ -9,6 +9,7 @@ import { junitXml } from '../results/junit.js';
 import { tableJunitCases } from '../results/table-junit.js';
 import type { TableResults } from '../results/table-results.js';
 import { spawnSimAsync } from '../testing/spawn-sim.js';
+import { once } from '../testing/once.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const cwd = tempFolder('policy-failures');
@@ -28,11 +29,7 @@ const resultsIn = (folder: string): TableResults => JSON.parse(readFileSync(join
 const resultsOfJson = (stdout: string): TableResults =>
   JSON.parse(readFileSync(join(cwd, (JSON.parse(stdout) as { resultsFile: string }).resultsFile), 'utf8')) as TableResults;
 
-/** A table run once, on first use, for every test that reads it: its other formats are drawn from its results.json. */
-function once<T>(start: () => Promise<T>): () => Promise<T> {
-  let run: Promise<T> | undefined;
-  return () => (run ??= start());
-}
+/** Each policy's table runs once: the tests that read it draw its other formats from its results.json. */
 const garbageJson = once(() => table(GARBAGE, 'garbage', '--format', 'json'));
 const rarelyJson = once(() => table(RARELY, 'rarely', '--format', 'json'));
 /** The JUnit document `sim table --format junit` prints for these results. */

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
+import { once } from '../testing/once.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { referenceEffectsOnDisk } from '../testing/read-warehouse.js';
 
@@ -47,8 +48,7 @@ const table = (file: string, ...more: string[]) =>
   ]);
 
 /** The table of the protocol that prints, run once for the two tests that read its run folder. */
-let printsRun: ReturnType<typeof table> | undefined;
-const printsTable = () => (printsRun ??= table('misbehaving/prints.ts'));
+const printsTable = once(() => table('misbehaving/prints.ts'));
 
 /** The one case's error, read back from results.json: what the table prints on its error line. */
 function caseError(stdout: string): string {
