@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTable, type TableResults } from '../../entry/index.js';
+import { columnValues, verdictLines } from '../../reports/text-table.js';
 import { tableJunitCases } from '../results/table-junit.js';
 import { referenceEffectsOnDisk } from '../testing/read-warehouse.js';
 import { tempFolder } from '../testing/temp-folder.js';
@@ -38,6 +39,11 @@ describe('runTable: a protocol of yours with no expected row is expected right, 
       { protocol: 'my-outbox-without-receipt', cut: { index: 3, name: 'response-observed' }, expected: 1, measured: 2 },
     ]);
     expect(results.defaultRows).toEqual(['my-outbox-without-receipt']);
+    // The lines `sim table` prints under the table, drawn from these results: each duplicate, and why N=1 was expected.
+    const lines = verdictLines(results);
+    expect(lines).toContain('  my-outbox-without-receipt cut 2 (effect-applied): expected 1, measured 2 (duplicate)');
+    expect(lines).toContain('  my-outbox-without-receipt cut 3 (response-observed): expected 1, measured 2 (duplicate)');
+    expect(lines.join('\n')).toContain('my-outbox-without-receipt: no expected row, so expected right');
   }, 120_000);
 
   it('reservation: measureOnly judges nothing, and a row of its own is what it is held to', async () => {
@@ -50,6 +56,7 @@ describe('runTable: a protocol of yours with no expected row is expected right, 
       [1, null],
     ]);
     expect(measured.verdict).toBe('pass');
+    expect(verdictLines(measured)).toContain('no expected rows for these protocols: the table is measured only.');
     const stated = await runTable({
       protocols: [fixture('outbox-without-receipt.mts')],
       out,
@@ -73,6 +80,7 @@ describe('runTable: a protocol of yours with no expected row is expected right, 
     // Its other columns are held to their bounds: one notice per cut, the cap, and no early notice, reply or silence.
     expect(results.columnsCompared).toBe(5 + 4);
     expect(results.columnMismatches).toEqual([]);
+    expect(verdictLines(results)).toContain('  named-no-receipt cut 2 (ticket-enqueued): expected 1, measured 2 (duplicate)');
   }, 120_000);
 
   it('plan: a loop that forgets its calls spends 7 against a budget of 6 and fails there; the correct loop stops at 6', async () => {
@@ -108,6 +116,9 @@ describe('runTable: a protocol of yours with no expected row is expected right, 
         boundMetric: 'budget_calls',
       },
     ]);
+    // The table's calls columns and the line under it, as `sim table` prints them from these results.
+    expect(columnValues(results, 'forgets-its-calls').slice(0, 4)).toEqual(['5', '6', '6', '7']);
+    expect(verdictLines(results)).toContain('  forgets-its-calls calls3 (gate-checked): expected at most 6 (budget_calls), measured 7');
     // A CI reading JUnit sees the same two cells fail, with the budget in the message.
     const failing = tableJunitCases(results).filter((junit) => !junit.passed);
     expect(failing.map((junit) => [junit.suite, junit.name, junit.message])).toEqual([

@@ -2,8 +2,14 @@ import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { verdictLines } from '../../reports/text-table.js';
+import { checkJunitCases } from '../results/check-junit.js';
+import type { CheckResults } from '../results/check-results.js';
+import { junitXml } from '../results/junit.js';
+import { tableJunitCases } from '../results/table-junit.js';
 import type { TableResults } from '../results/table-results.js';
 import { spawnSimAsync } from '../testing/spawn-sim.js';
+import { once } from '../testing/once.js';
 import { tempFolder } from '../testing/temp-folder.js';
 
 const cwd = tempFolder('policy-failures');
@@ -18,6 +24,16 @@ const table = (policy: string, out: string, ...more: string[]) =>
   spawnSimAsync(['table', '--family', 'handover', '--policy', policy, '--out', out, ...more], cwd, 120_000);
 const runFolderOf = (stdout: string): string => /^run folder: (\S+)$/m.exec(stdout)?.[1] ?? 'no run folder printed';
 const resultsIn = (folder: string): TableResults => JSON.parse(readFileSync(join(cwd, folder, 'results.json'), 'utf8')) as TableResults;
+
+/** The results.json a `--format json` document names. */
+const resultsOfJson = (stdout: string): TableResults =>
+  JSON.parse(readFileSync(join(cwd, (JSON.parse(stdout) as { resultsFile: string }).resultsFile), 'utf8')) as TableResults;
+
+/** Each policy's table runs once: the tests that read it draw its other formats from its results.json. */
+const garbageJson = once(() => table(GARBAGE, 'garbage', '--format', 'json'));
+const rarelyJson = once(() => table(RARELY, 'rarely', '--format', 'json'));
+/** The JUnit document `sim table --format junit` prints for these results. */
+const tableJunit = (results: TableResults) => junitXml(`sim table ${results.family}`, tableJunitCases(results));
 
 /** The outcome of every model call the harness logged in the first case, read from its orchestrator.db. */
 function modelCallOutcomes(results: TableResults, runFolder: string): string[] {
@@ -53,7 +69,7 @@ describe('sim table --family handover --policy: a policy that failed on every ca
   }, 180_000);
 
   it('a policy that answers 42: no TypeError, each call a model failure; --format json says so in its one document', async () => {
-    const run = await table(GARBAGE, 'garbage', '--format', 'json');
+    const run = await garbageJson();
     expect(run.code).toBe(1);
     const document = JSON.parse(run.stdout) as { verdict: string; resultsFile: string; policy: TableResults['policy'] };
     expect(document.verdict).toBe('unknown');
@@ -71,16 +87,16 @@ describe('sim table --family handover --policy: a policy that failed on every ca
   }, 180_000);
 
   it('--format junit: one failing test case says the policy was not exercised', async () => {
-    const run = await table(GARBAGE, 'junit', '--format', 'junit');
-    expect(run.code).toBe(1);
-    const policyCase = /<testcase [^>]*name="policy answers-42 answered its calls"[^>]*>\s*<failure message="([^"]*)"/.exec(run.stdout);
+    const xml = tableJunit(resultsOfJson((await garbageJson()).stdout));
+    const policyCase = /<testcase [^>]*name="policy answers-42 answered its calls"[^>]*>\s*<failure message="([^"]*)"/.exec(xml);
     expect(policyCase?.[1]).toMatch(
       /^policy &apos;answers-42&apos; .* failed on all \d+ of its calls \(first: policy &apos;answers-42&apos; answered 42: /,
     );
   }, 180_000);
 
   it('--crash-mode both --format json: both modes say so in the document, and the line is on stderr', async () => {
-    const run = await table(GARBAGE, 'both', '-p', 'reference-harness', '--crash-mode', 'both', '--format', 'json');
+    // One cut: every case runs the whole conversation (recovery finishes it), so each asks the policy.
+    const run = await table(GARBAGE, 'both', '-p', 'reference-harness', '--cut', '2', '--crash-mode', 'both', '--format', 'json');
     expect(run.code).toBe(1);
     const document = JSON.parse(run.stdout) as {
       verdicts: Record<string, string>;
@@ -89,13 +105,13 @@ describe('sim table --family handover --policy: a policy that failed on every ca
     expect(document.verdicts).toEqual({ 'in-process': 'unknown', kill: 'unknown' });
     expect(document.policy['in-process']).toMatchObject({ name: 'answers-42', answered: 0, exercised: false });
     expect(document.policy.kill).toMatchObject({ name: 'answers-42', answered: 0, exercised: false });
-    expect(run.stderr).toMatch(/^sim table: policy 'answers-42' .* failed on all \d+ of its calls/m);
+    expect(run.stderr).toMatch(/^sim table: policy 'answers-42' .* failed on its one call/m);
   }, 180_000);
 
   it('a policy that answers one call in eleven: the cases it left unanswered are unknown, the verdict unknown, answered/asked per case', async () => {
-    const run = await table(RARELY, 'rarely');
+    const run = await rarelyJson();
     expect(run.code).toBe(1);
-    const results = resultsIn(runFolderOf(run.stdout));
+    const results = resultsOfJson(run.stdout);
     expect(results.verdict).toBe('unknown');
     const { policy } = results;
     expect(policy).toMatchObject({ name: 'answers-rarely', exercised: false });
@@ -108,9 +124,11 @@ describe('sim table --family handover --policy: a policy that failed on every ca
     expect(calls.some((cell) => cell.asked > 0 && cell.answered === cell.asked)).toBe(true);
     expect(policy!.unansweredCases).toBe(calls.filter((cell) => cell.answered < cell.asked).length);
     expect(policy!.unansweredCases).toBeGreaterThan(0);
-    expect(run.stdout).toMatch(/^calls of policy 'answers-rarely' answered\/asked, by cut 0 1 2 3 4:$/m);
-    expect(run.stdout).toMatch(/^ {2}reference-harness +\d+\/\d+ \d+\/\d+ \d+\/\d+ \d+\/\d+ \d+\/\d+$/m);
-    expect(run.stdout).toMatch(
+    // The lines `sim table` prints under the table, drawn from these results.
+    const printed = verdictLines(results).join('\n');
+    expect(printed).toMatch(/^calls of policy 'answers-rarely' answered\/asked, by cut 0 1 2 3 4:$/m);
+    expect(printed).toMatch(/^ {2}reference-harness +\d+\/\d+ \d+\/\d+ \d+\/\d+ \d+\/\d+ \d+\/\d+$/m);
+    expect(printed).toMatch(
       new RegExp(
         `^policy 'answers-rarely' \\(.*\\) answered ${policy!.answered} of its ${policy!.modelCalls} calls \\(first: ${GARBAGE_SAYS.replace('answers-42', 'answers-rarely').replace(/[(){}[\]|.]/g, '\\$&')}.*\\): the harness fallback decided where it did not, so the ${policy!.unansweredCases} cases with an unanswered call are unknown\\.$`,
         'm',
@@ -119,22 +137,21 @@ describe('sim table --family handover --policy: a policy that failed on every ca
   }, 180_000);
 
   it('--format junit and json with a policy that answers one call in eleven: each unanswered cell fails as unknown', async () => {
-    const run = await table(RARELY, 'rarely-junit', '--format', 'junit');
-    expect(run.code).toBe(1);
-    const failing = [...run.stdout.matchAll(/<testcase [^>]*name="cut \d [^"]*"[^>]*>\s*<failure message="([^"]*)"/g)].map((m) => m[1]);
+    const json = await rarelyJson();
+    const document = JSON.parse(json.stdout) as {
+      verdict: string;
+      policyCalls: Record<string, ({ asked: number; answered: number } | null)[]>;
+    };
+    const xml = tableJunit(resultsOfJson(json.stdout));
+    const failing = [...xml.matchAll(/<testcase [^>]*name="cut \d [^"]*"[^>]*>\s*<failure message="([^"]*)"/g)].map((m) => m[1]);
     expect(failing.length).toBeGreaterThan(0);
     expect(
       failing.every((message) =>
         /^unknown: the policy answered \d+ of \d+ calls \(first: policy &apos;answers-rarely&apos; answered 42/.test(message!),
       ),
     ).toBe(true);
-    expect(run.stdout).toMatch(/<system-out>N=\d for c1#1; the policy answered 1 of 1 calls \(no expectation\)<\/system-out>/);
-    const json = await table(RARELY, 'rarely-json', '--format', 'json');
+    expect(xml).toMatch(/<system-out>N=\d for c1#1; the policy answered 1 of 1 calls \(no expectation\)<\/system-out>/);
     expect(json.code).toBe(1);
-    const document = JSON.parse(json.stdout) as {
-      verdict: string;
-      policyCalls: Record<string, ({ asked: number; answered: number } | null)[]>;
-    };
     expect(document.verdict).toBe('unknown');
     expect(document.policyCalls['reference-harness']).toHaveLength(5);
     expect(document.policyCalls['reference-harness']!.every((cell) => cell !== null && cell.asked >= cell.answered)).toBe(true);
@@ -158,17 +175,14 @@ describe('sim check and sim eval --policy: garbage answers are model failures, n
     const argv = ['check', '--family', 'handover', 'handover-once', '--runs', '40', '--seed', '1', '--out', 'check'];
     const run = await spawnSimAsync([...argv, '--policy', GARBAGE, '--format', 'json'], cwd, 120_000);
     expect(run.code).toBe(1);
-    const document = JSON.parse(run.stdout) as {
-      properties: { name: string; outcome: string; unfired: string[]; unexercisedWhy?: string }[];
-    };
+    const document = JSON.parse(run.stdout) as CheckResults;
     expect(document.properties[0]).toMatchObject({ name: 'handover-once', outcome: 'unexercised', unfired: ['modelAnswers'] });
     expect(document.properties[0]!.unexercisedWhy).toMatch(
       /^policy 'answers-42' \(.*\) failed on all \d+ of its calls \(first: policy 'answers-42' answered 42/,
     );
-    // JUnit's failing case says the same, for a CI page that shows only the message.
-    const junit = await spawnSimAsync([...argv, '--policy', GARBAGE, '--format', 'junit'], cwd, 120_000);
-    expect(junit.code).toBe(1);
-    expect(junit.stdout).toMatch(/message="unexercised: never fired: modelAnswers; policy &apos;answers-42&apos; \(/);
+    // JUnit's failing case says the same, for a CI page that shows only the message: `--format junit` draws it from this document.
+    const junit = junitXml('sim check', checkJunitCases(document));
+    expect(junit).toMatch(/message="unexercised: never fired: modelAnswers; policy &apos;answers-42&apos; \(/);
     const good = await spawnSimAsync([...argv, '--policy', GOOD], cwd, 120_000);
     expect(good.stdout).toMatch(/✓ handover-once +held .* model answers/);
     expect(good.code).toBe(0);

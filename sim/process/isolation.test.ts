@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
+import { once } from '../testing/once.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { referenceEffectsOnDisk } from '../testing/read-warehouse.js';
 
@@ -46,6 +47,9 @@ const table = (file: string, ...more: string[]) =>
     ...more,
   ]);
 
+/** The table of the protocol that prints, run once for the two tests that read its run folder. */
+const printsTable = once(() => table('misbehaving/prints.ts'));
+
 /** The one case's error, read back from results.json: what the table prints on its error line. */
 function caseError(stdout: string): string {
   const { resultsFile } = JSON.parse(stdout) as { resultsFile: string };
@@ -81,7 +85,7 @@ describe('a protocol file cannot fool the verdict or stop the harness', () => {
   });
 
   it('a protocol that prints: its output goes to the case log, stdout stays one JSON document, N is measured', async () => {
-    const run = await table('misbehaving/prints.ts');
+    const run = await printsTable();
     expect(run.code).toBe(0);
     const shown = JSON.parse(run.stdout) as { effects: Record<string, (number | null)[]>; runFolder: string };
     expect(shown.effects['prints']).toEqual([1]);
@@ -130,7 +134,7 @@ describe('a protocol file cannot fool the verdict or stop the harness', () => {
   });
 
   it('leaves no scratch behind: the case folder holds only the stores, history.jsonl and the log', async () => {
-    const run = await table('misbehaving/prints.ts');
+    const run = await printsTable();
     const { runFolder } = JSON.parse(run.stdout) as { runFolder: string };
     for (const leftover of ['case.spec.json', 'case.events.jsonl', 'case.end.json']) {
       expect(existsSync(join(cwd, runFolder, 'prints', 'cut-2', leftover))).toBe(false);
