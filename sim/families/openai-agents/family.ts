@@ -35,7 +35,7 @@ export const OPENAI_AGENTS_SUMMARY =
 export const openaiAgentsFamily: Family<OpenAIAgentsProtocol, OpenAIAgentsWorkload, OpenAIAgentsSettings> = {
   name: 'openai-agents',
   summary: OPENAI_AGENTS_SUMMARY,
-  counted: "effects of the script's first act (act-1) in effects.db; tickets in human-queue.db",
+  counted: "effects of the script's first act, act-1 (a tool call's in effects.db, a handover's tickets in human-queue.db)",
   cuts: [
     { name: RUN_CUTS.approvalDecided, meaning: 'the person approved the tool call; the decision is in memory, not saved' },
     { name: EFFECTS_RECEIVER.appliedCut, meaning: "the API committed the tool's effect; its reply is lost before the tool sees it" },
