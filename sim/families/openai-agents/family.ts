@@ -51,8 +51,9 @@ export const openaiAgentsFamily: Family<OpenAIAgentsProtocol, OpenAIAgentsWorklo
       header: 'tickets',
       metric: 'tickets',
       per: 'cut',
-      legend: 'tickets in human-queue.db for the handover to a person (1: handed over once; 0: announced and lost)',
-      bound: { exactly: 1 },
+      legend: "tickets in human-queue.db for the script's handover to a person (1: handed over once; 0: lost, as an announced handover)",
+      // At most one per handover the script asks for: agents that never hand over open none.
+      bound: { atMostMetric: 'handovers' },
     },
     { header: 'approvals', metric: 'approvals', per: 'row', legend: 'most approvals the person was asked for, over the row' },
   ],

@@ -46,6 +46,7 @@ export function observeOpenAIAgents(read: StoreReader, spec: OpenAIAgentsSpec): 
     effects: counted,
     metrics: {
       tickets: handover ? (counted[handover.label] ?? 0) : queue.tickets.length,
+      handovers: acts.filter((act) => act.store === 'human-queue').length,
       saves: orchestrator.run_states.length,
       resumes: runs.filter((row) => row.kind === 'resume').length,
       approvals: runs.reduce((sum, row) => sum + Number(row.approvals), 0),

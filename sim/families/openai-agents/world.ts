@@ -1,4 +1,4 @@
-import { RunState, Runner, type Agent } from '@openai/agents-core';
+import { Agent, RunState, Runner } from '@openai/agents-core';
 import type { OpenAIAgentsProtocol } from '../../../protocols/openai-agents/types.js';
 import { ORCHESTRATOR } from '../../engine/case-files.js';
 import { immediateTransaction } from '../../engine/connections.js';
@@ -66,6 +66,8 @@ export function openaiAgentsWorld(spec: OpenAIAgentsSpec): World {
       const { conversation } = spec.workload;
       const { script, input } = caseScript(spec.protocol, spec.workload);
       const agent = spec.protocol.agent({ effects: effectClient(ctx, conversation), humans: humanQueue(ctx, conversation), conversation });
+      if (!(agent instanceof Agent))
+        throw new Error(`${spec.protocol.name}: agent() returned ${typeof agent}, not an Agent of @openai/agents-core (new Agent({ name, instructions, tools, handoffs }))`);
       const orchestrator = life.connection(ORCHESTRATOR);
       const store = new RunStateStore(orchestrator, conversation, life.index, boundary);
       const model = new ScriptedModel(script, life.index);
