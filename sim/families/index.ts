@@ -3,6 +3,7 @@ import type { AnyFamily } from '../engine/run-case.js';
 import { inputFlag, inputKey, type FamilyEntry, type FamilyInput } from './family-entry.js';
 import { handoverEntry } from './handover/entry.js';
 import { langgraphEntry } from './langgraph/entry.js';
+import { openaiAgentsEntry } from './openai-agents/entry.js';
 import { planEntry } from './plan/entry.js';
 import { reservationEntry } from './reservation/entry.js';
 
@@ -16,7 +17,7 @@ export { inputFlag, inputKey, type FamilyEntry, type EvalOutcome, type EvalReque
  * or fast-check. Adding a family is adding its folders (sim/families/<name>/,
  * protocols/<name>/, scenarios/<name>/) and its entry here.
  */
-export const FAMILY_ENTRIES: readonly FamilyEntry[] = [reservationEntry, planEntry, handoverEntry, langgraphEntry];
+export const FAMILY_ENTRIES: readonly FamilyEntry[] = [reservationEntry, planEntry, handoverEntry, langgraphEntry, openaiAgentsEntry];
 
 /** The family a command runs when neither --family nor a built-in protocol names one. */
 export const DEFAULT_FAMILY = reservationEntry.name;
