@@ -74,7 +74,7 @@ export function registerRun(program: Command, io: Io, exit: (code: ExitCode) => 
     .option('-f, --format <format>', formatHelp(RUN_FORMATS), formatOption(RUN_FORMATS), 'text')
     .addHelpText('after', '\nExit codes: 0 the case ran and N is as expected; 1 N differs or the case could not be judged; 2 bad input.')
     .action(async (options: RunOptions) => {
-      const family = await chooseFamily(options.family, options.protocol);
+      const family = await chooseFamily(options.family, options.protocol, io.cwd);
       const reference = family.expectedTable;
       const { protocols, files: protocolFiles } = await resolveProtocols(family, options.protocol, io.cwd);
       const [protocol] = protocols;

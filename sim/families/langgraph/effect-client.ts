@@ -1,5 +1,5 @@
 import { canonicalJson } from '../../../protocols/receivers/fingerprint.js';
-import type { EffectClient } from '../../../protocols/langgraph/types.js';
+import type { EffectClient, ScriptedTurn } from '../../../protocols/langgraph/types.js';
 import type { JsonValue } from '../../../protocols/receivers/types.js';
 import type { WorkerContext } from '../../engine/family.js';
 import { EFFECTS_RECEIVER } from './effects-receiver.js';
@@ -9,11 +9,19 @@ export function intentionOf(tool: string, args: Record<string, JsonValue>): stri
   return `${tool}:${canonicalJson(args)}`;
 }
 
-/** The graph's effect client on one worker's context: each apply is one request to the `effects` receiver. */
-export function effectClient(ctx: WorkerContext, tenant: string): EffectClient {
+/**
+ * The graph's effect client on one worker's context: each apply is one
+ * request to the `effects` receiver, counted under the intention of the
+ * scripted call it carries out (the same tool and arguments), which is the
+ * user's module's own where it derives one.
+ */
+export function effectClient(ctx: WorkerContext, tenant: string, script: readonly ScriptedTurn[]): EffectClient {
   return {
     async apply(tool, args, options) {
-      const intentionId = intentionOf(tool, args);
+      const plain = intentionOf(tool, args);
+      const intentionId =
+        script.flatMap((turn) => turn.toolCalls ?? []).find((call) => call.intention !== undefined && call.name === tool && intentionOf(call.name, call.args as Record<string, JsonValue>) === plain)
+          ?.intention ?? plain;
       const reply = await ctx.receiver(EFFECTS_RECEIVER.name).send({
         tenant,
         key: options?.key ?? intentionId,

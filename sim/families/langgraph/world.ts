@@ -55,7 +55,7 @@ export function langgraphWorld(spec: LangGraphSpec): World {
       const graph = spec.protocol.graph({
         checkpointer: saver,
         model: new ScriptedChatModel(spec.workload.script),
-        effects: effectClient(life.context(WORKER), spec.workload.thread),
+        effects: effectClient(life.context(WORKER), spec.workload.thread, spec.workload.script),
       });
       const config: ThreadConfig = { configurable: { thread_id: spec.workload.thread }, recursionLimit: spec.settings.recursionLimit };
       for (let round = 0; round < spec.roundsMax; round++) {
