@@ -10,6 +10,13 @@ export function intentionOf(tool: string, args: Record<string, JsonValue>): stri
 }
 
 /**
+ * A LangGraph task or checkpoint id (a UUID of version 5 or 6): drawn from
+ * the wall clock and a random source, it is left out of the history, which
+ * shows `task-id` in its place.
+ */
+const LANGGRAPH_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[56][0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/**
  * The graph's effect client on one worker's context: each apply is one
  * request to the `effects` receiver, counted under the intention of the
  * scripted call it carries out (the same tool and arguments), which is the
@@ -25,6 +32,7 @@ export function effectClient(ctx: WorkerContext, tenant: string, script: readonl
       const reply = await ctx.receiver(EFFECTS_RECEIVER.name).send({
         tenant,
         key: options?.key ?? intentionId,
+        ...(options?.key === undefined ? {} : { keyShown: options.key.replace(LANGGRAPH_ID, 'task-id') }),
         kind: tool,
         payload: args,
         issuedAtMs: ctx.nowMs(),
