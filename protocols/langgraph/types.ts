@@ -40,10 +40,34 @@ export interface ResumableGraph {
   getState(config: ThreadConfig): Promise<{ next: readonly string[]; tasks: readonly { interrupts: readonly unknown[] }[] }>;
 }
 
+/** One tool call of the scripted model, with the id a real model would give it. */
+export interface ScriptedCall {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  /** The intention this call stands for, as the user's module derives it; the tool's name and arguments when absent. */
+  intention?: string;
+}
+
+/** One answer of the scripted model: text, and the tool calls it asks for. */
+export interface ScriptedTurn {
+  content: string;
+  toolCalls?: readonly ScriptedCall[];
+}
+
+/** What a user's module runs its graph with: the input that starts the thread, the model's answers, and the answer at every interrupt. */
+export interface GraphCase {
+  input: JsonValue;
+  script: readonly ScriptedTurn[];
+  answer: JsonValue;
+}
+
 /** A graph under cutpoint: how it is built each life, and the contract its effect receiver keeps. */
 export interface LangGraphProtocol extends FamilyProtocol {
   /** Builds and compiles the graph with the parts given, once per process life, as a restarted service does. */
   graph(parts: GraphParts): ResumableGraph;
   /** The rule of the remote API the tools' effects reach: `no-receipt` (a plain API) or `atomic-receipt` (honours keys). */
   contract: Contract;
+  /** The case a user's module brings (its input and the model's tool calls); the family's table case when absent. */
+  case?: GraphCase;
 }

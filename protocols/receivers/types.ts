@@ -22,6 +22,12 @@ export interface ReceiverRequest {
    * never see it.
    */
   intentionId: string;
+  /**
+   * The key as the history shows it, where the key holds ids a framework
+   * draws from the wall clock and a random source (LangGraph's task ids):
+   * the same case must write the same history. The receiver reads `key`.
+   */
+  keyShown?: string;
 }
 
 /**

@@ -35,7 +35,7 @@ export interface RanCase {
  * history back from the run folder.
  */
 export async function runOneCase(request: RunCaseRequest, cwd: string): Promise<RanCase> {
-  const family = await chooseFamily(request.family, [...request.protocol]);
+  const family = await chooseFamily(request.family, request.protocol, cwd);
   const reference = family.expectedTable;
   const { protocols, files: protocolFiles } = await resolveProtocols(family, [...request.protocol], cwd);
   const [protocol] = protocols;

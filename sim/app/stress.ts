@@ -76,7 +76,7 @@ export interface JudgedStress {
  * InputError for a family without a stress workload.
  */
 export async function prepareStress(request: StressRequest, cwd: string): Promise<PreparedStress> {
-  const family = await chooseFamily(request.family, request.protocol ? [...request.protocol] : undefined);
+  const family = await chooseFamily(request.family, request.protocol ?? [], cwd);
   if (!family.stress) throw new InputError(`sim stress cannot run family ${family.name}: it defines no stress workload`);
   const named = request.protocol ?? findEntry(family.name)?.stressProtocols ?? family.protocols.map((entry) => entry.protocol.name);
   const { protocols, files: protocolFiles } = await resolveProtocols(family, [...named], cwd);

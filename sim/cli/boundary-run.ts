@@ -3,6 +3,7 @@ import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { Verdict } from '../engine/verdict.js';
 import { runBoundaryRow, type BoundaryRow } from '../table/cut-discovery.js';
+import { cellIntention } from '../table/run-table.js';
 import { boundaryRowMisfit, judgeBoundaryRows, type BoundaryExpectation, type BoundaryMismatch } from '../table/boundary-verdict.js';
 import { writeJsonAtomic } from '../results/run-folder.js';
 import { openRunFolder } from '../app/run-folder-life.js';
@@ -59,7 +60,7 @@ export async function executeBoundaryRun(
     tool: 'cutpoint',
     runId: folder.runId,
     startedAt: folder.startedAt,
-    intention: family.tableIntention,
+    intention: [...new Set(protocols.map((protocol) => cellIntention(family, family.protocolWorkload?.(protocol))))].join(', '),
     rows,
     expected: judged.expected,
     mismatches: judged.mismatches,

@@ -162,7 +162,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         else if (json) io.stdout(jsonDocument(json.document()));
         exit(code);
       };
-      const family = await chooseFamily(options.family, options.protocol === undefined ? [] : [options.protocol]);
+      const family = await chooseFamily(options.family, options.protocol === undefined ? [] : [options.protocol], io.cwd);
       const suite = await propertySuite(family.name);
       if (!suite) throw new UsageError(`the ${family.name} family has no properties to check`);
       if (options.list && options.format === 'junit') throw new UsageError('--format junit reports a check run: not with --list.');

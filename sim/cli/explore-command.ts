@@ -133,7 +133,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       "\nExit codes: 0 no violation (and, when exploring, every schedule explored) in any protocol named; 1 a violation, or the bound stopped it; 2 bad input.\n--shard and --jobs do not change what a subtree finds: the shards' verdicts together are the unsharded run's, and a\nprinted --schedule replays without --shard. --schedule replays one schedule of one protocol: it takes neither, nor a\nsecond --protocol. Several protocols give one section each (in results.json too), each what exploring it alone gives.",
     )
     .action(async (options: ExploreOptions, self: Command) => {
-      const family = await chooseFamily(options.family, options.protocol);
+      const family = await chooseFamily(options.family, options.protocol ?? [], io.cwd);
       const { protocols, files } = await resolveProtocols(family, options.protocol, io.cwd);
       const [protocol] = protocols;
       if (!protocol) throw new UsageError('--protocol names no protocol');

@@ -106,7 +106,7 @@ export function registerTable(program: Command, io: Io, exit: (code: ExitCode) =
         'of a case unanswered; 2 bad input.',
     )
     .action(async (options: TableOptions & Readonly<Record<string, unknown>>, self: Command) => {
-      const family = await chooseFamily(options.family, options.protocol);
+      const family = await chooseFamily(options.family, options.protocol ?? [], io.cwd);
       const own = await tableWorkload(family, options, io.cwd, inputRefusalSentence);
       const workload = own.workload;
       const { protocols, files: protocolFiles } = await tableProtocols(family, own, options.protocol, io.cwd);

@@ -43,6 +43,12 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
   /** The intention whose N fills a cell when the table runs a user's workload (the plan family's --plan); `tableIntention` when omitted. */
   tableIntentionFor?(workload: W): string;
   /**
+   * The workload a protocol brings with it, which its table cases run
+   * instead of the family's (a user's graph module names its own input and
+   * the model's tool calls); undefined for a protocol that brings none.
+   */
+  protocolWorkload?(protocol: P): W | undefined;
+  /**
    * Where a table case crashes at `cut`: the first hit of the cut in the
    * first life when omitted. Plain data, so a kill-mode child arms the same
    * point (the plan family crashes during the plan's edit step).

@@ -24,7 +24,7 @@ export class InProcessClient implements ReceiverClient {
   async send(request: ReceiverRequest): Promise<ReceiverReply> {
     const ordinal = ++this.transport.calls;
     const faulty = !this.life.quiet;
-    this.record(request.kind, 'invoke', { call: ordinal, tenant: request.tenant, key: request.key, ...payloadFields(request.payload) });
+    this.record(request.kind, 'invoke', invokeFields(ordinal, request));
     if (faulty && this.transport.unavailableAt(this.side.nowMs())) {
       this.record(request.kind, 'fail', { status: 'unavailable' });
       return { status: 'unavailable' };
@@ -49,6 +49,11 @@ export class InProcessClient implements ReceiverClient {
     const { history, clock, index } = this.life;
     history.record({ atMs: clock.nowMs(), life: index, worker: this.worker, type, op, value });
   }
+}
+
+/** A request as the history shows it when it is sent. Every transport records it so. */
+export function invokeFields(call: number, request: ReceiverRequest): Record<string, JsonValue> {
+  return { call, tenant: request.tenant, key: request.keyShown ?? request.key, ...payloadFields(request.payload) };
 }
 
 /** An object payload's fields go into the history event as they are; anything else under `payload`. Every transport records them so. */

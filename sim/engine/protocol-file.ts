@@ -36,12 +36,15 @@ export async function importModule(
 }
 
 /**
- * Why an import failed, on one line. esbuild's "Transform failed with 1
+ * Why an import failed, on one line; a package the module imports that is
+ * not installed is named with the npm line that installs it. esbuild's "Transform failed with 1
  * error:" says where only on its next line, so that line is kept.
  */
 function loadFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const [first = '', next] = error.message.split('\n');
+  const missing = /^Cannot find package '((?:@[^/']+\/)?[^/']+)/.exec(first)?.[1];
+  if (missing) return `it imports ${missing}, which is not installed: npm install ${missing}`;
   return first.endsWith(':') && next ? `${first} ${next.trim()}` : first;
 }
 

@@ -25,6 +25,12 @@ export interface FamilyEntry {
    * FAMILIES and `sim list` leave the family out instead of failing to load.
    */
   readonly peers?: readonly string[];
+  /**
+   * Whether a user's module, as imported, is one of this family's (a
+   * LangGraph module exports its `graph`): a command given that module and
+   * no --family runs this family.
+   */
+  claims?(exports: Readonly<Record<string, unknown>>): boolean;
   /** The family's value: its world, checks, protocols, expected table. Loaded only by a command that runs it. */
   load(): Promise<AnyFamily>;
   /** The family's property suite, for `sim check` (loads fast-check and every property definition). */
@@ -128,4 +134,18 @@ export interface EvalOutcome {
   text: string[];
   /** Writes the report into a run folder; returns the names of what it wrote, for the line that points to it. */
   writeReport(folder: string): Promise<string>;
+}
+
+function resolvesFromHere(name: string): boolean {
+  try {
+    import.meta.resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The packages of an entry's family that the user installs (its peers) and that do not resolve from cutpoint's installation. */
+export function missingPeers(entry: FamilyEntry, resolves: (name: string) => boolean = resolvesFromHere): string[] {
+  return (entry.peers ?? []).filter((name) => !resolves(name));
 }

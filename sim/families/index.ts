@@ -7,7 +7,7 @@ import { openaiAgentsEntry } from './openai-agents/entry.js';
 import { planEntry } from './plan/entry.js';
 import { reservationEntry } from './reservation/entry.js';
 
-export { inputFlag, inputKey, type FamilyEntry, type EvalOutcome, type EvalRequest, type FamilyEvaluation, type FamilyInput, type FamilyView, type PreparedEvaluation, type SweepRunner } from './family-entry.js';
+export { inputFlag, inputKey, missingPeers, type FamilyEntry, type EvalOutcome, type EvalRequest, type FamilyEvaluation, type FamilyInput, type FamilyView, type PreparedEvaluation, type SweepRunner } from './family-entry.js';
 
 /**
  * Every family cutpoint knows, in the order `sim list` shows them: the one

@@ -1,27 +1,11 @@
 import type { AnyFamily } from '../engine/run-case.js';
-import type { FamilyEntry } from './family-entry.js';
+import { missingPeers, type FamilyEntry } from './family-entry.js';
 import { FAMILY_ENTRIES } from './index.js';
 
-/** Whether every package an entry's family imports from the user's installation resolves from here. */
-function peersInstalled(entry: FamilyEntry, resolves: (name: string) => boolean): boolean {
-  return (entry.peers ?? []).every(resolves);
-}
-
-function resolvesFromHere(name: string): boolean {
-  try {
-    import.meta.resolve(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The families of these entries whose peer packages are installed, loaded, in the entries' order. */
-export async function loadInstalled(
-  entries: readonly FamilyEntry[],
-  resolves: (name: string) => boolean = resolvesFromHere,
-): Promise<AnyFamily[]> {
-  return Promise.all(entries.filter((entry) => peersInstalled(entry, resolves)).map((entry) => entry.load()));
+export async function loadInstalled(entries: readonly FamilyEntry[], resolves?: (name: string) => boolean): Promise<AnyFamily[]> {
+  return Promise.all(entries.filter((entry) => missingPeers(entry, resolves).length === 0).map((entry) => entry.load()));
 }
 
 /**

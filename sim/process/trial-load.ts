@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { compiledEntry } from './entry-path.js';
 import { ProtocolFileError } from '../engine/protocol-file.js';
@@ -15,6 +16,17 @@ export const LOAD_TIMEOUT_MS = 10_000;
  * the real import prints them again, to stderr.
  */
 export function trialLoad(path: string, shownAs: string, kind = 'protocol', timeoutMs = LOAD_TIMEOUT_MS): Promise<void> {
+  const version = `${path}@${statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 'none'}`;
+  const trial = tried.get(version) ?? tryInThread(path, shownAs, kind, timeoutMs);
+  tried.set(version, trial);
+  trial.catch(() => tried.delete(version));
+  return trial;
+}
+
+/** Each version of a module that loaded, tried once per process: choosing its family and loading it as a protocol both ask. */
+const tried = new Map<string, Promise<void>>();
+
+function tryInThread(path: string, shownAs: string, kind: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(compiledEntry(new URL('./trial-load-worker.js', import.meta.url)), {
       workerData: { path },

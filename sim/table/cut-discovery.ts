@@ -5,6 +5,7 @@ import type { FamilyProtocol } from '../engine/family.js';
 import { runCase, type AnyFamily } from '../engine/run-case.js';
 import { runFamily } from '../engine/run-family.js';
 import type { Boundary, BoundaryCell, BoundaryRow } from '../results/boundary-rows.js';
+import { cellIntention } from './run-table.js';
 
 export type { Boundary, BoundaryCell, BoundaryRow } from '../results/boundary-rows.js';
 
@@ -55,7 +56,8 @@ export async function runBoundaryRow(
   runFolder: string,
   onCase?: (cell: BoundaryCell) => void,
 ): Promise<BoundaryRow> {
-  const workload = family.tableWorkload;
+  const own = family.protocolWorkload?.(protocol);
+  const workload = own ?? family.tableWorkload;
   let boundaries: Boundary[];
   try {
     boundaries = await discoverBoundaries(family, protocol, workload);
@@ -64,7 +66,7 @@ export async function runBoundaryRow(
     throw error;
   }
   const cells: BoundaryCell[] = [];
-  const label = family.tableIntention;
+  const label = cellIntention(family, own);
   for (const boundary of boundaries) {
     const result = await runCase({
       family,

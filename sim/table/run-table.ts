@@ -36,10 +36,6 @@ export interface TableSpec {
 /** Runs every (protocol, cut) case of a family's table, each on its own fresh stores. */
 export async function runTable(spec: TableSpec): Promise<TableRun> {
   const run = spec.runCase ?? runCase;
-  const intention =
-    spec.workload === undefined
-      ? spec.family.tableIntention
-      : (spec.family.tableIntentionFor?.(spec.workload) ?? spec.family.tableIntention);
   const cases = spec.protocols.flatMap((protocol) =>
     spec.cutIndexes.map((index) => {
       const name = spec.family.cuts[index]?.name;
@@ -49,16 +45,17 @@ export async function runTable(spec: TableSpec): Promise<TableRun> {
   );
   const cells = await mapPool(cases, spec.jobs ?? 1, async ({ protocol, cut }) => {
     const protocolFile = spec.protocolFiles?.get(protocol.name);
+    const workload = spec.workload ?? spec.family.protocolWorkload?.(protocol);
     const result = await run({
       ...spec.caseOptions,
       family: spec.family,
       protocol,
       ...(protocolFile ? { protocolFile } : {}),
-      ...(spec.workload !== undefined ? { workload: spec.workload } : {}),
+      ...(workload !== undefined ? { workload } : {}),
       folder: join(spec.runFolder, protocol.name, `cut-${cut.index}`),
       cut,
     });
-    const measured = result.error ? null : (result.effects[intention] ?? null);
+    const measured = result.error ? null : (result.effects[cellIntention(spec.family, workload)] ?? null);
     const cell: TableCell = {
       protocol: protocol.name,
       cut,
@@ -86,5 +83,11 @@ export async function runTable(spec: TableSpec): Promise<TableRun> {
     spec.family.cuts.length,
     spec.boundedRows,
   );
-  return { intention, cells, mismatches, columns };
+  const intentions = spec.protocols.map((protocol) => cellIntention(spec.family, spec.workload ?? spec.family.protocolWorkload?.(protocol)));
+  return { intention: [...new Set(intentions)].join(', '), cells, mismatches, columns };
+}
+
+/** The intention whose N fills a cell: the family's, or the one a user's workload (given, or brought by the protocol) names. */
+export function cellIntention(family: AnyFamily, workload: unknown): string {
+  return workload === undefined ? family.tableIntention : (family.tableIntentionFor?.(workload) ?? family.tableIntention);
 }

@@ -70,21 +70,28 @@ describe('the id LangGraph keeps when it re-runs an interrupted task: the task i
       writeHistory: true,
     });
     expect(outcome.crashes).toMatchObject([{ cut: 'effect-applied', life: 0 }]);
-    const sent = readFileSync(outcome.files.history, 'utf8')
+    const history = readFileSync(outcome.files.history, 'utf8')
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as { type: string; op: string; life: number; value?: { key?: string } })
-      .filter((event) => event.type === 'invoke' && event.op === 'send_email');
-    // Sent in the first life, and again by the re-run in the second, with one key: `<task id>:<tool call id>`.
+      .map((line) => JSON.parse(line) as { type: string; op: string; life: number; value?: { key?: string; replayed?: boolean } })
+      .filter((event) => event.op === 'send_email');
+    const sent = history.filter((event) => event.type === 'invoke');
+    const replayed = history.filter((event) => event.type === 'ok').map((event) => event.value?.replayed);
+    // Sent in the first life, and again by the re-run in the second; the history shows the task id's place, not its value.
     expect(sent.map((event) => event.life)).toEqual([0, 1]);
-    const [first, again] = sent.map((event) => event.value?.key);
-    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}:call_1$/);
-    expect(again).toBe(first);
+    expect(sent.map((event) => event.value?.key)).toEqual(['task-id:call_1', 'task-id:call_1']);
+    // The receiver holds one email and one receipt, under the key the first send carried: `<task id>:<tool call id>`.
     const effects = join(folder, 'task-id', 'effects.db');
     expect(count(effects, 'SELECT COUNT(*) AS n FROM effects')).toBe(1);
+    const db = new Database(effects, { readonly: true });
+    const first = (db.prepare('SELECT request_key FROM effects').get() as { request_key: string }).request_key;
+    db.close();
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}:call_1$/);
     expect(count(effects, `SELECT COUNT(*) AS n FROM receipts WHERE request_key = '${first}'`)).toBe(1);
+    // The first reply was lost in the crash; the second send was that key's replay: the re-run had the same task id.
+    expect(replayed).toEqual([true]);
     // The re-run's writes are saved under that very task id in LangGraph's own table.
-    const taskId = first?.split(':')[0];
+    const taskId = first.split(':')[0];
     expect(count(join(folder, 'task-id', 'orchestrator.db'), `SELECT COUNT(*) AS n FROM writes WHERE task_id = '${taskId}'`)).toBe(2);
   });
 });

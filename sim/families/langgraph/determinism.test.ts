@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { notifyThenApprove } from '../../../protocols/langgraph/notify-then-approve.js';
-import { toolNodeWithoutKey } from '../../../protocols/langgraph/tool-node-without-key.js';
 import { runCase, type AnyFamily } from '../../engine/run-case.js';
 import { tempFolder } from '../../testing/temp-folder.js';
 import { langgraphFamily } from './family.js';
@@ -11,7 +9,7 @@ const folder = tempFolder('langgraph-determinism');
 const family = langgraphFamily as unknown as AnyFamily;
 
 describe('the same case twice', () => {
-  for (const protocol of [toolNodeWithoutKey, notifyThenApprove]) {
+  for (const { protocol } of langgraphFamily.protocols) {
     it(`${protocol.name}: the same history and the same orchestrator rows, LangGraph's clock-drawn ids ranked`, async () => {
       const [one, two] = await Promise.all(
         ['one', 'two'].map((run) =>

@@ -10,8 +10,9 @@ export const langgraphEntry = {
   summary: "a user's LangGraph.js graph on its own SqliteSaver, resumed as LangGraph resumes, one effect per tool call",
   peers: ['@langchain/core', '@langchain/langgraph', '@langchain/langgraph-checkpoint-sqlite'],
   protocolNames: ['notify-then-approve', 'approve-then-notify', 'tool-node-without-key', 'tool-node-key-from-task'],
+  claims: (exports: Readonly<Record<string, unknown>>) => exports.graph !== undefined,
   async load(): Promise<AnyFamily> {
     const { langgraphFamily } = await import('./family.js');
     return langgraphFamily as unknown as AnyFamily;
   },
-} as const satisfies { name: string; summary: string; peers: readonly string[]; protocolNames: readonly string[]; load(): Promise<AnyFamily> };
+} as const satisfies { name: string; summary: string; peers: readonly string[]; protocolNames: readonly string[]; claims(exports: Readonly<Record<string, unknown>>): boolean; load(): Promise<AnyFamily> };

@@ -11,6 +11,7 @@ import { protocolFromModule } from './protocol-module.js';
 import { langgraphWorld } from './world.js';
 import {
   DEFAULT_LANGGRAPH_SETTINGS,
+  moduleWorkload,
   TABLE_INTENTION,
   TABLE_WORKLOAD,
   scriptedIntentions,
@@ -47,6 +48,8 @@ export const langgraphFamily: Family<LangGraphProtocol, LangGraphWorkload, LangG
   ],
   tableWorkload: TABLE_WORKLOAD,
   tableIntention: TABLE_INTENTION,
+  tableIntentionFor: (workload) => scriptedIntentions(workload)[0] ?? TABLE_INTENTION,
+  protocolWorkload: (protocol) => (protocol.case ? moduleWorkload(protocol.name, protocol.case) : undefined),
   tableCrash: (cut) => ({ life: 0, cut, during: { cut: EFFECTS_RECEIVER.appliedCut, nth: 1 } }),
   defaultSettings: DEFAULT_LANGGRAPH_SETTINGS,
   orchestratorSchema: () => SAVER_SCHEMA + INVOCATIONS_SCHEMA,

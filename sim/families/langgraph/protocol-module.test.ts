@@ -39,4 +39,36 @@ describe("a user's graph module", () => {
       /^my\.ts: contract must be one of no-receipt, atomic-receipt/,
     );
   });
+
+  it("completes the module's own case: ids for its tool calls, the intention it derives, the interrupts approved", () => {
+    const protocol = protocolFromModule(
+      {
+        name: 'refunds',
+        graph: () => undefined,
+        input: { messages: [] },
+        script: [{ toolCalls: [{ name: 'refund', args: { order: 7 } }] }, { content: 'Done.' }],
+        intention: (call: { args: { order: number } }) => `order-${call.args.order}`,
+      },
+      'my.ts',
+    );
+    expect(typeof protocol === 'object' && protocol.case).toEqual({
+      input: { messages: [] },
+      script: [{ content: '', toolCalls: [{ id: 'call_1', name: 'refund', args: { order: 7 }, intention: 'order-7' }] }, { content: 'Done.' }],
+      answer: 'approve',
+    });
+  });
+
+  it("says in one sentence what is wrong with the module's case", () => {
+    const graph = () => undefined;
+    expect(protocolFromModule({ name: 'x', graph, input: {} }, 'my.ts')).toMatch(/^my\.ts: export const script = \[/);
+    expect(protocolFromModule({ name: 'x', graph, script: [] }, 'my.ts')).toMatch(/^my\.ts: export const input = /);
+    expect(protocolFromModule({ name: 'x', graph, input: {}, script: [{ toolCalls: [{ name: 'refund' }] }] }, 'my.ts')).toMatch(
+      /^my\.ts: script\[0\] has a tool call that is not/,
+    );
+    const script = [{ toolCalls: [{ name: 'refund', args: {} }] }];
+    expect(protocolFromModule({ name: 'x', graph, input: {}, script, intention: () => '' }, 'my.ts')).toBe(
+      'my.ts: intention() must return a non-empty string for the refund call',
+    );
+    expect(protocolFromModule({ name: 'x', graph, intention: () => 'k' }, 'my.ts')).toBe('my.ts: export input and script too, the case they belong to');
+  });
 });

@@ -1,12 +1,9 @@
 import { BaseChatModel, type BaseChatModelCallOptions } from '@langchain/core/language_models/chat_models';
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
+import type { ScriptedTurn } from '../../../protocols/langgraph/types.js';
 
-/** One answer of the scripted model: text, and the tool calls it asks for (each with the id a real model would give). */
-export interface ScriptedTurn {
-  content: string;
-  toolCalls?: readonly { id: string; name: string; args: Record<string, unknown> }[];
-}
+export type { ScriptedTurn };
 
 /**
  * A chat model that answers from a script, offline. Its answer depends only

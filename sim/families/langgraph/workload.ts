@@ -1,14 +1,10 @@
 import type { JsonValue } from '../../../protocols/receivers/types.js';
 import { intentionOf } from './effect-client.js';
-import type { ScriptedTurn } from './scripted-model.js';
+import type { GraphCase, ScriptedCall } from '../../../protocols/langgraph/types.js';
 
 /** One case of a graph: the thread it runs on, what starts it, what the model answers, and what a human answers at every interrupt. */
-export interface LangGraphWorkload {
+export interface LangGraphWorkload extends GraphCase {
   thread: string;
-  input: JsonValue;
-  script: readonly ScriptedTurn[];
-  /** The value of `Command({ resume })` at every interrupt: the human approves. */
-  answer: JsonValue;
 }
 
 export interface LangGraphSettings {
@@ -32,7 +28,15 @@ export const TABLE_INTENTION = intentionOf('send_email', SHIPPED_MAIL);
 
 /** The intentions a workload's script asks for: each tool call the model makes, which must take effect once. */
 export function scriptedIntentions(workload: LangGraphWorkload): string[] {
-  return workload.script.flatMap((turn) =>
-    (turn.toolCalls ?? []).map((call) => intentionOf(call.name, call.args as Record<string, JsonValue>)),
-  );
+  return workload.script.flatMap((turn) => (turn.toolCalls ?? []).map(callIntention));
+}
+
+/** The intention of one scripted call: the one the user's module derived, or the tool's name and arguments. */
+export function callIntention(call: ScriptedCall): string {
+  return call.intention ?? intentionOf(call.name, call.args as Record<string, JsonValue>);
+}
+
+/** The case of a user's module on a thread named after it: the interrupts approved unless it says otherwise. */
+export function moduleWorkload(name: string, graphCase: GraphCase): LangGraphWorkload {
+  return { thread: name, ...graphCase };
 }

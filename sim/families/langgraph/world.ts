@@ -6,6 +6,7 @@ import { Crash, isCrash } from '../../engine/crash.js';
 import type { World, WorldLife, WorldSpec } from '../../engine/family.js';
 import { CutSqliteSaver } from './cut-saver.js';
 import { effectClient } from './effect-client.js';
+import { checkpointerOf, graphFailure, otherCheckpointer } from './graph-failure.js';
 import { ScriptedChatModel } from './scripted-model.js';
 import { tracingOff } from './tracing-off.js';
 import type { LangGraphSettings, LangGraphWorkload } from './workload.js';
@@ -55,8 +56,9 @@ export function langgraphWorld(spec: LangGraphSpec): World {
       const graph = spec.protocol.graph({
         checkpointer: saver,
         model: new ScriptedChatModel(spec.workload.script),
-        effects: effectClient(life.context(WORKER), spec.workload.thread),
+        effects: effectClient(life.context(WORKER), spec.workload.thread, spec.workload.script),
       });
+      if (checkpointerOf(graph) !== saver) throw new Error(otherCheckpointer(graph));
       const config: ThreadConfig = { configurable: { thread_id: spec.workload.thread }, recursionLimit: spec.settings.recursionLimit };
       for (let round = 0; round < spec.roundsMax; round++) {
         const next = await nextInvocation(graph, saver, config, spec.workload);
@@ -67,7 +69,7 @@ export function langgraphWorld(spec: LangGraphSpec): World {
         try {
           await graph.invoke(next.input, config);
         } catch (error) {
-          throw life.injector.crashed ? asCrash(life, error) : error;
+          throw life.injector.crashed ? asCrash(life, error) : graphFailure(error, next.kind, spec.settings.recursionLimit);
         }
         // A crash inside a checkpointer write LangGraph did not wait for still ends the life there.
         if (life.injector.crashed) throw asCrash(life, undefined);

@@ -1,4 +1,4 @@
-import { payloadFields, replyFields } from '../../engine/in-process-client.js';
+import { invokeFields, replyFields } from '../../engine/in-process-client.js';
 import type {
   Contract,
   JsonValue,
@@ -89,7 +89,7 @@ class HttpTransportClient implements ReceiverClient {
   private async sendInTurn(request: ReceiverRequest): Promise<ReceiverReply> {
     const ordinal = ++this.faults.calls;
     const faulty = !this.life.quiet;
-    this.record(request.kind, 'invoke', { call: ordinal, tenant: request.tenant, key: request.key, ...payloadFields(request.payload) });
+    this.record(request.kind, 'invoke', invokeFields(ordinal, request));
     const unavailable = faulty && this.faults.unavailableAt(this.side.nowMs());
     const dropped = faulty && !unavailable && this.faults.dropsReply(ordinal);
     const { id, call } = this.wire.calls.add(this.binding.contract, this.side);

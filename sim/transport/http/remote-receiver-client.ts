@@ -3,7 +3,7 @@ import { isCrash } from '../../engine/crash.js';
 import type { JsonValue } from '../../engine/history.js';
 import type { Life } from '../../engine/runner.js';
 import type { ClientFactory, ReceiverBinding } from '../../engine/worker-context.js';
-import { payloadFields, replyFields } from '../../engine/in-process-client.js';
+import { invokeFields, replyFields } from '../../engine/in-process-client.js';
 import type { TransportState } from '../../engine/transport-state.js';
 import { HttpReceiverClient } from './http-receiver-client.js';
 
@@ -46,7 +46,7 @@ class RemoteReceiverClient implements ReceiverClient {
 
   async send(request: ReceiverRequest): Promise<ReceiverReply> {
     const ordinal = ++this.transport.calls;
-    this.record(request.kind, 'invoke', { call: ordinal, tenant: request.tenant, key: request.key, ...payloadFields(request.payload) });
+    this.record(request.kind, 'invoke', invokeFields(ordinal, request));
     const reply = await this.http.send(request);
     if (reply.status === 'unavailable') {
       // Nothing reached the receiver (the connection was refused, or it said so): no applied cut, as in process.
