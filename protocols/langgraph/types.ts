@@ -28,7 +28,15 @@ export interface GraphParts {
 export interface ThreadConfig {
   configurable: { thread_id: string };
   recursionLimit: number;
+  durability?: Durability;
 }
+
+/**
+ * When LangGraph saves a step (its `durability` invoke option): `sync`
+ * before the next step starts, `async` while it runs (LangGraph's default),
+ * `exit` only when the invocation ends or stops at an interrupt.
+ */
+export type Durability = 'exit' | 'async' | 'sync';
 
 /**
  * The part of a compiled LangGraph graph the family uses: what a LangGraph
@@ -46,4 +54,6 @@ export interface LangGraphProtocol extends FamilyProtocol {
   graph(parts: GraphParts): ResumableGraph;
   /** The rule of the remote API the tools' effects reach: `no-receipt` (a plain API) or `atomic-receipt` (honours keys). */
   contract: Contract;
+  /** The durability every invocation of the thread asks for; LangGraph's default (`async`) when left out. */
+  durability?: Durability;
 }

@@ -57,7 +57,11 @@ export function langgraphWorld(spec: LangGraphSpec): World {
         model: new ScriptedChatModel(spec.workload.script),
         effects: effectClient(life.context(WORKER), spec.workload.thread),
       });
-      const config: ThreadConfig = { configurable: { thread_id: spec.workload.thread }, recursionLimit: spec.settings.recursionLimit };
+      const config: ThreadConfig = {
+        configurable: { thread_id: spec.workload.thread },
+        recursionLimit: spec.settings.recursionLimit,
+        ...(spec.protocol.durability ? { durability: spec.protocol.durability } : {}),
+      };
       for (let round = 0; round < spec.roundsMax; round++) {
         const next = await nextInvocation(graph, saver, config, spec.workload);
         if (!next) return;
