@@ -46,7 +46,11 @@ async function bareInvoke(folder: string): Promise<void> {
         return { effect: Number(row.lastInsertRowid) };
       },
     };
-    const graph = toolNodeWithoutKey.graph({ checkpointer: new SqliteSaver(orchestrator), model: new ScriptedChatModel(TABLE_WORKLOAD.script), effects });
+    const graph = toolNodeWithoutKey.graph({
+      checkpointer: new SqliteSaver(orchestrator),
+      model: new ScriptedChatModel(TABLE_WORKLOAD.script),
+      effects,
+    });
     await graph.invoke(TABLE_WORKLOAD.input, { configurable: { thread_id: TABLE_WORKLOAD.thread }, recursionLimit: 25 });
   } finally {
     orchestrator.close();
@@ -65,16 +69,31 @@ export async function langgraphBench(scratch: string, bin: string): Promise<Lang
   const repeats = 30;
   const family = langgraphFamily as unknown as AnyFamily;
   const caseMs = await medianMs(repeats, (i) =>
-    runCase({ family, protocol: toolNodeWithoutKey, cut: { index: 0, name: 'effect-applied' }, folder: join(scratch, 'langgraph-case', String(i)) }),
+    runCase({
+      family,
+      protocol: toolNodeWithoutKey,
+      cut: { index: 0, name: 'effect-applied' },
+      folder: join(scratch, 'langgraph-case', String(i)),
+    }),
   );
   const bareMs = await medianMs(repeats, (i) => bareInvoke(join(scratch, 'langgraph-bare', String(i))));
   const tableMs = await medianMs(3, () => {
-    const result = spawnSync(process.execPath, [bin, 'table', '--family', 'langgraph', '--out', join(scratch, 'langgraph-table')], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [bin, 'table', '--family', 'langgraph', '--out', join(scratch, 'langgraph-table')], {
+      encoding: 'utf8',
+    });
     if (result.status !== 0) throw new Error(`sim table --family langgraph failed: ${result.stderr}`);
   });
   return [
     { what: 'one case (tool-node-without-key, crash at effect-applied)', ms: caseMs, note: 'two lives and the quiet life, counted' },
-    { what: "the same graph's bare invoke on SqliteSaver", ms: bareMs, note: `fresh files, no crash; the case is ${(caseMs / bareMs).toFixed(1)}x` },
-    { what: '`sim table --family langgraph` end to end (new process)', ms: tableMs, note: `${langgraphFamily.protocols.length * langgraphFamily.cuts.length} cases` },
+    {
+      what: "the same graph's bare invoke on SqliteSaver",
+      ms: bareMs,
+      note: `fresh files, no crash; the case is ${(caseMs / bareMs).toFixed(1)}x`,
+    },
+    {
+      what: '`sim table --family langgraph` end to end (new process)',
+      ms: tableMs,
+      note: `${langgraphFamily.protocols.length * langgraphFamily.cuts.length} cases`,
+    },
   ];
 }

@@ -26,7 +26,11 @@ function graph({ checkpointer, model, effects }: GraphParts) {
     while (AIMessage.isInstance(reply) && (reply.tool_calls?.length ?? 0) > 0) {
       const calls = reply.tool_calls ?? [];
       const results = await Promise.all(calls.map((call) => sendEmail(call)));
-      messages = [...messages, reply, ...calls.map((call, i) => new ToolMessage({ tool_call_id: call.id ?? '', content: results[i] ?? '' }))];
+      messages = [
+        ...messages,
+        reply,
+        ...calls.map((call, i) => new ToolMessage({ tool_call_id: call.id ?? '', content: results[i] ?? '' })),
+      ];
       reply = await callModel(messages);
     }
     return reply.content;

@@ -23,7 +23,10 @@ export async function durabilityRows(folder: string): Promise<DurabilityRow[]> {
     if (row.error) throw new Error(`${protocol.name}: ${row.error}`);
     const failed = row.cells.find((cell) => cell.case.error);
     if (failed) throw new Error(`${protocol.name} at ${failed.boundary.kind}: ${failed.case.error}`);
-    rows.push({ durability: protocol.durability ?? 'async', cells: row.cells.map((cell) => ({ boundary: cell.boundary.kind, n: cell.effects })) });
+    rows.push({
+      durability: protocol.durability ?? 'async',
+      cells: row.cells.map((cell) => ({ boundary: cell.boundary.kind, n: cell.effects })),
+    });
   }
   return rows;
 }

@@ -129,7 +129,9 @@ export async function runControlled(options: {
       ? {}
       : {
           yieldPoint: (point: SchedulingPoint) =>
-            stopping ? Promise.reject(new Pruned()) : new Promise<void>((release, abort) => waiting.set(point.worker, { point, release, abort })),
+            stopping
+              ? Promise.reject(new Pruned())
+              : new Promise<void>((release, abort) => waiting.set(point.worker, { point, release, abort })),
         }),
   }).finally(() => {
     finished = true;

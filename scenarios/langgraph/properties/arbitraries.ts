@@ -16,7 +16,10 @@ export interface LangGraphBounds {
 export const DEFAULT_LANGGRAPH_BOUNDS: LangGraphBounds = { toolTurnsMax: 3, livesMax: 3 };
 
 /** Few recipients and subjects, so that the model often asks for a call it already made: a repeated tool call. */
-const mail = fc.record({ to: fc.constantFrom('ana@example.com', 'ben@example.com'), subject: fc.constantFrom('order 42 has shipped', 'order 42 is late') });
+const mail = fc.record({
+  to: fc.constantFrom('ana@example.com', 'ben@example.com'),
+  subject: fc.constantFrom('order 42 has shipped', 'order 42 is late'),
+});
 
 /** The model's turn `turn`: one or two send_email calls, each with the fresh id a real model gives. */
 const toolTurn = (turn: number): fc.Arbitrary<ScriptedTurn> =>

@@ -32,7 +32,8 @@ export function effectsOnce(trial: LangGraphTrial, outcome: FamilyOutcome): Viol
   const faultFree = new Map((oracle.effects ?? []).map((row) => [String(row.intention), Number(row.n)]));
   for (const [intention, times] of asked(trial)) {
     const once = faultFree.get(intention) ?? 0;
-    if (once > times) return { kind: 'duplicate', intention, message: `${intention} took effect ${once} times without a crash; the model asked ${times}` };
+    if (once > times)
+      return { kind: 'duplicate', intention, message: `${intention} took effect ${once} times without a crash; the model asked ${times}` };
     const n = outcome.effects[intention] ?? 0;
     if (n > once) return { kind: 'duplicate', intention, message: `${intention} took effect ${n} times; ${once} without a crash` };
     if (n < once) return { kind: 'lost', intention, message: `${intention} took effect ${n} times; ${once} without a crash` };

@@ -29,29 +29,41 @@ function effectRows(file: string): number {
 }
 
 describe('langgraph properties (pinned seed): fast-check plays the model, the human and the crashes', () => {
-  it.each(['tool-node-key-from-task', 'approve-then-notify'])('effects-once holds for %s, every fault it depends on fired', async (protocol) => {
-    const definition = property('effects-once');
-    const result = await checkSuiteProperty(LANGGRAPH_SUITE, { ...definition, protocol }, {
-      runs: RUNS,
-      seed: SEED,
-      bounds: DEFAULT_LANGGRAPH_BOUNDS,
-      store: 'memory',
-      scratch: scratch.path,
-    });
-    expect(result.counterexample?.violation).toBeUndefined();
-    expect(result.unfired).toEqual([]);
-    expect(result.outcome).toBe('held');
-    expect(result.runs).toBe(RUNS);
-  }, 120_000);
+  it.each(['tool-node-key-from-task', 'approve-then-notify'])(
+    'effects-once holds for %s, every fault it depends on fired',
+    async (protocol) => {
+      const definition = property('effects-once');
+      const result = await checkSuiteProperty(
+        LANGGRAPH_SUITE,
+        { ...definition, protocol },
+        {
+          runs: RUNS,
+          seed: SEED,
+          bounds: DEFAULT_LANGGRAPH_BOUNDS,
+          store: 'memory',
+          scratch: scratch.path,
+        },
+      );
+      expect(result.counterexample?.violation).toBeUndefined();
+      expect(result.unfired).toEqual([]);
+      expect(result.outcome).toBe('held');
+      expect(result.runs).toBe(RUNS);
+    },
+    120_000,
+  );
 
   it('approve-then-notify meets rejections and tool calls after an interrupt, and holds through them', async () => {
-    const result = await checkSuiteProperty(LANGGRAPH_SUITE, { ...property('effects-once'), protocol: 'approve-then-notify' }, {
-      runs: RUNS,
-      seed: SEED,
-      bounds: DEFAULT_LANGGRAPH_BOUNDS,
-      store: 'memory',
-      scratch: scratch.path,
-    });
+    const result = await checkSuiteProperty(
+      LANGGRAPH_SUITE,
+      { ...property('effects-once'), protocol: 'approve-then-notify' },
+      {
+        runs: RUNS,
+        seed: SEED,
+        bounds: DEFAULT_LANGGRAPH_BOUNDS,
+        store: 'memory',
+        scratch: scratch.path,
+      },
+    );
     expect(result.tally['rejections']).toBeGreaterThan(0);
     expect(result.tally['callsAfterInterrupt']).toBeGreaterThan(0);
   }, 120_000);
@@ -61,27 +73,36 @@ describe('langgraph properties (pinned seed): fast-check plays the model, the hu
     ['control-tool-node-without-key', /took effect (\d+) times; (\d+) without a crash$/],
     // More emails without a crash than the model asked for: the resume re-runs the node.
     ['control-notify-then-approve', /took effect (\d+) times without a crash; the model asked (\d+)$/],
-  ])('%s: found, shrunk, and its replay keeps effects.db with the extra email', async (name, words) => {
-    const definition = property(name);
-    const result = await checkSuiteProperty(LANGGRAPH_SUITE, definition, {
-      runs: RUNS,
-      seed: SEED,
-      bounds: DEFAULT_LANGGRAPH_BOUNDS,
-      store: 'memory',
-      scratch: scratch.path,
-    });
-    expect(result.outcome).toBe('found');
-    const counterexample = result.counterexample!;
-    expect(counterexample.violation?.kind).toBe('duplicate');
-    const [, more, fewer] = words.exec(counterexample.violation?.message ?? '') ?? [];
-    expect(Number(more)).toBeGreaterThan(Number(fewer));
-    const trial = counterexample.trial as LangGraphTrial;
-    expect(trial.script.filter((turn) => (turn.toolCalls?.length ?? 0) > 0).length).toBeLessThanOrEqual(2);
-    const folder = join(kept, name);
-    const replay = await replayProperty(LANGGRAPH_SUITE, definition, { seed: SEED, path: counterexample.path, bounds: DEFAULT_LANGGRAPH_BOUNDS, folder });
-    expect(replay?.trial).toEqual(trial);
-    expect(replay?.violation).toEqual(counterexample.violation);
-    // The receiver's own file holds more emails than the one the model asked for.
-    expect(effectRows(join(folder, 'effects.db'))).toBeGreaterThan(1);
-  }, 120_000);
+  ])(
+    '%s: found, and its replay keeps effects.db with the extra email',
+    async (name, words) => {
+      const definition = property(name);
+      const result = await checkSuiteProperty(LANGGRAPH_SUITE, definition, {
+        runs: RUNS,
+        seed: SEED,
+        bounds: DEFAULT_LANGGRAPH_BOUNDS,
+        store: 'memory',
+        scratch: scratch.path,
+      });
+      expect(result.outcome).toBe('found');
+      const counterexample = result.counterexample!;
+      expect(counterexample.violation?.kind).toBe('duplicate');
+      const [, more, fewer] = words.exec(counterexample.violation?.message ?? '') ?? [];
+      expect(Number(more)).toBeGreaterThan(Number(fewer));
+      const trial = counterexample.trial as LangGraphTrial;
+      expect(trial.script.filter((turn) => (turn.toolCalls?.length ?? 0) > 0).length).toBeLessThanOrEqual(2);
+      const folder = join(kept, name);
+      const replay = await replayProperty(LANGGRAPH_SUITE, definition, {
+        seed: SEED,
+        path: counterexample.path,
+        bounds: DEFAULT_LANGGRAPH_BOUNDS,
+        folder,
+      });
+      expect(replay?.trial).toEqual(trial);
+      expect(replay?.violation).toEqual(counterexample.violation);
+      // The receiver's own file holds more emails than the one the model asked for.
+      expect(effectRows(join(folder, 'effects.db'))).toBeGreaterThan(1);
+    },
+    120_000,
+  );
 });

@@ -24,7 +24,9 @@ export function tallyLangGraphRun(trial: LangGraphTrial, outcome: FamilyOutcome)
   tally.crashesInRecovery += outcome.crashes.filter((crash) => crash.life > 0).length;
   const toolTurns = trial.script.filter((turn) => (turn.toolCalls?.length ?? 0) > 0);
   if (toolTurns.length === 0) tally.earlyStops++;
-  const asked = toolTurns.flatMap((turn) => (turn.toolCalls ?? []).map((call) => intentionOf(call.name, call.args as Record<string, JsonValue>)));
+  const asked = toolTurns.flatMap((turn) =>
+    (turn.toolCalls ?? []).map((call) => intentionOf(call.name, call.args as Record<string, JsonValue>)),
+  );
   // A call the model made before, which the graph carried out more than once as it was asked to.
   tally.repeatedCalls += [...new Set(asked)].filter(
     (intention) => asked.filter((id) => id === intention).length > 1 && (outcome.effects[intention] ?? 0) > 1,
@@ -32,7 +34,11 @@ export function tallyLangGraphRun(trial: LangGraphTrial, outcome: FamilyOutcome)
   const resumes = outcome.metrics['resumes'] ?? 0;
   tally[trial.answer === 'approve' ? 'approvals' : 'rejections'] += resumes;
   // A later turn's call carried out in a thread that was resumed after an interrupt.
-  const later = new Set(toolTurns.slice(1).flatMap((turn) => (turn.toolCalls ?? []).map((call) => intentionOf(call.name, call.args as Record<string, JsonValue>))));
+  const later = new Set(
+    toolTurns
+      .slice(1)
+      .flatMap((turn) => (turn.toolCalls ?? []).map((call) => intentionOf(call.name, call.args as Record<string, JsonValue>))),
+  );
   if (resumes > 0) tally.callsAfterInterrupt += [...later].filter((intention) => (outcome.effects[intention] ?? 0) > 0).length;
   return tally;
 }

@@ -24,7 +24,8 @@ export function workloadOf(trial: LangGraphTrial): LangGraphWorkload {
 }
 
 function chosenProtocol(trial: LangGraphTrial, choice: ProtocolChoice | undefined): { protocol: LangGraphProtocol; file?: string } {
-  if (choice?.protocol.name === trial.protocol) return { protocol: choice.protocol as LangGraphProtocol, ...(choice.file ? { file: choice.file } : {}) };
+  if (choice?.protocol.name === trial.protocol)
+    return { protocol: choice.protocol as LangGraphProtocol, ...(choice.file ? { file: choice.file } : {}) };
   const entry = langgraphFamily.protocols.find((candidate) => candidate.protocol.name === trial.protocol);
   if (!entry) throw new Error(`no langgraph protocol named '${trial.protocol}'`);
   return { protocol: entry.protocol };
@@ -37,7 +38,11 @@ function runOnce(trial: LangGraphTrial, options: TrialRunOptions, folder: string
     protocol,
     // A user's module: every life imports a fresh instance, so module state does not survive a crash.
     ...(file
-      ? { freshProtocol: freshInstances(langgraphFamily as unknown as AnyFamily, file, folder) as (life: number) => Promise<LangGraphProtocol> }
+      ? {
+          freshProtocol: freshInstances(langgraphFamily as unknown as AnyFamily, file, folder) as (
+            life: number,
+          ) => Promise<LangGraphProtocol>,
+        }
       : {}),
     workload: workloadOf(trial),
     folder,

@@ -10,7 +10,13 @@ export const langgraphEntry = {
   name: 'langgraph',
   summary: "a user's LangGraph.js graph on its own SqliteSaver, resumed as LangGraph resumes, one effect per tool call",
   peers: ['@langchain/core', '@langchain/langgraph', '@langchain/langgraph-checkpoint-sqlite'],
-  protocolNames: ['notify-then-approve', 'approve-then-notify', 'tool-node-without-key', 'tool-node-key-from-task', 'functional-task-async'],
+  protocolNames: [
+    'notify-then-approve',
+    'approve-then-notify',
+    'tool-node-without-key',
+    'tool-node-key-from-task',
+    'functional-task-async',
+  ],
   async load(): Promise<AnyFamily> {
     const { langgraphFamily } = await import('./family.js');
     return langgraphFamily as unknown as AnyFamily;
