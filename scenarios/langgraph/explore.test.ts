@@ -20,14 +20,27 @@ async function explore(
   depth: number,
   extra: string[] = [],
 ): Promise<{ code: number; stdout: string; results?: ExploreJson }> {
-  const argv = ['explore', '--family', 'langgraph', '-p', protocol, '-d', String(depth), '-j', '1', '--out', join(cwd, 'runs'), ...extra];
+  const argv = [
+    'explore',
+    '--family',
+    'langgraph',
+    '-p',
+    protocol,
+    '-d',
+    String(depth),
+    '--out',
+    join(cwd, 'runs'),
+    ...(extra.length === 0 ? ['-j', '1'] : extra),
+  ];
   const { code, stdout, stderr } = await runCli(argv, cwd);
   expect(stderr).not.toMatch(/internal error/);
   const folder = /^run folder: (.+)$/m.exec(stdout)?.[1];
   return {
     code,
     stdout,
-    ...(folder && extra.length === 0 ? { results: JSON.parse(readFileSync(resolve(cwd, folder, 'results.json'), 'utf8')) as ExploreJson } : {}),
+    ...(folder && extra.length === 0
+      ? { results: JSON.parse(readFileSync(resolve(cwd, folder, 'results.json'), 'utf8')) as ExploreJson }
+      : {}),
   };
 }
 
