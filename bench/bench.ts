@@ -10,6 +10,7 @@ import { reservationFamily } from '../sim/families/reservation/family.js';
 import { checkPoolBench } from './check-pool-bench.js';
 import { evalBench } from './eval-bench.js';
 import { handoverBench } from './handover-bench.js';
+import { langgraphBench } from './langgraph-bench.js';
 import { httpLoad, httpLoadLine } from './http-load.js';
 import { planBench, planPathsBench } from './plan-bench.js';
 import { propertyThroughput } from './property-bench.js';
@@ -112,23 +113,32 @@ async function otherBlocks(): Promise<void> {
       );
     }
   }
+  await langgraphBlock();
   const evaluated = evalBench(scratch, bin, 1_000);
   console.log(
     `\nsim eval handover, generated suite of 1000 scenarios, new process: ${(evaluated.ms / 1000).toFixed(1)} s (${evaluated.scenariosPerSecond.toFixed(0)} scenarios/s)`,
   );
 }
 
-/** `npm run bench -- speed` runs only the cores block (tables against Python, exploration and property runs on one job and on every core). */
+async function langgraphBlock(): Promise<void> {
+  console.log('\nthe langgraph family: medians of 30 cases / 3 tables');
+  for (const r of await langgraphBench(scratch, bin)) console.log(`${r.what.padEnd(70)} ${r.ms.toFixed(1).padStart(8)} ms  ${r.note}`);
+}
+
+/** `npm run bench -- langgraph` runs only the langgraph block. `npm run bench -- speed` runs only the cores block (tables against Python, exploration and property runs on one job and on every core). */
 const only = process.argv[2];
 
 try {
-  console.log(`both cores: node ${process.version}, ${defaultJobs()} cores, medians of 9 runs taken in turns`);
-  for (const row of tableAgainstPython(bin, scratch, 9)) console.log(speedLine(row));
-  for (const row of await exploreOnCores(defaultJobs())) console.log(speedLine(row));
-  await checkPoolBench();
-  if (only !== 'speed') {
-    console.log('');
-    await otherBlocks();
+  if (only === 'langgraph') await langgraphBlock();
+  else {
+    console.log(`both cores: node ${process.version}, ${defaultJobs()} cores, medians of 9 runs taken in turns`);
+    for (const row of tableAgainstPython(bin, scratch, 9)) console.log(speedLine(row));
+    for (const row of await exploreOnCores(defaultJobs())) console.log(speedLine(row));
+    await checkPoolBench();
+    if (only !== 'speed') {
+      console.log('');
+      await otherBlocks();
+    }
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

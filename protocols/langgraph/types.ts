@@ -28,7 +28,15 @@ export interface GraphParts {
 export interface ThreadConfig {
   configurable: { thread_id: string };
   recursionLimit: number;
+  durability?: Durability;
 }
+
+/**
+ * When LangGraph saves a step (its `durability` invoke option): `sync`
+ * before the next step starts, `async` while it runs (LangGraph's default),
+ * `exit` only when the invocation ends or stops at an interrupt.
+ */
+export type Durability = 'exit' | 'async' | 'sync';
 
 /**
  * The part of a compiled LangGraph graph the family uses: what a LangGraph
@@ -70,4 +78,6 @@ export interface LangGraphProtocol extends FamilyProtocol {
   contract: Contract;
   /** The case a user's module brings (its input and the model's tool calls); the family's table case when absent. */
   case?: GraphCase;
+  /** The durability every invocation of the thread asks for; LangGraph's default (`async`) when left out. */
+  durability?: Durability;
 }

@@ -13,12 +13,16 @@ export interface LangGraphRow {
  * tool-node-without-key sends again when the process dies after the API applied
  * the email and before the tools node's writes are committed (2), and not
  * once they are. The repairs send one email at every cut.
+ * The functional API's sendEmail task is tool-node-without-key's flaw again:
+ * a task's result is saved as its writes, and a crash before they commit
+ * runs the task once more when the entrypoint resumes.
  */
 export const EXPECTED_LANGGRAPH_TABLE: Readonly<Record<string, LangGraphRow>> = {
   'notify-then-approve': { emails: [4, 4, 3], faultFree: 3, resumes: [2, 2, 2] },
   'approve-then-notify': { emails: [1, 1, 1], faultFree: 1, resumes: [2, 2, 2] },
   'tool-node-without-key': { emails: [2, 2, 1], faultFree: 1, resumes: [0, 0, 0] },
   'tool-node-key-from-task': { emails: [1, 1, 1], faultFree: 1, resumes: [0, 0, 0] },
+  'functional-task-async': { emails: [2, 2, 1], faultFree: 1, resumes: [0, 0, 0] },
 };
 
 /** The generic table's expectation (`sim table --family langgraph`): emails per cut, the N of each row. */

@@ -69,6 +69,14 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
    * determinism check's second run) use a scratch folder on a tmpfs instead.
    */
   needsRealFolder?: true;
+  /**
+   * A life is one worker whose own steps overlap (a framework saving a
+   * checkpoint while a task's writes are saved), in the order the process's
+   * event loop gives them: exploration chooses where to crash, never an
+   * order, since holding one of those steps at a scheduling point would let
+   * the others run ahead in an order no process of the family takes.
+   */
+  ownOrder?: true;
   /** Charts of the family's own, drawn into a table run's folder with `--chart` beside the common reports: their paths. */
   tableCharts?(runFolder: string): Promise<string[]>;
   defaultSettings: S;

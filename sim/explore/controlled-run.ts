@@ -125,8 +125,14 @@ export async function runControlled(options: {
     ...(onLifeStart
       ? { atLifeStart: (run: FamilyLifeStart) => onLifeStart({ made: [...log.made], crashesUsed, stores: ownStores(), run }) }
       : {}),
-    yieldPoint: (point) =>
-      stopping ? Promise.reject(new Pruned()) : new Promise<void>((release, abort) => waiting.set(point.worker, { point, release, abort })),
+    ...(options.family.ownOrder
+      ? {}
+      : {
+          yieldPoint: (point: SchedulingPoint) =>
+            stopping
+              ? Promise.reject(new Pruned())
+              : new Promise<void>((release, abort) => waiting.set(point.worker, { point, release, abort })),
+        }),
   }).finally(() => {
     finished = true;
   });

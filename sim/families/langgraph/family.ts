@@ -59,6 +59,8 @@ export const langgraphFamily: Family<LangGraphProtocol, LangGraphWorkload, LangG
   describeWorkload: (workload) =>
     `thread ${workload.thread}: ${scriptedIntentions(workload).join(', ')}; every interrupt answered ${JSON.stringify(workload.answer)}`,
   exploreWorkload: () => TABLE_WORKLOAD,
+  // LangGraph saves a step's checkpoint while the next step's tasks run and save their writes: one thread, its own order.
+  ownOrder: true,
   judge: judgeLangGraph,
   protocolFromModule,
   workloadToJson: (workload) => workload as unknown as JsonValue,

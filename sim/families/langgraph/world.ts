@@ -59,7 +59,11 @@ export function langgraphWorld(spec: LangGraphSpec): World {
         effects: effectClient(life.context(WORKER), spec.workload.thread, spec.workload.script),
       });
       if (checkpointerOf(graph) !== saver) throw new Error(otherCheckpointer(graph));
-      const config: ThreadConfig = { configurable: { thread_id: spec.workload.thread }, recursionLimit: spec.settings.recursionLimit };
+      const config: ThreadConfig = {
+        configurable: { thread_id: spec.workload.thread },
+        recursionLimit: spec.settings.recursionLimit,
+        ...(spec.protocol.durability ? { durability: spec.protocol.durability } : {}),
+      };
       for (let round = 0; round < spec.roundsMax; round++) {
         const next = await nextInvocation(graph, saver, config, spec.workload);
         if (!next) return;

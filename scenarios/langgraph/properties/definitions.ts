@@ -1,0 +1,77 @@
+import type { PropertyDefinition } from '../../../sim/check/suite.js';
+import type { Violation } from '../../../sim/engine/verdict.js';
+import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
+import { intentionOf } from '../../../sim/families/langgraph/effect-client.js';
+import type { JsonValue } from '../../../protocols/receivers/types.js';
+import { langgraphTrialArbitrary, type LangGraphBounds } from './arbitraries.js';
+import type { LangGraphFault } from './tally.js';
+import { FAULT_FREE, type LangGraphTrial } from './trial.js';
+
+/** How often the model asked for each call in the script. */
+function asked(trial: LangGraphTrial): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const turn of trial.script)
+    for (const call of turn.toolCalls ?? []) {
+      const intention = intentionOf(call.name, call.args as Record<string, JsonValue>);
+      counts.set(intention, (counts.get(intention) ?? 0) + 1);
+    }
+  return counts;
+}
+
+/**
+ * Each tool call takes effect at most as often as the model asked for it,
+ * and a crash changes nothing: N per intention is the fault-free run's. What
+ * the fault-free run does is the graph's own choice (a rejected approval
+ * sends nothing); a crash, a resume or a re-run that adds or loses an effect
+ * is the defect.
+ */
+export function effectsOnce(trial: LangGraphTrial, outcome: FamilyOutcome): Violation | undefined {
+  if (outcome.end.kind === 'error') return { kind: 'error', message: outcome.end.message };
+  const oracle = outcome.state[FAULT_FREE];
+  if (oracle?.end?.[0]?.kind !== 'completed') return { kind: 'error', message: 'the fault-free run of this script did not complete' };
+  const faultFree = new Map((oracle.effects ?? []).map((row) => [String(row.intention), Number(row.n)]));
+  for (const [intention, times] of asked(trial)) {
+    const once = faultFree.get(intention) ?? 0;
+    if (once > times)
+      return { kind: 'duplicate', intention, message: `${intention} took effect ${once} times without a crash; the model asked ${times}` };
+    const n = outcome.effects[intention] ?? 0;
+    if (n > once) return { kind: 'duplicate', intention, message: `${intention} took effect ${n} times; ${once} without a crash` };
+    if (n < once) return { kind: 'lost', intention, message: `${intention} took effect ${n} times; ${once} without a crash` };
+  }
+  return undefined;
+}
+
+/** What every graph must fire, whatever it does with interrupts: crashes (in recovery too), a model that stops, a repeated call. */
+const ANY_GRAPH: readonly LangGraphFault[] = ['crashes', 'crashesInRecovery', 'earlyStops', 'repeatedCalls'];
+
+const trials = (bounds: LangGraphBounds, protocol: string) => langgraphTrialArbitrary(protocol, bounds);
+
+export const LANGGRAPH_PROPERTIES: readonly PropertyDefinition<LangGraphTrial, LangGraphBounds, LangGraphFault>[] = [
+  {
+    name: 'effects-once',
+    title: 'each tool call takes effect as often as the model asked and the fault-free run did: crashes and resumes add and lose none',
+    expect: 'hold',
+    protocol: 'tool-node-key-from-task',
+    trials,
+    check: effectsOnce,
+    mustFire: ANY_GRAPH,
+  },
+  {
+    name: 'control-tool-node-without-key',
+    title: "negative control: a ToolNode's plain API call re-run after a crash must be caught sending twice",
+    expect: 'find',
+    protocol: 'tool-node-without-key',
+    trials,
+    check: effectsOnce,
+    mustFire: [],
+  },
+  {
+    name: 'control-notify-then-approve',
+    title: 'negative control: an email sent before interrupt() must be caught going out again at the resume',
+    expect: 'find',
+    protocol: 'notify-then-approve',
+    trials,
+    check: effectsOnce,
+    mustFire: [],
+  },
+];

@@ -1,0 +1,44 @@
+import { noFaults } from '../../../sim/check/fault-words.js';
+import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
+import { intentionOf } from '../../../sim/families/langgraph/effect-client.js';
+import type { JsonValue } from '../../../protocols/receivers/types.js';
+import type { LangGraphTrial } from './trial.js';
+
+/** What the adversary and the nemesis did in a run, and the words a summary prints for each. */
+export const LANGGRAPH_FAULTS = {
+  crashes: 'crashes',
+  crashesInRecovery: 'in recovery',
+  earlyStops: 'models that stopped at once',
+  repeatedCalls: 'repeated tool calls',
+  callsAfterInterrupt: 'tool calls after an interrupt',
+  approvals: 'approved resumes',
+  rejections: 'rejected resumes',
+} as const;
+
+export type LangGraphFault = keyof typeof LANGGRAPH_FAULTS;
+
+/** How often each fired in one run, from the trial, the run's crashes and the counts it left. */
+export function tallyLangGraphRun(trial: LangGraphTrial, outcome: FamilyOutcome): Record<LangGraphFault, number> {
+  const tally = noFaults(LANGGRAPH_FAULTS);
+  tally.crashes += outcome.crashes.length;
+  tally.crashesInRecovery += outcome.crashes.filter((crash) => crash.life > 0).length;
+  const toolTurns = trial.script.filter((turn) => (turn.toolCalls?.length ?? 0) > 0);
+  if (toolTurns.length === 0) tally.earlyStops++;
+  const asked = toolTurns.flatMap((turn) =>
+    (turn.toolCalls ?? []).map((call) => intentionOf(call.name, call.args as Record<string, JsonValue>)),
+  );
+  // A call the model made before, which the graph carried out more than once as it was asked to.
+  tally.repeatedCalls += [...new Set(asked)].filter(
+    (intention) => asked.filter((id) => id === intention).length > 1 && (outcome.effects[intention] ?? 0) > 1,
+  ).length;
+  const resumes = outcome.metrics['resumes'] ?? 0;
+  tally[trial.answer === 'approve' ? 'approvals' : 'rejections'] += resumes;
+  // A later turn's call carried out in a thread that was resumed after an interrupt.
+  const later = new Set(
+    toolTurns
+      .slice(1)
+      .flatMap((turn) => (turn.toolCalls ?? []).map((call) => intentionOf(call.name, call.args as Record<string, JsonValue>))),
+  );
+  if (resumes > 0) tally.callsAfterInterrupt += [...later].filter((intention) => (outcome.effects[intention] ?? 0) > 0).length;
+  return tally;
+}
