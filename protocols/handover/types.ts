@@ -104,11 +104,31 @@ export type ConversationEvent =
       messages: string[];
     };
 
-/** Everything harness code may touch: the engine's worker context, the graph, the model, the tools, its limits. */
+/**
+ * Everything harness code may touch, handed to `receive`, `resume` and every
+ * seam: the engine's worker context (`orchestrator.transaction(work)` for the
+ * conversation store, `receiver(name).send(request)` for the human queue and
+ * the message channel, `await cut(name)` at a durable boundary, `nowMs()` on
+ * the virtual clock, `life` and `worker`), and the family's own parts below.
+ *
+ * @example A seam of your own that commits the handover in one transaction:
+ * ```ts
+ * import { harnessProtocol, type HandoverContext, type HandoverWrites } from 'cutpoint';
+ *
+ * async function writeHandover(ctx: HandoverContext, writes: HandoverWrites) {
+ *   return ctx.orchestrator.transaction((db) => (writes.state(db) ? writes.ticket(db) : null));
+ * }
+ * export default harnessProtocol({ name: 'my-harness', summary: 'state and ticket together', seams: { writeHandover } });
+ * ```
+ */
 export interface HandoverContext extends WorkerContext {
+  /** The graph the conversations run on: the entry agent, each agent's edges and tools, the people, the fallback person. */
   graph: HandoverGraph;
+  /** The model (a policy): the harness asks it for each step of an agent's loop. */
   model: Policy;
+  /** The tools as the model is offered them, and the transfer's validation by its JSON Schema. */
   tools: ToolBox;
+  /** The harness's limits: steps per message, transfers per conversation, the retry delay, the channel's window. */
   settings: HandoverSettings;
   /**
    * This process's memory: a fresh Map in every life, so whatever a harness
