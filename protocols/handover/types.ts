@@ -2,6 +2,7 @@ import type { FamilyProtocol, WorkerContext } from '../../sim/engine/family.js';
 import type { HandoverGraph } from '../../sim/families/handover/graph.js';
 import type { Contract, JsonValue } from '../receivers/types.js';
 import type { GuardrailSettings } from './guardrails/guardrail-settings.js';
+import type { OwnTool } from './tools/own-tool.js';
 
 /** One line of the transcript as the model sees it. */
 export interface TranscriptLine {
@@ -73,6 +74,8 @@ export type Validated<T> = { ok: true; value: T } | { ok: false; error: string }
  */
 export interface ToolBox {
   specs(agent: string): readonly ToolSpec[];
+  /** The graph's own tools by name, run in the sandbox as the built-in ones are (tools/own-tool.ts). */
+  own: Readonly<Record<string, OwnTool>>;
   validateTransfer(agent: string, args: unknown): Validated<TransferArguments>;
 }
 

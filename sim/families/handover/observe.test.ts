@@ -22,39 +22,39 @@ function stores() {
   let ids = 0;
   return {
     handover(conversation: string, seq: number) {
-      dbs.orchestrator!
-        .prepare(
+      dbs
+        .orchestrator!.prepare(
           "INSERT INTO handovers (conversation_id, seq, event_id, from_agent, target, reason, summary, key_facts, committed_at_ms) VALUES (?, ?, 'e', 'router', 'human_nurse', 'out_of_scope', 's', '[]', 0)",
         )
         .run(conversation, seq);
     },
     ticket(conversation: string, intention: string, createdMs: number, resolvedMs: number | null = null, resolvedBy: string | null = null) {
-      dbs['human-queue']!
-        .prepare(
-          "INSERT INTO tickets (tenant, request_key, conversation_id, target, reason, summary, key_facts, transcript_link, intention_id, created_at_ms, resolved_at_ms, resolved_by) VALUES ('t', ?, ?, 'human_nurse', 'out_of_scope', 's', '[]', 'l', ?, ?, ?, ?)",
-        )
-        .run(`k${++ids}`, conversation, intention, createdMs, resolvedMs, resolvedBy);
+      dbs['human-queue']!.prepare(
+        "INSERT INTO tickets (tenant, request_key, conversation_id, target, reason, summary, key_facts, transcript_link, intention_id, created_at_ms, resolved_at_ms, resolved_by) VALUES ('t', ?, ?, 'human_nurse', 'out_of_scope', 's', '[]', 'l', ?, ?, ?, ?)",
+      ).run(`k${++ids}`, conversation, intention, createdMs, resolvedMs, resolvedBy);
     },
     message(conversation: string, kind: 'reply' | 'notice' | 'template', event: string, intention: string, sentMs: number) {
-      dbs['message-channel']!
-        .prepare(
-          "INSERT INTO messages (tenant, request_key, conversation_id, kind, agent, event_id, text, intention_id, sent_at_ms) VALUES ('t', ?, ?, ?, 'router', ?, 'x', ?, ?)",
-        )
-        .run(`k${++ids}`, conversation, kind, event, intention, sentMs);
+      dbs['message-channel']!.prepare(
+        "INSERT INTO messages (tenant, request_key, conversation_id, kind, agent, event_id, text, intention_id, sent_at_ms) VALUES ('t', ?, ?, ?, 'router', ?, 'x', ?, ?)",
+      ).run(`k${++ids}`, conversation, kind, event, intention, sentMs);
     },
     inbound(conversation: string, event: string, seq: number, kind: 'user' | 'operator-return', receivedMs = 0) {
-      dbs['message-channel']!
-        .prepare('INSERT INTO inbound (conversation_id, event_id, ordinal, delivered_seq, kind, text, received_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(conversation, event, seq, seq, kind, 'x', receivedMs);
+      dbs['message-channel']!.prepare(
+        'INSERT INTO inbound (conversation_id, event_id, ordinal, delivered_seq, kind, text, received_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ).run(conversation, event, seq, seq, kind, 'x', receivedMs);
     },
     line(conversation: string, role: string, id?: number) {
-      dbs.orchestrator!
-        .prepare("INSERT INTO transcript (id, conversation_id, event_id, role, text, life, at_ms) VALUES (?, ?, 'e', ?, 'x', 0, 0)")
+      dbs
+        .orchestrator!.prepare(
+          "INSERT INTO transcript (id, conversation_id, event_id, role, text, life, at_ms) VALUES (?, ?, 'e', ?, 'x', 0, 0)",
+        )
         .run(id ?? null, conversation, role);
     },
     modelCall(outcome: 'answered' | 'down' | 'timeout') {
-      dbs.orchestrator!
-        .prepare("INSERT INTO model_calls (conversation_id, event_id, agent, cost_units, latency_ms, outcome) VALUES ('c1', 'e', 'router', 1, 1, ?)")
+      dbs
+        .orchestrator!.prepare(
+          "INSERT INTO model_calls (conversation_id, event_id, agent, cost_units, latency_ms, outcome) VALUES ('c1', 'e', 'router', 1, 1, ?)",
+        )
         .run(outcome);
     },
     /** Observes with the checker's own entry point, for a workload of these conversations. */

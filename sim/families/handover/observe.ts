@@ -134,5 +134,6 @@ export function observeHandover(read: StoreReader, spec: HandoverSpec): Observat
     modelCalls: modelCalls.length,
     modelCallsAnswered: modelCalls.filter((call) => call.outcome === 'answered').length,
   });
-  return { effects, metrics, state: { orchestrator, 'human-queue': queue, 'message-channel': channel } };
+  const toolServer = read('tool-server', everyTable);
+  return { effects, metrics, state: { orchestrator, 'human-queue': queue, 'message-channel': channel, 'tool-server': toolServer } };
 }

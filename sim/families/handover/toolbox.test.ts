@@ -26,12 +26,20 @@ describe('the typed transfer tool', () => {
     [
       'a target outside the graph',
       { target: 'billing', reason: 'out_of_scope', summary: 's' },
-      'must be equal to one of the allowed values',
+      'transfer: arguments/target must be one of router, human_nurse',
     ],
-    ['a node that is not an edge of this agent', { target: 'information', reason: 'out_of_scope', summary: 's' }, 'allowed values'],
+    [
+      'a node that is not an edge of this agent',
+      { target: 'information', reason: 'out_of_scope', summary: 's' },
+      'must be one of router, human_nurse',
+    ],
     ['a missing summary', { target: 'router', reason: 'out_of_scope' }, "must have required property 'summary'"],
     ['an empty summary', { target: 'router', reason: 'out_of_scope', summary: '' }, 'must NOT have fewer than 1 characters'],
-    ['a reason not in the enum', { target: 'router', reason: 'because', summary: 's' }, 'allowed values'],
+    [
+      'a reason not in the enum',
+      { target: 'router', reason: 'because', summary: 's' },
+      'must be one of out_of_scope, user_requested_human,',
+    ],
     [
       'another property',
       { target: 'router', reason: 'out_of_scope', summary: 's', priority: 'high' },
@@ -61,7 +69,7 @@ describe('the handover graph as data', () => {
     [
       'an unknown tool',
       { ...DEFAULT_GRAPH, agents: { router: { description: 'r', edges: [], tools: ['delete_records'] } } },
-      'allowed values',
+      "agent 'router' has the tool 'delete_records', which is neither built in nor declared in tools; one of book_appointment, lookup_info, triage",
     ],
     [
       'a missing humans section',
