@@ -1,7 +1,8 @@
 import type { FamilyProtocol, WorkerContext } from '../../sim/engine/family.js';
 import type { HandoverGraph } from '../../sim/families/handover/graph.js';
-import type { Contract, JsonValue } from '../receivers/types.js';
+import type { Contract } from '../receivers/types.js';
 import type { GuardrailSettings } from './guardrails/guardrail-settings.js';
+import type { ToolSpec } from './tool-spec.js';
 import type { OwnTool } from './tools/own-tool.js';
 
 /** One line of the transcript as the model sees it. */
@@ -18,12 +19,7 @@ export interface ConversationView {
   transcript: readonly TranscriptLine[];
 }
 
-/** A tool as the model is offered it: a name, what it does, and its arguments as JSON Schema. */
-export interface ToolSpec {
-  name: string;
-  description: string;
-  parameters: Record<string, JsonValue>;
-}
+export type { ToolSpec } from './tool-spec.js';
 
 export interface ToolCall {
   name: string;

@@ -1,5 +1,5 @@
 import { CONTRACTS } from '../../../protocols/receivers/contracts.js';
-import type { ToolDeclaration } from '../../../protocols/handover/tools/own-tool.js';
+import type { ToolDeclaration } from '../../../protocols/handover/tools/tool-declaration.js';
 import { lazyValidator, schemaErrorText, sharedAjv } from '../../engine/lazy-validator.js';
 
 /** An AI agent of the graph: whom it may transfer to (its edges) and which tools it has. */

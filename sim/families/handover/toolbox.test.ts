@@ -53,6 +53,8 @@ describe('the typed transfer tool', () => {
   });
 });
 
+const OWN_TOOL = { description: 'refund', parameters: { type: 'object' }, timeMaxMs: 1_000, outputCharsMax: 100 };
+
 describe('the handover graph as data', () => {
   it('accepts the default graph through its JSON form', () => {
     expect(graphFromJson(JSON.parse(JSON.stringify(DEFAULT_GRAPH)), 'default')).toEqual(DEFAULT_GRAPH);
@@ -70,6 +72,21 @@ describe('the handover graph as data', () => {
       'an unknown tool',
       { ...DEFAULT_GRAPH, agents: { router: { description: 'r', edges: [], tools: ['delete_records'] } } },
       "agent 'router' has the tool 'delete_records', which is neither built in nor declared in tools; one of book_appointment, lookup_info, triage",
+    ],
+    [
+      'an own tool whose contract is none',
+      { ...DEFAULT_GRAPH, tools: { refund: { ...OWN_TOOL, acts: 'atomic' } } },
+      '/tools/refund/acts must be one of no-receipt, atomic-receipt,',
+    ],
+    [
+      "an own tool with a built-in tool's name",
+      { ...DEFAULT_GRAPH, tools: { lookup_info: OWN_TOOL } },
+      "tools declares 'lookup_info', which is a built-in tool's name",
+    ],
+    [
+      'an own tool whose parameters are no JSON Schema',
+      { ...DEFAULT_GRAPH, tools: { refund: { ...OWN_TOOL, parameters: { type: 'invoice' } } } },
+      'tools.refund.parameters is not a JSON Schema: schema is invalid',
     ],
     [
       'a missing humans section',
