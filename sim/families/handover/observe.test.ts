@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Connection } from '../../engine/connections.js';
 import { observeHandover } from './observe.js';
 import { CONVERSATION_SCHEMA, HUMAN_QUEUE_SCHEMA, MESSAGE_CHANNEL_SCHEMA } from './schema.js';
+import { TOOL_SERVER } from './tool-server.js';
 import type { HandoverSpec } from './world.js';
 
 const WINDOW_MS = 1_000;
 
-/** The three stores of a case, in real SQLite with the family's own schemas, and rows planted into them. */
+/** The four stores of a case, in real SQLite with the family's own schemas, and rows planted into them. */
 function stores() {
   const open = (schema: string) => {
     const db = new Database(':memory:');
@@ -18,6 +19,7 @@ function stores() {
     orchestrator: open(CONVERSATION_SCHEMA),
     'human-queue': open(HUMAN_QUEUE_SCHEMA),
     'message-channel': open(MESSAGE_CHANNEL_SCHEMA),
+    'tool-server': open(TOOL_SERVER.schema),
   };
   let ids = 0;
   return {
@@ -49,6 +51,14 @@ function stores() {
           "INSERT INTO transcript (id, conversation_id, event_id, role, text, life, at_ms) VALUES (?, ?, 'e', ?, 'x', 0, 0)",
         )
         .run(id ?? null, conversation, role);
+    },
+    /** A conversation whose state says it is with a person after `seq` handovers, whatever rows were written. */
+    decided(conversation: string, seq: number) {
+      dbs
+        .orchestrator!.prepare(
+          "INSERT INTO conversations (id, tenant, active_agent, handover_state, handover_seq) VALUES (?, 't', 'human_nurse', 'with-human', ?)",
+        )
+        .run(conversation, seq);
     },
     modelCall(outcome: 'answered' | 'down' | 'timeout') {
       dbs
@@ -85,6 +95,9 @@ describe('observeHandover: tickets and notices per handover', () => {
     const { effects, metrics } = s.observe('c1');
     expect(Object.keys(effects)).toEqual(['c1#1', 'c1#2', 'c1#3']);
     expect(effects).toEqual({ 'c1#1': 2, 'c1#2': 0, 'c1#3': 1 });
+    // A handover the state decided and whose row was never written is counted too: no ticket, N=0.
+    s.decided('c1', 4);
+    expect(s.observe('c1').effects).toEqual({ 'c1#1': 2, 'c1#2': 0, 'c1#3': 1, 'c1#4': 0 });
     expect(metrics).toMatchObject({
       'notices:c1#1': 2,
       'notices:c1#2': 1,
@@ -112,7 +125,7 @@ describe('observeHandover: tickets and notices per handover', () => {
       modelCalls: 0,
       modelCallsAnswered: 0,
     });
-    expect(Object.keys(state)).toEqual(['orchestrator', 'human-queue', 'message-channel']);
+    expect(Object.keys(state)).toEqual(['orchestrator', 'human-queue', 'message-channel', 'tool-server']);
     expect(Object.keys(state['human-queue']!)).toEqual(['operations', 'receipts', 'side_leases', 'tickets']);
   });
 });
