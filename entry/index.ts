@@ -14,7 +14,11 @@ export { PROPERTY_DEFINITIONS } from '../scenarios/reservation/properties/defini
 export { planLoop, type PlanLoopDefinition, type PlanLoopSeams, type GateCheck } from '../protocols/plan/plan-loop.js';
 export { CORRECT_SEAMS } from '../protocols/plan/correct-seams.js';
 export { harnessProtocol, type HarnessDefinition } from '../protocols/handover/harness.js';
-export type { ConversationView, ModelAction, ToolSpec } from '../protocols/handover/types.js';
+export type { ConversationView, HandoverContext, ModelAction, ToolSpec } from '../protocols/handover/types.js';
+/** The handover harness's seams, the reference's choice for each, and the reference's ticket request for an own `enqueueTicket`. */
+export { REFERENCE_SEAMS, type HandoverWrites, type HarnessSeams } from '../protocols/handover/seams.js';
+export { ticketRequest } from '../protocols/handover/ticket.js';
+export type { ConversationRow, HandoverRow } from '../protocols/handover/store.js';
 /** The user's parts of `sim eval handover`: guardrail rules by layer (--rules), a judge of context quality (--judge), a suite's turns. */
 export type { GuardrailRule, GuardrailRules, RuleAction, RuleLayer } from '../protocols/handover/guardrails/rules.js';
 export type { ContextJudge, JudgeAnswer, JudgeRequest } from '../sim/families/handover/eval/judge.js';

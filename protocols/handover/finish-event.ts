@@ -15,7 +15,7 @@ export async function finishEvent(
   event: PendingEvent,
   handover: HandoverRow | undefined,
 ): Promise<boolean> {
-  if (handover && !(await completeHandover(ctx, handover, seams.handoverOrder))) return false;
+  if (handover && !(await completeHandover(ctx, handover, seams.handoverOrder, seams.enqueueTicket))) return false;
   if (!(await sendOutgoing(ctx, event))) return false;
   await ctx.orchestrator.transaction((db) => markHandled(db, event.conversationId, event.eventId));
   return true;

@@ -46,7 +46,11 @@ function workload(events: ScriptedEvent[], ids: string[], policy: HandoverWorklo
   return {
     graph: DEFAULT_GRAPH,
     policy,
-    conversations: ids.map((id, n) => ({ id, tenant: 'clinicA', events: events.map((event) => ({ ...event, atMs: event.atMs + n * 60_000 })) })),
+    conversations: ids.map((id, n) => ({
+      id,
+      tenant: 'clinicA',
+      events: events.map((event) => ({ ...event, atMs: event.atMs + n * 60_000 })),
+    })),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Connection } from '../../sim/engine/connections.js';
 import { finishEvent } from './finish-event.js';
 import { actionOf, logTrigger, type GuardTrigger } from './guardrails/guard-trigger.js';
-import type { HarnessSeams } from './seams.js';
+import type { HandoverWrites, HarnessSeams } from './seams.js';
 import {
   appendLine,
   countStep,
@@ -74,44 +74,55 @@ export async function handOver(
   trigger?: GuardTrigger,
 ): Promise<boolean> {
   const { conversationId: id, eventId } = event;
-  const handover = await ctx.orchestrator.transaction((db) => {
-    // Decided on a read of an earlier transaction: another process (a recovery beside this live one) may have handed
-    // this event, or this conversation, to a person since. Checked where it is written, so one request is one handover.
-    const already = handoverOfEvent(db, id, eventId);
-    if (already) return already;
-    if (trigger) {
-      logTriggerOf(db, ctx, event, trigger);
-      // The fixed line goes out as the harness's notice, not an agent's reply: no agent speaks once a person has it.
-      if (trigger.reply !== undefined)
-        recordOutgoing(db, {
-          message_key: `${id}:guard:${eventId}`,
-          conversation_id: id,
-          event_id: eventId,
-          agent: from,
-          kind: 'notice',
-          text: trigger.reply,
-        });
-    }
-    const conversation = readConversation(db, id);
-    if (conversation.handover_state === 'with-human') {
-      const text = 'a person has the conversation already: no second handover';
-      appendLine(db, id, eventId, { role: 'harness', agent: null, text }, ctx.nowMs(), ctx.life);
-      markHandled(db, id, eventId);
-      return null;
-    }
-    const seq = conversation.handover_seq + 1;
-    db.prepare("UPDATE conversations SET handover_state = 'with-human', handover_seq = ? WHERE id = ?").run(seq, id);
-    seams.activeAgent.write(ctx, db, conversation, transfer.target);
-    db.prepare(
-      `INSERT INTO handovers (conversation_id, seq, event_id, from_agent, target, reason, summary, key_facts, committed_at_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, seq, eventId, from, transfer.target, transfer.reason, transfer.summary, JSON.stringify(keyFacts(db, id)), ctx.nowMs());
-    const text = `handover to ${transfer.target} (${transfer.reason}): ${transfer.summary}`;
-    appendLine(db, id, eventId, { role: 'handover', agent: from, target: transfer.target, text }, ctx.nowMs(), ctx.life);
-    // A transfer the model called is one of its steps; the harness's own handover at the step limit is not.
-    if (transfer.reason !== 'step_limit') countStep(db, id, eventId);
-    return readHandover(db, id, seq);
-  });
+  const writes: HandoverWrites = {
+    state(db) {
+      // Decided on a read of an earlier transaction: another process (a recovery beside this live one) may have handed
+      // this event, or this conversation, to a person since. Checked where it is written, so one request is one handover.
+      if (handoverOfEvent(db, id, eventId)) return true;
+      if (trigger) {
+        logTriggerOf(db, ctx, event, trigger);
+        // The fixed line goes out as the harness's notice, not an agent's reply: no agent speaks once a person has it.
+        if (trigger.reply !== undefined)
+          recordOutgoing(db, {
+            message_key: `${id}:guard:${eventId}`,
+            conversation_id: id,
+            event_id: eventId,
+            agent: from,
+            kind: 'notice',
+            text: trigger.reply,
+          });
+      }
+      const conversation = readConversation(db, id);
+      if (conversation.handover_state === 'with-human') {
+        const text = 'a person has the conversation already: no second handover';
+        appendLine(db, id, eventId, { role: 'harness', agent: null, text }, ctx.nowMs(), ctx.life);
+        markHandled(db, id, eventId);
+        return false;
+      }
+      // The handover's sequence is decided with the state: the handover exists (and is counted) from this commit on.
+      db.prepare("UPDATE conversations SET handover_state = 'with-human', handover_seq = ? WHERE id = ?").run(
+        conversation.handover_seq + 1,
+        id,
+      );
+      seams.activeAgent.write(ctx, db, conversation, transfer.target);
+      const text = `handover to ${transfer.target} (${transfer.reason}): ${transfer.summary}`;
+      appendLine(db, id, eventId, { role: 'handover', agent: from, target: transfer.target, text }, ctx.nowMs(), ctx.life);
+      // A transfer the model called is one of its steps; the harness's own handover at the step limit is not.
+      if (transfer.reason !== 'step_limit') countStep(db, id, eventId);
+      return true;
+    },
+    ticket(db) {
+      const already = handoverOfEvent(db, id, eventId);
+      if (already) return already;
+      const seq = readConversation(db, id).handover_seq;
+      db.prepare(
+        `INSERT INTO handovers (conversation_id, seq, event_id, from_agent, target, reason, summary, key_facts, committed_at_ms)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(id, seq, eventId, from, transfer.target, transfer.reason, transfer.summary, JSON.stringify(keyFacts(db, id)), ctx.nowMs());
+      return readHandover(db, id, seq);
+    },
+  };
+  const handover = await seams.writeHandover(ctx, writes);
   if (handover === null) return true;
   await ctx.cut('state-committed');
   return finishEvent(ctx, seams, event, handover);

@@ -1,16 +1,13 @@
 import type { HandoverGraph } from '../../sim/families/handover/graph.js';
 import type { ReceiverReply, ReceiverRequest } from '../receivers/types.js';
+import type { HarnessSeams } from './seams.js';
+import { handoverIntention } from './ticket.js';
 import { outgoingOfEvent, readConversation, readHandover, type HandoverRow, type OutgoingRow, type PendingEvent } from './store.js';
 import type { HandoverContext } from './types.js';
 
 /** The replies that settle a send; `unavailable` and `no-reply` leave it to be sent again. */
 function settles(reply: ReceiverReply): boolean {
   return reply.status !== 'unavailable' && reply.status !== 'no-reply' && reply.status !== 'accepted';
-}
-
-/** What a handover's ticket and its notice are counted under: the conversation and the handover's sequence. */
-export function handoverIntention(conversationId: string, seq: number): string {
-  return `${conversationId}#${seq}`;
 }
 
 /**
@@ -66,14 +63,16 @@ function messageRequest(
 /**
  * A handover's side effects, in the seam's order (the reference: ticket,
  * then notice), each skipped when an earlier life already settled it. The
- * ticket's key is the conversation and the handover's sequence, so a resend
- * after a lost reply is a replay. Returns false when a receiver did not
- * settle, leaving the rest for a later drain.
+ * ticket goes out through the enqueueTicket seam; a reply that settles is
+ * recorded on the handover's row, and until one is, a later drain asks the
+ * seam again. Returns false when a receiver did not settle, leaving the rest
+ * for a later drain.
  */
 export async function completeHandover(
   ctx: HandoverContext,
   handover: HandoverRow,
   order: readonly ('ticket' | 'notice')[],
+  enqueue: HarnessSeams['enqueueTicket'],
 ): Promise<boolean> {
   const { conversation_id: id, seq } = handover;
   for (const step of order) {
@@ -82,21 +81,7 @@ export async function completeHandover(
       conversation: readConversation(db, id),
     }));
     if (step === 'ticket' && current.ticket === null) {
-      const reply = await ctx.receiver('human-queue').send({
-        tenant: conversation.tenant,
-        key: `${id}:handover-${seq}`,
-        kind: 'enqueue_ticket',
-        payload: {
-          conversationId: id,
-          target: current.target,
-          reason: current.reason,
-          summary: current.summary,
-          keyFacts: JSON.parse(current.key_facts) as string[],
-          transcriptLink: `orchestrator.db#transcript?conversation=${id}`,
-        },
-        issuedAtMs: current.committed_at_ms,
-        intentionId: handoverIntention(id, seq),
-      });
+      const reply = await enqueue(ctx, current, conversation);
       if (!settles(reply)) return false;
       await ctx.orchestrator.transaction((db) => {
         db.prepare('UPDATE handovers SET ticket = ? WHERE conversation_id = ? AND seq = ?').run(JSON.stringify(reply), id, seq);

@@ -35,7 +35,13 @@ const transfer = (target: string, reason = 'out_of_scope'): ModelAction => ({
 
 describe('the harness loop at its edges', () => {
   it('answers an empty list of tool calls with a tool error, counted as a step, and asks again', async () => {
-    const outcome = await run([hello], [{ type: 'tool-calls', calls: [] }, { type: 'reply', text: 'How can I help?' }]);
+    const outcome = await run(
+      [hello],
+      [
+        { type: 'tool-calls', calls: [] },
+        { type: 'reply', text: 'How can I help?' },
+      ],
+    );
     expect(lines(outcome)).toEqual([
       ['user', null, 'hello'],
       ['tool-error', 'router', 'no tool call in a tool-calls answer'],

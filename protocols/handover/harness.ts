@@ -11,6 +11,7 @@ import { outputTriggerOf } from './guardrails/output-checks.js';
 import { ruleTriggerOf, transcriptText } from './guardrails/rules.js';
 import { guardTriggered, handOver, type Transfer } from './hand-over.js';
 import { REFERENCE_SEAMS, type HarnessSeams } from './seams.js';
+import { runActingCall } from './tools/acting-call.js';
 import { runToolCall } from './tools/tool-call.js';
 import { triageTurn } from './triage-step.js';
 import {
@@ -167,6 +168,10 @@ export function harnessProtocol(definition: HarnessDefinition): HandoverProtocol
           const turn = await triageTurn(ctx, seams, event, from, call);
           if (turn === 'ask-again') continue;
           return turn;
+        }
+        if (call.name !== 'transfer' && ctx.tools.own[call.name]?.acts !== undefined) {
+          await runActingCall({ ctx, seams, conversationId: id, eventId, agent: from, userText }, call);
+          continue;
         }
         if (call.name !== 'transfer') {
           await ctx.orchestrator.transaction((db) => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_GRAPH } from '../../sim/families/handover/graph.js';
 import { decide } from '../../sim/families/handover/rules/decide.js';
 import { CONVERSATION_SCHEMA } from '../../sim/families/handover/schema.js';
-import { handoverIntention, noticeLine } from './handover-effects.js';
+import { noticeLine } from './handover-effects.js';
+import { handoverIntention } from './ticket.js';
 import type { HandoverRow } from './store.js';
 import { needMoreInfoLine, triageCall } from './triage-tool.js';
 
@@ -39,9 +40,13 @@ describe("noticeLine: what the user is told at a handover and at the operator's 
 
   it('rounds the wait to whole minutes', () => {
     const graph = { ...DEFAULT_GRAPH, humans: { human_nurse: { ...DEFAULT_GRAPH.humans.human_nurse!, answersWithinMs: 89_999 } } };
-    expect(noticeLine(graph, handover('out_of_scope'), 'promised', 9 * HOUR_MS)).toBe('A person (a nurse on duty) will answer you within 1 minutes.');
+    expect(noticeLine(graph, handover('out_of_scope'), 'promised', 9 * HOUR_MS)).toBe(
+      'A person (a nurse on duty) will answer you within 1 minutes.',
+    );
     const longer = { ...graph, humans: { human_nurse: { ...graph.humans.human_nurse!, answersWithinMs: 90_000 } } };
-    expect(noticeLine(longer, handover('out_of_scope'), 'promised', 9 * HOUR_MS)).toBe('A person (a nurse on duty) will answer you within 2 minutes.');
+    expect(noticeLine(longer, handover('out_of_scope'), 'promised', 9 * HOUR_MS)).toBe(
+      'A person (a nurse on duty) will answer you within 2 minutes.',
+    );
   });
 
   it('gives the urgent line for an unsafe or crisis handover, and says first that the assistant has trouble when the model is down', () => {
@@ -51,11 +56,13 @@ describe("noticeLine: what the user is told at a handover and at the operator's 
     expect(at(9, 'step_limit')).toBe(open);
   });
 
-  it("tells the user the assistant is back at the return, and names a target that is no person of the graph", () => {
+  it('tells the user the assistant is back at the return, and names a target that is no person of the graph', () => {
     expect(noticeLine(DEFAULT_GRAPH, handover('out_of_scope'), 'returned', 9 * HOUR_MS)).toBe(
       'A person (a nurse on duty) has answered you; our assistant is with you again.',
     );
-    expect(noticeLine(DEFAULT_GRAPH, handover('out_of_scope', 'billing'), 'promised', 9 * HOUR_MS)).toBe('Your conversation is with billing.');
+    expect(noticeLine(DEFAULT_GRAPH, handover('out_of_scope', 'billing'), 'promised', 9 * HOUR_MS)).toBe(
+      'Your conversation is with billing.',
+    );
     expect(handoverIntention('c7', 3)).toBe('c7#3');
   });
 });

@@ -31,7 +31,12 @@ const rows = (outcome: FamilyOutcome, store: string, table: string) => outcome.s
 function expectOneHandover(outcome: FamilyOutcome): void {
   expect(outcome.end).toEqual({ kind: 'completed' });
   expect(outcome.effects).toEqual({ 'c1#1': 1 });
-  expect(outcome.metrics).toMatchObject({ 'notices:c1#1': 1, 'noticesBeforeTicket:c1#1': 0, repliesWhileWithHuman: 0, unansweredAfterReturn: 0 });
+  expect(outcome.metrics).toMatchObject({
+    'notices:c1#1': 1,
+    'noticesBeforeTicket:c1#1': 0,
+    repliesWhileWithHuman: 0,
+    unansweredAfterReturn: 0,
+  });
   expect(handoverFamily.judge(TABLE_WORKLOAD, outcome)).toBeUndefined();
   const [handover] = rows(outcome, 'orchestrator', 'handovers');
   expect(handover).toMatchObject({ seq: 1, notified: 1, returned_by: 'e3' });
@@ -77,7 +82,10 @@ describe('the reference harness waits out receivers that do not settle', () => {
     expect(lost).toHaveLength(8);
     expect(JSON.parse(String(rows(outcome, 'orchestrator', 'handovers')[0]?.ticket))).toMatchObject({ replayed: true });
     // Once no message is left to drain, the harness asks to be resumed a retry delay later, and is.
-    const waits = outcome.history.all().filter((event) => event.op === 'work left').map((event) => Number(event.value));
+    const waits = outcome.history
+      .all()
+      .filter((event) => event.op === 'work left')
+      .map((event) => Number(event.value));
     expect(waits.length).toBeGreaterThan(1);
     const { retryDelayMs, callLatencyMs } = DEFAULT_HANDOVER_SETTINGS;
     expect(waits.slice(1).map((atMs, n) => atMs - waits[n]!)).toEqual(waits.slice(1).map(() => retryDelayMs + callLatencyMs));

@@ -6,8 +6,32 @@ import { OUTPUT_CHECKS, type OutputCheck, type OutputClassifier } from './guardr
 import { userConfirms, type ConfirmationGate } from './tools/confirmation.js';
 import { REFERENCE_TOOLS } from './tools/reference-tools.js';
 import type { SandboxedTool } from './tools/sandboxed-tool.js';
+import type { ReceiverReply } from '../receivers/types.js';
 import type { ConversationRow, HandoverRow } from './store.js';
+import { ticketRequest } from './ticket.js';
 import type { HandoverContext } from './types.js';
+
+/**
+ * The two writes of a handover the harness decided, each to run inside a
+ * transaction the writeHandover seam opens on `ctx.orchestrator`.
+ */
+export interface HandoverWrites {
+  /**
+   * The handover state: a person has the conversation (and is its active
+   * agent), the handover's line in the transcript, the guardrail's log when
+   * one decided it. False when a person has the conversation already: nothing
+   * is to be handed over, and the event is handled.
+   */
+  state(db: Connection): boolean;
+  /**
+   * The ticket's record: the handover's row, which the ticket and the notice
+   * are sent from and which a later life's resume finds. Written after
+   * `state` (in its transaction or a later one), under the sequence `state`
+   * gave the handover. Returns it (the row this event wrote earlier, when it
+   * did).
+   */
+  ticket(db: Connection): HandoverRow;
+}
 
 /**
  * The named seams of the harness. The reference fills each with the correct
@@ -27,6 +51,22 @@ export interface HarnessSeams {
   };
   /** Which agent answers a user's message while a person has the conversation. */
   answererWhileWithHuman(handover: HandoverRow | undefined): string | null;
+  /**
+   * How a handover to a person is committed: `writes.state` and
+   * `writes.ticket`, in transactions of the seam's choosing. Returns the
+   * handover's row, or null when nothing was handed over. The reference
+   * commits both in one transaction: a crash leaves either a person with the
+   * conversation and a ticket to send, or neither.
+   */
+  writeHandover(ctx: HandoverContext, writes: HandoverWrites): Promise<HandoverRow | null>;
+  /**
+   * Sends a handover's ticket to the human queue and returns the queue's
+   * reply. A reply that settles is recorded on the handover's row; until one
+   * is, the harness calls this again (a later drain, a later life), so the
+   * request it sends must be the same each time. The reference sends
+   * `ticketRequest(handover, conversation)`, keyed by the handover.
+   */
+  enqueueTicket(ctx: HandoverContext, handover: HandoverRow, conversation: ConversationRow): Promise<ReceiverReply>;
   /** The order of a handover's two side effects: the ticket in the queue, the notice to the user. */
   handoverOrder: readonly ('ticket' | 'notice')[];
   /** What the operator's return does to the handover state, besides the operator's messages entering the transcript. */
@@ -62,6 +102,8 @@ export const REFERENCE_SEAMS: HarnessSeams = {
   },
   // After a handover to a person the agents stop replying: nobody answers until the operator gives it back.
   answererWhileWithHuman: () => null,
+  writeHandover: (ctx, writes) => ctx.orchestrator.transaction((db) => (writes.state(db) ? writes.ticket(db) : null)),
+  enqueueTicket: (ctx, handover, conversation) => ctx.receiver('human-queue').send(ticketRequest(handover, conversation)),
   // The user is promised a person only once the person's ticket exists.
   handoverOrder: ['ticket', 'notice'],
   // The handover state is reset explicitly: the agents may answer again.

@@ -88,7 +88,9 @@ describe('the transcript, steps and outgoing messages', () => {
       { role: 'user', agent: null, text: 'four' },
       { role: 'transfer', agent: 'router', text: 'to appointments' },
     ]);
-    expect(all(db, "SELECT target, life, at_ms FROM transcript WHERE role = 'transfer'")).toEqual([{ target: 'appointments', life: 1, at_ms: 10 }]);
+    expect(all(db, "SELECT target, life, at_ms FROM transcript WHERE role = 'transfer'")).toEqual([
+      { target: 'appointments', life: 1, at_ms: 10 },
+    ]);
     expect(keyFacts(db, 'c1')).toEqual(['two', 'three', 'four']);
   });
 
@@ -111,7 +113,15 @@ describe('the transcript, steps and outgoing messages', () => {
     recordOutgoing(db, { message_key: 'c1:reply:e2', conversation_id: 'c1', event_id: 'e2', agent: 'router', kind: 'reply', text: 'r' });
     expect(outgoingOfEvent(db, 'c1', 'e1')).toEqual([
       { message_key: 'c1:notice:1', conversation_id: 'c1', event_id: 'e1', agent: 'router', kind: 'notice', text: 'n', sent: 0 },
-      { message_key: 'c1:reply:e1', conversation_id: 'c1', event_id: 'e1', agent: 'information', kind: 'reply', text: 'We open at 8.', sent: 0 },
+      {
+        message_key: 'c1:reply:e1',
+        conversation_id: 'c1',
+        event_id: 'e1',
+        agent: 'information',
+        kind: 'reply',
+        text: 'We open at 8.',
+        sent: 0,
+      },
     ]);
     // The transcript has both attempts: recording the line is the caller's step, the message's key is what is sent once.
     expect(all(db, "SELECT agent, text, life, at_ms FROM transcript WHERE role = 'agent'")).toEqual([

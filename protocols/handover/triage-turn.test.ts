@@ -67,10 +67,15 @@ describe("the triage turn: the rules' line first, the explainer's words only whe
 
   it('takes a triage call whose arguments are null or absent as no findings: the rules ask for all three', async () => {
     for (const call of [{ name: 'triage', arguments: null }, { name: 'triage' } as { name: string; arguments: unknown }]) {
-      const outcome = await run([{ type: 'tool-calls', calls: [call] }, { type: 'reply', text: 'Tell me more.' }]);
-      expect(rows(outcome, 'orchestrator', 'transcript').filter((line) => line.role === 'tool').map((line) => line.text)).toEqual([
-        'need-more-info: ask the user for dangerSign, ageYears, durationDays',
+      const outcome = await run([
+        { type: 'tool-calls', calls: [call] },
+        { type: 'reply', text: 'Tell me more.' },
       ]);
+      expect(
+        rows(outcome, 'orchestrator', 'transcript')
+          .filter((line) => line.role === 'tool')
+          .map((line) => line.text),
+      ).toEqual(['need-more-info: ask the user for dangerSign, ageYears, durationDays']);
       expect(sent(outcome)).toEqual(['Tell me more.']);
       expect(rows(outcome, 'orchestrator', 'triage')).toMatchObject([{ findings: '{}', outcome: null, rule: null }]);
     }

@@ -1,7 +1,9 @@
 import type { FamilyProtocol, WorkerContext } from '../../sim/engine/family.js';
 import type { HandoverGraph } from '../../sim/families/handover/graph.js';
-import type { Contract, JsonValue } from '../receivers/types.js';
+import type { Contract } from '../receivers/types.js';
 import type { GuardrailSettings } from './guardrails/guardrail-settings.js';
+import type { ToolSpec } from './tool-spec.js';
+import type { OwnTool } from './tools/own-tool.js';
 
 /** One line of the transcript as the model sees it. */
 export interface TranscriptLine {
@@ -17,12 +19,7 @@ export interface ConversationView {
   transcript: readonly TranscriptLine[];
 }
 
-/** A tool as the model is offered it: a name, what it does, and its arguments as JSON Schema. */
-export interface ToolSpec {
-  name: string;
-  description: string;
-  parameters: Record<string, JsonValue>;
-}
+export type { ToolSpec } from './tool-spec.js';
 
 export interface ToolCall {
   name: string;
@@ -73,6 +70,8 @@ export type Validated<T> = { ok: true; value: T } | { ok: false; error: string }
  */
 export interface ToolBox {
   specs(agent: string): readonly ToolSpec[];
+  /** The graph's own tools by name, run in the sandbox as the built-in ones are (tools/own-tool.ts). */
+  own: Readonly<Record<string, OwnTool>>;
   validateTransfer(agent: string, args: unknown): Validated<TransferArguments>;
 }
 
@@ -104,11 +103,31 @@ export type ConversationEvent =
       messages: string[];
     };
 
-/** Everything harness code may touch: the engine's worker context, the graph, the model, the tools, its limits. */
+/**
+ * Everything harness code may touch, handed to `receive`, `resume` and every
+ * seam: the engine's worker context (`orchestrator.transaction(work)` for the
+ * conversation store, `receiver(name).send(request)` for the human queue and
+ * the message channel, `await cut(name)` at a durable boundary, `nowMs()` on
+ * the virtual clock, `life` and `worker`), and the family's own parts below.
+ *
+ * @example A seam of your own that commits the handover in one transaction:
+ * ```ts
+ * import { harnessProtocol, type HandoverContext, type HandoverWrites } from 'cutpoint';
+ *
+ * async function writeHandover(ctx: HandoverContext, writes: HandoverWrites) {
+ *   return ctx.orchestrator.transaction((db) => (writes.state(db) ? writes.ticket(db) : null));
+ * }
+ * export default harnessProtocol({ name: 'my-harness', summary: 'state and ticket together', seams: { writeHandover } });
+ * ```
+ */
 export interface HandoverContext extends WorkerContext {
+  /** The graph the conversations run on: the entry agent, each agent's edges and tools, the people, the fallback person. */
   graph: HandoverGraph;
+  /** The model (a policy): the harness asks it for each step of an agent's loop. */
   model: Policy;
+  /** The tools as the model is offered them, and the transfer's validation by its JSON Schema. */
   tools: ToolBox;
+  /** The harness's limits: steps per message, transfers per conversation, the retry delay, the channel's window. */
   settings: HandoverSettings;
   /**
    * This process's memory: a fresh Map in every life, so whatever a harness

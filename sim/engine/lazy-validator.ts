@@ -38,3 +38,19 @@ export function sharedAjv(): import('ajv').Ajv {
   }
   return shared;
 }
+
+/**
+ * ajv's errors as one line, as ajv's errorsText writes them, except that a
+ * value outside an enum names the values allowed: the reader (a user, or a
+ * model refused by a tool's schema) learns what to write instead.
+ */
+export function schemaErrorText(errors: readonly ErrorObject[] | null | undefined, dataVar: string): string {
+  if (!errors || errors.length === 0) return 'no errors';
+  return errors
+    .map((error) => {
+      const allowed = error.keyword === 'enum' ? (error.params as { allowedValues?: unknown[] }).allowedValues : undefined;
+      const message = allowed ? `must be one of ${allowed.map(String).join(', ')}` : error.message;
+      return `${dataVar}${error.instancePath} ${message}`;
+    })
+    .join(', ');
+}

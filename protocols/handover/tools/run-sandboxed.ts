@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { Connection } from '../../../sim/engine/connections.js';
-import { sharedAjv } from '../../../sim/engine/lazy-validator.js';
+import { schemaErrorText, sharedAjv } from '../../../sim/engine/lazy-validator.js';
 import type { Validated } from '../types.js';
 import type { SandboxedTool } from './sandboxed-tool.js';
 import { HOST_LATENCY_MS, SIMULATED_HOSTS } from './simulated-hosts.js';
@@ -25,7 +25,7 @@ export function validateToolArguments(tool: SandboxedTool, args: unknown): Valid
   const validate = validatorOf(tool);
   return validate(args)
     ? { ok: true, value: args as Record<string, unknown> }
-    : { ok: false, error: `${tool.spec.name}: ${sharedAjv().errorsText(validate.errors, { dataVar: 'arguments' })}` };
+    : { ok: false, error: `${tool.spec.name}: ${schemaErrorText(validate.errors, 'arguments')}` };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Connection } from '../../../sim/engine/connections.js';
-import type { ToolSpec } from '../types.js';
+import type { ToolSpec } from '../tool-spec.js';
 
 /**
  * What a tool is given for one call, and nothing more: its own arguments,

@@ -23,7 +23,7 @@ export interface ToolCallScope {
  */
 export function runToolCall(db: Connection, scope: ToolCallScope, call: ToolCall): Pick<TranscriptLine, 'role' | 'text'> {
   const { ctx, seams, conversationId, eventId, agent } = scope;
-  const tool = ctx.graph.agents[agent]?.tools.includes(call.name) ? seams.tools[call.name] : undefined;
+  const tool = ctx.graph.agents[agent]?.tools.includes(call.name) ? (seams.tools[call.name] ?? ctx.tools.own[call.name]) : undefined;
   if (!tool) return { role: 'tool-error', text: `${call.name}: no such tool for ${agent}` };
   const valid = validateToolArguments(tool, call.arguments);
   if (!valid.ok) return { role: 'tool-error', text: valid.error };

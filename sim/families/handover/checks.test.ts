@@ -107,7 +107,12 @@ describe('withinCap and boundedLoop', () => {
     expect(withinCap(workload, planted())).toBeUndefined();
   });
   it('passes an event at max steps and finds one past it', () => {
-    const events = (steps: number) => ({ events: [{ event_id: 'e0', steps: 1 }, { event_id: 'e1', steps }] });
+    const events = (steps: number) => ({
+      events: [
+        { event_id: 'e0', steps: 1 },
+        { event_id: 'e1', steps },
+      ],
+    });
     expect(boundedLoop(workload, planted({ metrics: { stepsMax: 8 }, orchestrator: events(8) }))).toBeUndefined();
     expect(boundedLoop(workload, planted({ metrics: { stepsMax: 8 }, orchestrator: events(9) }))).toEqual({
       kind: 'steps',
@@ -152,7 +157,9 @@ describe('withinWindow', () => {
     });
   });
   it('passes sends the channel took, a refusal of another operation, and a run without history', () => {
-    expect(withinWindow(workload, planted({ metrics: { freeFormOutsideWindow: 0 }, history: history('send_message', 'sent') }))).toBeUndefined();
+    expect(
+      withinWindow(workload, planted({ metrics: { freeFormOutsideWindow: 0 }, history: history('send_message', 'sent') })),
+    ).toBeUndefined();
     expect(withinWindow(workload, planted({ history: history('send_message') }))).toBeUndefined();
     expect(withinWindow(workload, planted({ history: history('enqueue_ticket', 'outside-24h-window') }))).toBeUndefined();
     expect(withinWindow(workload, planted())).toBeUndefined();
@@ -265,10 +272,7 @@ describe('toActiveAgent', () => {
   });
   it('starts every conversation at the graph entry', () => {
     const answered = (agent: string) =>
-      toActiveAgent(
-        workload,
-        transcript({ event_id: 'e1', role: 'user', agent: null }, { event_id: 'e1', role: 'agent', agent }),
-      );
+      toActiveAgent(workload, transcript({ event_id: 'e1', role: 'user', agent: null }, { event_id: 'e1', role: 'agent', agent }));
     expect(answered('router')).toBeUndefined();
     expect(answered('appointments')?.message).toBe('c1/e1 went to appointments while router had the conversation');
   });

@@ -8,6 +8,7 @@ import { conversationTimeline } from './conversation-timeline.js';
 import { observeHandover } from './observe.js';
 import { protocolFromModule } from './protocol-module.js';
 import { HUMAN_QUEUE, MESSAGE_CHANNEL } from './receivers.js';
+import { TOOL_ROUTES, TOOL_SERVER } from './tool-server.js';
 import { CONVERSATION_SCHEMA } from './schema.js';
 import {
   exploreConversations,
@@ -34,7 +35,7 @@ export const handoverFamily: Family<HandoverProtocol, HandoverWorkload, Handover
     { name: 'operator-resolved', meaning: "the operator's return is committed: messages in the transcript, state reset" },
   ],
   protocols: HANDOVER_PROTOCOLS,
-  receivers: [HUMAN_QUEUE, MESSAGE_CHANNEL],
+  receivers: [HUMAN_QUEUE, MESSAGE_CHANNEL, TOOL_SERVER],
   counted: 'tickets in human-queue.db',
   tableColumns: [
     {
@@ -84,7 +85,8 @@ export const handoverFamily: Family<HandoverProtocol, HandoverWorkload, Handover
   },
   defaultSettings: DEFAULT_HANDOVER_SETTINGS,
   orchestratorSchema: () => CONVERSATION_SCHEMA,
-  contracts: (protocol) => protocol.contracts,
+  // The graph's own tools keep the contracts the graph declares for them, whatever the harness binds.
+  contracts: (protocol) => ({ ...protocol.contracts, 'tool-server': TOOL_ROUTES }),
   world: handoverWorld,
   observe: observeHandover,
   describeWorkload: (workload) =>

@@ -1,4 +1,6 @@
-import { lazyValidator } from '../../engine/lazy-validator.js';
+import { CONTRACTS } from '../../../protocols/receivers/contracts.js';
+import type { ToolDeclaration } from '../../../protocols/handover/tools/tool-declaration.js';
+import { lazyValidator, schemaErrorText, sharedAjv } from '../../engine/lazy-validator.js';
 
 /** An AI agent of the graph: whom it may transfer to (its edges) and which tools it has. */
 export interface AgentNode {
@@ -17,6 +19,12 @@ export interface HumanNode {
   closeHour: number;
   /** The path that does not depend on the queue, given to urgent cases out of hours. */
   urgentLine: string;
+  /**
+   * What this person writes to the user when giving the conversation back:
+   * the operator's messages of the table's conversation, which enter the
+   * agent's context. A line naming the person's description when absent.
+   */
+  returnMessages?: string[];
 }
 
 /**
@@ -30,6 +38,8 @@ export interface HandoverGraph {
   humans: Record<string, HumanNode>;
   /** Where the harness sends a conversation when it overrides the model (step limit, transfer limit). */
   fallbackHuman: string;
+  /** The graph's own tools, by name, which its agents may list beside the built-in ones (KNOWN_TOOLS). */
+  tools?: Record<string, ToolDeclaration>;
 }
 
 /** The tools the harness can run for an agent, besides `transfer`. */
@@ -61,10 +71,17 @@ export const DEFAULT_GRAPH: HandoverGraph = {
       openHour: 8,
       closeHour: 20,
       urgentLine: 'call 112',
+      returnMessages: ['Nurse Ada: rest today; if the pain comes back, call 112. I have noted it in your file.'],
     },
   },
   fallbackHuman: 'human_nurse',
 };
+
+/** What the person writes when giving a conversation back: the graph's own lines, or one naming who answered. */
+export function returnMessagesOf(graph: HandoverGraph, human: string): string[] {
+  const node = graph.humans[human];
+  return node?.returnMessages ?? [`${node?.description ?? human}: I have answered you; our assistant is with you again.`];
+}
 
 const NODE_NAME = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
 
@@ -81,7 +98,7 @@ const GRAPH_SCHEMA = {
         properties: {
           description: { type: 'string' },
           edges: { type: 'array', items: NODE_NAME, uniqueItems: true },
-          tools: { type: 'array', items: { type: 'string', enum: [...KNOWN_TOOLS] }, uniqueItems: true },
+          tools: { type: 'array', items: NODE_NAME, uniqueItems: true },
         },
         required: ['description', 'edges', 'tools'],
         additionalProperties: false,
@@ -99,12 +116,31 @@ const GRAPH_SCHEMA = {
           openHour: { type: 'integer', minimum: 0, maximum: 24 },
           closeHour: { type: 'integer', minimum: 0, maximum: 24 },
           urgentLine: { type: 'string', minLength: 1 },
+          returnMessages: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
         },
         required: ['description', 'answersWithinMs', 'openHour', 'closeHour', 'urgentLine'],
         additionalProperties: false,
       },
     },
     fallbackHuman: NODE_NAME,
+    tools: {
+      type: 'object',
+      propertyNames: NODE_NAME,
+      additionalProperties: {
+        type: 'object',
+        properties: {
+          description: { type: 'string', minLength: 1 },
+          parameters: { type: 'object' },
+          acts: { type: 'string', enum: CONTRACTS.map((contract) => contract.name) },
+          latencyMs: { type: 'integer', minimum: 0 },
+          timeMaxMs: { type: 'integer', minimum: 1 },
+          outputCharsMax: { type: 'integer', minimum: 1 },
+          output: { type: 'string' },
+        },
+        required: ['description', 'parameters', 'timeMaxMs', 'outputCharsMax'],
+        additionalProperties: false,
+      },
+    },
   },
   required: ['entry', 'agents', 'humans', 'fallbackHuman'],
   additionalProperties: false,
@@ -121,21 +157,46 @@ const shape = lazyValidator<unknown>(GRAPH_SCHEMA);
 export function graphFromJson(json: unknown, where: string): HandoverGraph | string {
   if (!shape.validate(json)) {
     const error = shape.firstError();
-    return `${where}: ${error ? `${error.instancePath || 'the graph'} ${error.message}` : 'not a handover graph'}`;
+    return `${where}: ${error ? schemaErrorText([error], error.instancePath ? '' : 'the graph') : 'not a handover graph'}`;
   }
   const graph = json as HandoverGraph;
   const agents = Object.keys(graph.agents);
   const humans = Object.keys(graph.humans);
   const both = agents.find((name) => humans.includes(name));
   if (both) return `${where}: '${both}' is both an agent and a human`;
-  if (!agents.includes(graph.entry)) return `${where}: entry '${graph.entry}' is not an agent of the graph`;
-  if (!humans.includes(graph.fallbackHuman)) return `${where}: fallbackHuman '${graph.fallbackHuman}' is not a human of the graph`;
+  if (!agents.includes(graph.entry)) return `${where}: entry '${graph.entry}' is not an agent of the graph; one of ${agents.join(', ')}`;
+  if (!humans.includes(graph.fallbackHuman))
+    return `${where}: fallbackHuman '${graph.fallbackHuman}' is not a human of the graph; one of ${humans.join(', ')}`;
+  const declared = Object.keys(graph.tools ?? {});
+  const builtIn = declared.find((tool) => (KNOWN_TOOLS as readonly string[]).includes(tool) || tool === 'transfer');
+  if (builtIn) return `${where}: tools declares '${builtIn}', which is a built-in tool's name; name your own tool otherwise`;
+  for (const [tool, declaration] of Object.entries(graph.tools ?? {})) {
+    const invalid = schemaInvalid(declaration.parameters);
+    if (invalid) return `${where}: tools.${tool}.parameters is not a JSON Schema: ${invalid}`;
+  }
+  const offered = [...KNOWN_TOOLS, ...declared];
+  for (const [name, node] of Object.entries(graph.agents)) {
+    const tool = node.tools.find((listed) => !offered.includes(listed));
+    if (tool)
+      return `${where}: agent '${name}' has the tool '${tool}', which is neither built in nor declared in tools; one of ${offered.join(', ')}`;
+  }
   for (const [name, node] of Object.entries(graph.agents)) {
     const unknown = node.edges.find((edge) => edge === name || (!agents.includes(edge) && !humans.includes(edge)));
+    const others = [...agents, ...humans].filter((node) => node !== name);
     if (unknown)
-      return `${where}: agent '${name}' has an edge to '${unknown}', which is ${unknown === name ? 'itself' : 'no node of the graph'}`;
+      return `${where}: agent '${name}' has an edge to '${unknown}', which is ${unknown === name ? 'itself' : 'no node of the graph'}; an edge names one of ${others.join(', ')}`;
   }
   return graph;
+}
+
+/** Why ajv cannot compile a tool's parameters, or undefined when it can. */
+function schemaInvalid(parameters: object): string | undefined {
+  try {
+    sharedAjv().compile(parameters);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 export function isHuman(graph: HandoverGraph, node: string): boolean {

@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Connection } from '../../engine/connections.js';
 import { observeHandover } from './observe.js';
 import { CONVERSATION_SCHEMA, HUMAN_QUEUE_SCHEMA, MESSAGE_CHANNEL_SCHEMA } from './schema.js';
+import { TOOL_SERVER } from './tool-server.js';
 import type { HandoverSpec } from './world.js';
 
 const WINDOW_MS = 1_000;
 
-/** The three stores of a case, in real SQLite with the family's own schemas, and rows planted into them. */
+/** The four stores of a case, in real SQLite with the family's own schemas, and rows planted into them. */
 function stores() {
   const open = (schema: string) => {
     const db = new Database(':memory:');
@@ -18,43 +19,52 @@ function stores() {
     orchestrator: open(CONVERSATION_SCHEMA),
     'human-queue': open(HUMAN_QUEUE_SCHEMA),
     'message-channel': open(MESSAGE_CHANNEL_SCHEMA),
+    'tool-server': open(TOOL_SERVER.schema),
   };
   let ids = 0;
   return {
     handover(conversation: string, seq: number) {
-      dbs.orchestrator!
-        .prepare(
+      dbs
+        .orchestrator!.prepare(
           "INSERT INTO handovers (conversation_id, seq, event_id, from_agent, target, reason, summary, key_facts, committed_at_ms) VALUES (?, ?, 'e', 'router', 'human_nurse', 'out_of_scope', 's', '[]', 0)",
         )
         .run(conversation, seq);
     },
     ticket(conversation: string, intention: string, createdMs: number, resolvedMs: number | null = null, resolvedBy: string | null = null) {
-      dbs['human-queue']!
-        .prepare(
-          "INSERT INTO tickets (tenant, request_key, conversation_id, target, reason, summary, key_facts, transcript_link, intention_id, created_at_ms, resolved_at_ms, resolved_by) VALUES ('t', ?, ?, 'human_nurse', 'out_of_scope', 's', '[]', 'l', ?, ?, ?, ?)",
-        )
-        .run(`k${++ids}`, conversation, intention, createdMs, resolvedMs, resolvedBy);
+      dbs['human-queue']!.prepare(
+        "INSERT INTO tickets (tenant, request_key, conversation_id, target, reason, summary, key_facts, transcript_link, intention_id, created_at_ms, resolved_at_ms, resolved_by) VALUES ('t', ?, ?, 'human_nurse', 'out_of_scope', 's', '[]', 'l', ?, ?, ?, ?)",
+      ).run(`k${++ids}`, conversation, intention, createdMs, resolvedMs, resolvedBy);
     },
     message(conversation: string, kind: 'reply' | 'notice' | 'template', event: string, intention: string, sentMs: number) {
-      dbs['message-channel']!
-        .prepare(
-          "INSERT INTO messages (tenant, request_key, conversation_id, kind, agent, event_id, text, intention_id, sent_at_ms) VALUES ('t', ?, ?, ?, 'router', ?, 'x', ?, ?)",
-        )
-        .run(`k${++ids}`, conversation, kind, event, intention, sentMs);
+      dbs['message-channel']!.prepare(
+        "INSERT INTO messages (tenant, request_key, conversation_id, kind, agent, event_id, text, intention_id, sent_at_ms) VALUES ('t', ?, ?, ?, 'router', ?, 'x', ?, ?)",
+      ).run(`k${++ids}`, conversation, kind, event, intention, sentMs);
     },
     inbound(conversation: string, event: string, seq: number, kind: 'user' | 'operator-return', receivedMs = 0) {
-      dbs['message-channel']!
-        .prepare('INSERT INTO inbound (conversation_id, event_id, ordinal, delivered_seq, kind, text, received_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(conversation, event, seq, seq, kind, 'x', receivedMs);
+      dbs['message-channel']!.prepare(
+        'INSERT INTO inbound (conversation_id, event_id, ordinal, delivered_seq, kind, text, received_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ).run(conversation, event, seq, seq, kind, 'x', receivedMs);
     },
     line(conversation: string, role: string, id?: number) {
-      dbs.orchestrator!
-        .prepare("INSERT INTO transcript (id, conversation_id, event_id, role, text, life, at_ms) VALUES (?, ?, 'e', ?, 'x', 0, 0)")
+      dbs
+        .orchestrator!.prepare(
+          "INSERT INTO transcript (id, conversation_id, event_id, role, text, life, at_ms) VALUES (?, ?, 'e', ?, 'x', 0, 0)",
+        )
         .run(id ?? null, conversation, role);
     },
+    /** A conversation whose state says it is with a person after `seq` handovers, whatever rows were written. */
+    decided(conversation: string, seq: number) {
+      dbs
+        .orchestrator!.prepare(
+          "INSERT INTO conversations (id, tenant, active_agent, handover_state, handover_seq) VALUES (?, 't', 'human_nurse', 'with-human', ?)",
+        )
+        .run(conversation, seq);
+    },
     modelCall(outcome: 'answered' | 'down' | 'timeout') {
-      dbs.orchestrator!
-        .prepare("INSERT INTO model_calls (conversation_id, event_id, agent, cost_units, latency_ms, outcome) VALUES ('c1', 'e', 'router', 1, 1, ?)")
+      dbs
+        .orchestrator!.prepare(
+          "INSERT INTO model_calls (conversation_id, event_id, agent, cost_units, latency_ms, outcome) VALUES ('c1', 'e', 'router', 1, 1, ?)",
+        )
         .run(outcome);
     },
     /** Observes with the checker's own entry point, for a workload of these conversations. */
@@ -85,6 +95,9 @@ describe('observeHandover: tickets and notices per handover', () => {
     const { effects, metrics } = s.observe('c1');
     expect(Object.keys(effects)).toEqual(['c1#1', 'c1#2', 'c1#3']);
     expect(effects).toEqual({ 'c1#1': 2, 'c1#2': 0, 'c1#3': 1 });
+    // A handover the state decided and whose row was never written is counted too: no ticket, N=0.
+    s.decided('c1', 4);
+    expect(s.observe('c1').effects).toEqual({ 'c1#1': 2, 'c1#2': 0, 'c1#3': 1, 'c1#4': 0 });
     expect(metrics).toMatchObject({
       'notices:c1#1': 2,
       'notices:c1#2': 1,
@@ -112,7 +125,7 @@ describe('observeHandover: tickets and notices per handover', () => {
       modelCalls: 0,
       modelCallsAnswered: 0,
     });
-    expect(Object.keys(state)).toEqual(['orchestrator', 'human-queue', 'message-channel']);
+    expect(Object.keys(state)).toEqual(['orchestrator', 'human-queue', 'message-channel', 'tool-server']);
     expect(Object.keys(state['human-queue']!)).toEqual(['operations', 'receipts', 'side_leases', 'tickets']);
   });
 });

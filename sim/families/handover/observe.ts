@@ -52,10 +52,13 @@ export function observeHandover(read: StoreReader, spec: HandoverSpec): Observat
   const inbound = (channel.inbound ?? []) as unknown as Inbound[];
   const transcript = (orchestrator.transcript ?? []) as unknown as TranscriptRow[];
   const handovers = (orchestrator.handovers ?? []) as unknown as { conversation_id: string; seq: number }[];
+  const sequences = (orchestrator.conversations ?? []) as unknown as { id: string; handover_seq: number }[];
   const modelCalls = (orchestrator.model_calls ?? []) as unknown as { outcome: string }[];
 
-  // Every handover the harness committed, and every one the queue holds a ticket for, counts: N=0 is a result too.
-  const intentions = new Set([...handovers.map((h) => `${h.conversation_id}#${h.seq}`), ...tickets.map((t) => t.intention_id)]);
+  // Every handover the harness committed (its state says a person has it, its row says what to send), and every one the
+  // queue holds a ticket for, counts: N=0 is a result too.
+  const decided = sequences.flatMap((c) => Array.from({ length: c.handover_seq }, (_, n) => `${c.id}#${n + 1}`));
+  const intentions = new Set([...decided, ...handovers.map((h) => `${h.conversation_id}#${h.seq}`), ...tickets.map((t) => t.intention_id)]);
   const effects: Record<string, number> = {};
   const metrics: Record<string, number> = {};
   for (const intention of [...intentions].sort()) {
@@ -131,5 +134,6 @@ export function observeHandover(read: StoreReader, spec: HandoverSpec): Observat
     modelCalls: modelCalls.length,
     modelCallsAnswered: modelCalls.filter((call) => call.outcome === 'answered').length,
   });
-  return { effects, metrics, state: { orchestrator, 'human-queue': queue, 'message-channel': channel } };
+  const toolServer = read('tool-server', everyTable);
+  return { effects, metrics, state: { orchestrator, 'human-queue': queue, 'message-channel': channel, 'tool-server': toolServer } };
 }

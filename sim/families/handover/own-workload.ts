@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { readGraphFile } from './graph-file.js';
 import { loadPolicyModule, loadPolicyModuleChecked } from './policy-module.js';
-import { TABLE_WORKLOAD, type HandoverWorkload } from './workload.js';
+import { TABLE_WORKLOAD, tableWorkloadOn, type HandoverWorkload } from './workload.js';
 
 /**
  * The table's conversation played by a user's own model (`policy`) and/or
@@ -19,8 +19,9 @@ export async function ownHandoverWorkload(
   const modelTimeoutMs = typeof inputs['modelTimeoutMs'] === 'number' ? inputs['modelTimeoutMs'] : undefined;
   if (!policy && !graph) return undefined;
   if (policy) await loadPolicyModuleChecked(policy, cwd);
+  // On the user's graph, the person who gives the conversation back writes the graph's own lines.
   const workload: HandoverWorkload = {
-    ...TABLE_WORKLOAD,
+    ...(graph ? tableWorkloadOn(readGraphFile(graph, cwd)) : TABLE_WORKLOAD),
     ...(policy
       ? {
           policy: {
@@ -30,7 +31,6 @@ export async function ownHandoverWorkload(
           },
         }
       : {}),
-    ...(graph ? { graph: readGraphFile(graph, cwd) } : {}),
   };
   return { workload, ...(policy === undefined ? {} : { userModule: { file: policy, name: (await loadPolicyModule(policy, cwd)).name } }) };
 }

@@ -10,7 +10,10 @@ export function firstModelFailure(guardrailLog: unknown): string | undefined {
 }
 
 /** One case's calls of the user's model, from its metrics (the model_calls log) and its guardrail log. */
-export function policyCalls(result: { metrics: Readonly<Record<string, number>>; localState: Readonly<Record<string, TableRows>> }): PolicyCalls {
+export function policyCalls(result: {
+  metrics: Readonly<Record<string, number>>;
+  localState: Readonly<Record<string, TableRows>>;
+}): PolicyCalls {
   const firstError = firstModelFailure(result.localState.guardrail_log);
   return {
     asked: result.metrics.modelCalls ?? 0,

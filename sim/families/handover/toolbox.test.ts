@@ -26,12 +26,20 @@ describe('the typed transfer tool', () => {
     [
       'a target outside the graph',
       { target: 'billing', reason: 'out_of_scope', summary: 's' },
-      'must be equal to one of the allowed values',
+      'transfer: arguments/target must be one of router, human_nurse',
     ],
-    ['a node that is not an edge of this agent', { target: 'information', reason: 'out_of_scope', summary: 's' }, 'allowed values'],
+    [
+      'a node that is not an edge of this agent',
+      { target: 'information', reason: 'out_of_scope', summary: 's' },
+      'must be one of router, human_nurse',
+    ],
     ['a missing summary', { target: 'router', reason: 'out_of_scope' }, "must have required property 'summary'"],
     ['an empty summary', { target: 'router', reason: 'out_of_scope', summary: '' }, 'must NOT have fewer than 1 characters'],
-    ['a reason not in the enum', { target: 'router', reason: 'because', summary: 's' }, 'allowed values'],
+    [
+      'a reason not in the enum',
+      { target: 'router', reason: 'because', summary: 's' },
+      'must be one of out_of_scope, user_requested_human,',
+    ],
     [
       'another property',
       { target: 'router', reason: 'out_of_scope', summary: 's', priority: 'high' },
@@ -44,6 +52,8 @@ describe('the typed transfer tool', () => {
     expect(result.ok ? '' : result.error).toContain(message);
   });
 });
+
+const OWN_TOOL = { description: 'refund', parameters: { type: 'object' }, timeMaxMs: 1_000, outputCharsMax: 100 };
 
 describe('the handover graph as data', () => {
   it('accepts the default graph through its JSON form', () => {
@@ -61,7 +71,22 @@ describe('the handover graph as data', () => {
     [
       'an unknown tool',
       { ...DEFAULT_GRAPH, agents: { router: { description: 'r', edges: [], tools: ['delete_records'] } } },
-      'allowed values',
+      "agent 'router' has the tool 'delete_records', which is neither built in nor declared in tools; one of book_appointment, lookup_info, triage",
+    ],
+    [
+      'an own tool whose contract is none',
+      { ...DEFAULT_GRAPH, tools: { refund: { ...OWN_TOOL, acts: 'atomic' } } },
+      '/tools/refund/acts must be one of no-receipt, atomic-receipt,',
+    ],
+    [
+      "an own tool with a built-in tool's name",
+      { ...DEFAULT_GRAPH, tools: { lookup_info: OWN_TOOL } },
+      "tools declares 'lookup_info', which is a built-in tool's name",
+    ],
+    [
+      'an own tool whose parameters are no JSON Schema',
+      { ...DEFAULT_GRAPH, tools: { refund: { ...OWN_TOOL, parameters: { type: 'invoice' } } } },
+      'tools.refund.parameters is not a JSON Schema: schema is invalid',
     ],
     [
       'a missing humans section',

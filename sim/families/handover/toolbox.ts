@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv';
-import { sharedAjv } from '../../engine/lazy-validator.js';
+import { schemaErrorText, sharedAjv } from '../../engine/lazy-validator.js';
 import { REFERENCE_TOOLS } from '../../../protocols/handover/tools/reference-tools.js';
+import { ownTool } from '../../../protocols/handover/tools/own-tool.js';
 import { TRIAGE_TOOL } from '../../../protocols/handover/triage-tool.js';
 import type { ToolBox, ToolSpec, TransferArguments, Validated } from '../../../protocols/handover/types.js';
 import { TRANSFER_REASONS } from '../../../protocols/handover/types.js';
@@ -39,22 +40,22 @@ function validator(_tool: string, schema: ToolSpec['parameters']): ValidateFunct
 
 /**
  * The world's tools for one graph: each agent is offered `transfer` (its own
- * schema, validated here by ajv) and the tools its node lists, which the
- * harness's sandbox validates and runs.
+ * schema, validated here by ajv) and the tools its node lists, built in or
+ * declared by the graph, which the harness's sandbox validates and runs.
  */
 export function toolBox(graph: HandoverGraph): ToolBox {
+  const own = Object.fromEntries(Object.entries(graph.tools ?? {}).map(([name, declaration]) => [name, ownTool(name, declaration)]));
   const check = <T>(validate: ValidateFunction, args: unknown, tool: string): Validated<T> =>
-    validate(args)
-      ? { ok: true, value: args as T }
-      : { ok: false, error: `${tool}: ${sharedAjv().errorsText(validate.errors, { dataVar: 'arguments' })}` };
+    validate(args) ? { ok: true, value: args as T } : { ok: false, error: `${tool}: ${schemaErrorText(validate.errors, 'arguments')}` };
 
   return {
+    own,
     specs(agent) {
       const specs: ToolSpec[] = [
         { name: 'transfer', description: 'hand the conversation to another agent or a person', parameters: transferSchema(graph, agent) },
       ];
       for (const name of graph.agents[agent]?.tools ?? []) {
-        const spec = name === TRIAGE_TOOL.name ? TRIAGE_TOOL : REFERENCE_TOOLS[name]?.spec;
+        const spec = name === TRIAGE_TOOL.name ? TRIAGE_TOOL : (REFERENCE_TOOLS[name]?.spec ?? own[name]?.spec);
         if (spec) specs.push(spec);
       }
       return specs;

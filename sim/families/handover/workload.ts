@@ -1,6 +1,6 @@
 import type { ConversationEvent, HandoverSettings, ModelAction } from '../../../protocols/handover/types.js';
 import type { AdversaryMove } from './adversarial-policy.js';
-import { DEFAULT_GRAPH, type HandoverGraph } from './graph.js';
+import { DEFAULT_GRAPH, returnMessagesOf, type HandoverGraph } from './graph.js';
 import { FREE_FORM_WINDOW_MS } from './receivers.js';
 import { byCodePoint } from '../../engine/code-point-order.js';
 
@@ -62,31 +62,33 @@ const MINUTE_MS = 60_000;
 const NINE_AM_MS = 9 * HOUR_MS;
 
 /**
- * The seed's case: a user who must reach the nurse. The router hands the
- * conversation over; ten minutes later the user writes again (no agent may
- * answer); the nurse gives it back; an hour later the user asks for an
+ * The seed's case on a graph: a user who must reach a person. The router
+ * hands the conversation over; ten minutes later the user writes again (no
+ * agent may answer); the person (the graph's fallback) gives it back with
+ * the lines the graph gives them; an hour later the user asks for an
  * appointment, which goes straight to the agent that has the conversation.
  */
-export const TABLE_WORKLOAD: HandoverWorkload = {
-  graph: DEFAULT_GRAPH,
-  policy: { kind: 'reference' },
-  conversations: [
-    {
-      id: 'c1',
-      tenant: 'clinicA',
-      events: [
-        { atMs: NINE_AM_MS, kind: 'user', text: 'I have chest pain since this morning, can I talk to a nurse?' },
-        { atMs: NINE_AM_MS + 10 * MINUTE_MS, kind: 'user', text: 'Hello? Is anyone there?' },
-        {
-          atMs: NINE_AM_MS + 30 * MINUTE_MS,
-          kind: 'operator-return',
-          messages: ['Nurse Ada: rest today; if the pain comes back, call 112. I have noted it in your file.'],
-        },
-        { atMs: NINE_AM_MS + 90 * MINUTE_MS, kind: 'user', text: 'Thanks. Can I book an appointment for friday?' },
-      ],
-    },
-  ],
-};
+export function tableWorkloadOn(graph: HandoverGraph): HandoverWorkload {
+  return {
+    graph,
+    policy: { kind: 'reference' },
+    conversations: [
+      {
+        id: 'c1',
+        tenant: 'clinicA',
+        events: [
+          { atMs: NINE_AM_MS, kind: 'user', text: 'I have chest pain since this morning, can I talk to a nurse?' },
+          { atMs: NINE_AM_MS + 10 * MINUTE_MS, kind: 'user', text: 'Hello? Is anyone there?' },
+          { atMs: NINE_AM_MS + 30 * MINUTE_MS, kind: 'operator-return', messages: returnMessagesOf(graph, graph.fallbackHuman) },
+          { atMs: NINE_AM_MS + 90 * MINUTE_MS, kind: 'user', text: 'Thanks. Can I book an appointment for friday?' },
+        ],
+      },
+    ],
+  };
+}
+
+/** The seed's case on the seed's graph: the nurse. */
+export const TABLE_WORKLOAD: HandoverWorkload = tableWorkloadOn(DEFAULT_GRAPH);
 
 /** The handover whose ticket fills a table cell: conversation c1's first. */
 export const TABLE_INTENTION = 'c1#1';

@@ -9,6 +9,7 @@ import { loadPolicyModule } from './policy-module.js';
 import { referencePolicy } from './reference-policy.js';
 import { scriptedPolicy } from './scripted-policy.js';
 import { timedModel } from './timed-model.js';
+import { routeTools } from './tool-server.js';
 import { toolBox } from './toolbox.js';
 import { worldTime } from './world-time.js';
 import { deliverySchedule, type HandoverWorkload, type HandoverWorldSettings, type PolicyChoice } from './workload.js';
@@ -53,6 +54,10 @@ export function handoverWorld(spec: HandoverSpec): World {
       // The world plays the channel and the operator through the life's own connections to their stores.
       const channel = life.connection('message-channel');
       const queue = life.connection('human-queue');
+      // The tool server's configuration, from the graph: in a stress worker through the bounded SQLITE_BUSY retry.
+      const route = () => routeTools(life.connection('tool-server'), spec.workload.graph);
+      if (life.retryBusy) await life.retryBusy(route);
+      else route();
       // The world's own writes to the channel: in a stress worker through the bounded SQLITE_BUSY retry, else at
       // once and without yielding, so that the interleaving of a virtual case's workers stays as it was.
       const onChannel = (work: (db: Connection) => void): Promise<void> | undefined =>

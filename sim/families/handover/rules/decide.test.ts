@@ -40,7 +40,13 @@ describe('the triage rules in words: reasons, lines, and the domain of each find
     expect(isKnown({ dangerSign: 'headache' }, 'dangerSign')).toBe(false);
     expect(isKnown({ dangerSign: 3 }, 'dangerSign')).toBe(false);
     expect([0, 120].map((ageYears) => isKnown({ ageYears }, 'ageYears'))).toEqual([true, true]);
-    expect([-1, 121, 2.5, '40', undefined].map((ageYears) => isKnown({ ageYears }, 'ageYears'))).toEqual([false, false, false, false, false]);
+    expect([-1, 121, 2.5, '40', undefined].map((ageYears) => isKnown({ ageYears }, 'ageYears'))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect([0, 90].map((durationDays) => isKnown({ durationDays }, 'durationDays'))).toEqual([true, true]);
     expect([-1, 91, 0.5].map((durationDays) => isKnown({ durationDays }, 'durationDays'))).toEqual([false, false, false]);
   });
@@ -115,7 +121,7 @@ describe('the reference intake and explainer models', () => {
     return move.type === 'tool-calls' ? move.calls[0]?.arguments : move;
   };
 
-  it("reads the findings out of everything the user wrote, and hands them to the triage tool", () => {
+  it('reads the findings out of everything the user wrote, and hands them to the triage tool', () => {
     expect(intakeMove(view(['user', 'I have chest pain'], ['agent', 'hm'], ['user', 'I am 54, since 3 days']))).toEqual({
       type: 'tool-calls',
       calls: [{ name: 'triage', arguments: { dangerSign: 'chest_pain', ageYears: 54, durationDays: 3 } }],
