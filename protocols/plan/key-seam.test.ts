@@ -67,7 +67,9 @@ describe('the key seam: a loop keys its calls its own way', () => {
     expect(cells.map(writesOfEdit)).toEqual([1, 1, 1, 1, 1, 1]);
     const keys = writeKeys(cells[1] as TableCell);
     expect(keys).toHaveLength(2);
-    expect(new Set(keys)).toEqual(new Set([expect.stringMatching(new RegExp(`^${planHash(SEED_PLAN)}:edit:client/src/catalog/Filters\\.tsx:[0-9a-f]{16}$`))]));
+    expect(new Set(keys)).toEqual(
+      new Set([expect.stringMatching(new RegExp(`^${planHash(SEED_PLAN)}:edit:client/src/catalog/Filters\\.tsx:[0-9a-f]{16}$`))]),
+    );
   });
 
   it("the seed's loop keeps its run:step:file key through the default seam", () => {

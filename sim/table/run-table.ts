@@ -58,7 +58,11 @@ export async function runTable(spec: TableSpec): Promise<TableRun> {
       folder: join(spec.runFolder, protocol.name, `cut-${cut.index}`),
       cut,
     });
-    const measured = result.error ? null : (result.effects[intention] ?? null);
+    const measured = result.error
+      ? null
+      : spec.family.tableEffect
+        ? spec.family.tableEffect(result.effects, spec.workload ?? spec.family.tableWorkload)
+        : (result.effects[intention] ?? null);
     const cell: TableCell = {
       protocol: protocol.name,
       cut,

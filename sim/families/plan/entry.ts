@@ -22,6 +22,11 @@ export const planEntry: FamilyEntry = {
       help: "your plan file (JSON, checked against the plan schema) instead of the seed's",
       commands: ['table'],
     },
+    {
+      flag: '--crash-step <id>',
+      help: "the plan's write step each table case crashes during (default: the first step that writes a file)",
+      commands: ['table'],
+    },
   ],
   checkOverHttp: true,
   load: async () => (await import('./plan-family.js')).planFamily,
