@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyFamily } from '../../sim/engine/run-case.js';
 import { planFamily } from '../../sim/families/plan/plan-family.js';
 import { createScratch, defaultScratchParent } from '../../sim/process/scratch.js';
 import { runTable, type TableCell, type TableRun } from '../../sim/table/run-table.js';
+import { writeKeys, writesByIntention } from '../../sim/testing/plan-case-files.js';
 import { checkpointAfterStep } from './checkpoint-after-step.js';
 import keyFromPlanContent from './examples/key-from-plan-content.js';
 import keyPerAttempt from './examples/key-per-attempt.js';
@@ -29,24 +29,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => scratch.remove());
 
-function toolServer<T>(cell: TableCell, read: (db: Database.Database) => T): T {
-  const db = new Database(cell.case.files.stores['tool-server'] as string, { readonly: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
-
 const EDIT = 'edit:client/src/catalog/Filters.tsx';
-const writesOfEdit = (cell: TableCell) =>
-  toolServer(cell, (db) => (db.prepare('SELECT count(*) AS n FROM writes WHERE intention_id = ?').get(EDIT) as { n: number }).n);
-const writeKeys = (cell: TableCell) =>
-  toolServer(cell, (db) =>
-    (db.prepare(`SELECT request_key FROM calls WHERE tool = 'write_file' ORDER BY rowid`).all() as { request_key: string }[]).map(
-      (row) => row.request_key,
-    ),
-  );
+const toolServer = (cell: TableCell) => cell.case.files.stores['tool-server'] as string;
+const writesOfEdit = (cell: TableCell) => writesByIntention(toolServer(cell))[EDIT] ?? 0;
+const keysOf = (cell: TableCell) => writeKeys(toolServer(cell));
 const row = (protocol: string) => table.cells.filter((cell) => cell.protocol === protocol);
 
 describe('the key seam: a loop keys its calls its own way', () => {
@@ -55,7 +41,7 @@ describe('the key seam: a loop keys its calls its own way', () => {
     expect(cells.every((cell) => cell.case.cutFired && cell.case.error === undefined)).toBe(true);
     expect(cells.map(writesOfEdit)).toEqual([1, 2, 2, 2, 2, 1]);
     // The seam made the keys: the redone step's write went out under its second attempt's key.
-    expect(writeKeys(cells[1] as TableCell)).toEqual([
+    expect(keysOf(cells[1] as TableCell)).toEqual([
       expect.stringMatching(/:edit:client\/src\/catalog\/Filters\.tsx:attempt-1$/),
       expect.stringMatching(/:edit:client\/src\/catalog\/Filters\.tsx:attempt-2$/),
     ]);
@@ -65,7 +51,7 @@ describe('the key seam: a loop keys its calls its own way', () => {
     const cells = row('key-from-plan-content');
     expect(cells.every((cell) => cell.case.cutFired && cell.case.error === undefined)).toBe(true);
     expect(cells.map(writesOfEdit)).toEqual([1, 1, 1, 1, 1, 1]);
-    const keys = writeKeys(cells[1] as TableCell);
+    const keys = keysOf(cells[1] as TableCell);
     expect(keys).toHaveLength(2);
     expect(new Set(keys)).toEqual(
       new Set([expect.stringMatching(new RegExp(`^${planHash(SEED_PLAN)}:edit:client/src/catalog/Filters\\.tsx:[0-9a-f]{16}$`))]),
@@ -75,7 +61,7 @@ describe('the key seam: a loop keys its calls its own way', () => {
   it("the seed's loop keeps its run:step:file key through the default seam", () => {
     const cells = row('checkpoint-after-step');
     expect(cells.map(writesOfEdit)).toEqual([1, 1, 1, 1, 1, 1]);
-    expect(writeKeys(cells[1] as TableCell)).toEqual([
+    expect(keysOf(cells[1] as TableCell)).toEqual([
       expect.stringMatching(/^run-0-loop-1-\d+:edit:client\/src\/catalog\/Filters\.tsx$/),
       expect.stringMatching(/^run-0-loop-1-\d+:edit:client\/src\/catalog\/Filters\.tsx$/),
     ]);

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './testing/run-cli.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { TWO_WRITE_STEPS } from '../testing/two-write-plan.js';
+import { stepOfCrash, writesByIntention } from '../testing/plan-case-files.js';
 
 const folder = tempFolder('plan-writes-cli');
 const root = join(import.meta.dirname, '..', '..');
@@ -38,22 +38,19 @@ describe('sim table --family plan on a plan with two write steps', () => {
     expect(results.cells.map((cell) => cell.effects)).toEqual([1, 2, 2, 2, 2, 1]);
     // The user's protocol file ran in a child per case: the crash step reached it, the crash fell in the plan's fourth step.
     const tool = results.cells[1] as StoredCell;
-    const history = readFileSync(join(path, tool.case.files.history), 'utf8').trim().split('\n');
-    const crash = history.findIndex((line) => line.includes('"type":"crash"'));
-    expect(history.slice(0, crash).filter((line) => line.includes('"op":"before-step"') && line.includes('"life":0'))).toHaveLength(4);
-    const db = new Database(join(path, tool.case.files.stores['tool-server'] as string), { readonly: true });
-    try {
-      expect(db.prepare('SELECT count(*) AS n FROM writes WHERE intention_id = ?').get(EDIT_2)).toEqual({ n: 2 });
-    } finally {
-      db.close();
-    }
+    expect(stepOfCrash(join(path, tool.case.files.history))).toBe(4);
+    expect(writesByIntention(join(path, tool.case.files.stores['tool-server'] as string))[EDIT_2]).toBe(2);
   }, 180_000);
 
-  it('a --crash-step that is no write step of the plan is bad input in one line, nothing run', async () => {
+  it('a --crash-step that is no write step of the plan, or without --plan, is bad input in one line, nothing run', async () => {
     const out = join(folder, 'refused');
     const run = await runCli(['table', '--family', 'plan', '--plan', plan, '--crash-step', 'verify', '--out', out], folder);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe("sim: --crash-step 'verify' is no step of the plan that writes a file; one of edit, edit-2\n");
+    expect(existsSync(out)).toBe(false);
+    const alone = await runCli(['table', '--family', 'plan', '--crash-step', 'edit', '--out', out], folder);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toBe("sim: --crash-step names a write step of your plan (the seed's plan has one): give --plan too\n");
     expect(existsSync(out)).toBe(false);
   });
 });

@@ -63,14 +63,14 @@ const EXPLORED_TOOLS: ToolBehaviour = {
 
 /**
  * The table's workload from `--plan` and `--crash-step`: the user's plan on
- * calm tools (the seed's when only a crash step is given), crashed during the
- * write step named, checked against the plan before anything runs.
+ * calm tools, crashed during the write step named (checked against the plan
+ * before anything runs), else during its first.
  */
 function ownPlanWorkload(inputs: Readonly<Record<string, unknown>>, cwd: string): { workload: PlanWorkload; measuredOnly: false } | undefined {
   const file = inputs['plan'];
   const crashStep = inputs['crashStep'];
-  if (typeof file !== 'string' && typeof crashStep !== 'string') return undefined;
-  const plan = typeof file === 'string' ? readPlanFile(file, cwd) : SEED_PLAN;
+  if (typeof file !== 'string') return undefined;
+  const plan = readPlanFile(file, cwd);
   if (typeof crashStep !== 'string') return { workload: { plan, tools: CALM_TOOLS }, measuredOnly: false };
   crashStepIndex(plan, crashStep);
   return { workload: { plan, tools: CALM_TOOLS, crashStep }, measuredOnly: false };

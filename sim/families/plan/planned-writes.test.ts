@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkpointAfterStep } from '../../../protocols/plan/checkpoint-after-step.js';
 import keyPerAttempt from '../../../protocols/plan/examples/key-per-attempt.js';
@@ -9,6 +7,7 @@ import { InputError } from '../../engine/input-error.js';
 import { createScratch, defaultScratchParent } from '../../process/scratch.js';
 import { runTable, type TableCell, type TableRun } from '../../table/run-table.js';
 import { planCases } from '../../testing/plan-case.js';
+import { stepOfCrash as stepOfCrashIn, writesByIntention } from '../../testing/plan-case-files.js';
 import { TWO_WRITE_STEPS } from '../../testing/two-write-plan.js';
 import { judgePlan } from './checks.js';
 import { crashDuringEditStep, crashStepIndex } from './edit-step.js';
@@ -40,25 +39,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => scratch.remove());
 
-function writesInFile(cell: TableCell): Record<string, number> {
-  const db = new Database(cell.case.files.stores['tool-server'] as string, { readonly: true });
-  try {
-    const rows = db.prepare('SELECT intention_id, count(*) AS n FROM writes GROUP BY intention_id ORDER BY intention_id').all();
-    return Object.fromEntries((rows as { intention_id: string; n: number }[]).map((row) => [row.intention_id, row.n]));
-  } finally {
-    db.close();
-  }
-}
-
-/** How many before-step hits life 0 had made when its crash fired: the step the crash fell in, counted from 1. */
-function stepOfCrash(cell: TableCell): number {
-  const events = readFileSync(cell.case.files.history, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { type: string; op: string; life: number });
-  const crash = events.findIndex((event) => event.type === 'crash');
-  return events.slice(0, crash).filter((event) => event.type === 'cut' && event.op === 'before-step' && event.life === 0).length;
-}
+const writesInFile = (cell: TableCell) => writesByIntention(cell.case.files.stores['tool-server'] as string);
+const stepOfCrash = (cell: TableCell) => stepOfCrashIn(cell.case.files.history);
 
 describe('a plan with two write steps, crashed during the second', () => {
   it("the header names both planned writes, and the second step's duplicate is the cell and a mismatch", () => {
