@@ -24,7 +24,7 @@ export const planEntry: FamilyEntry = {
     },
     {
       flag: '--crash-step <id>',
-      help: "the write step of your plan each table case crashes during (default: the first step that writes a file)",
+      help: 'the write step of your plan each table case crashes during (default: the first step that writes a file)',
       commands: ['table'],
       requires: { flag: '--plan', why: "--crash-step names a write step of your plan (the seed's plan has one)" },
     },
