@@ -4,7 +4,15 @@ import { commitStepDone, saveCheckpoint } from './checkpoint-writes.js';
 import { namedPlanContract } from './module-shape.js';
 import { planHash, type Plan, type PlanStep } from './plan.js';
 import type { CallResult, KeyRequest, PlanLoopDefinition } from './seams.js';
-import { LeaseLost, type Checkpoint, type CheckpointStore, type LoopStatus, type PlanContext, type PlanProtocol, type ToolReply } from './types.js';
+import {
+  LeaseLost,
+  type Checkpoint,
+  type CheckpointStore,
+  type LoopStatus,
+  type PlanContext,
+  type PlanProtocol,
+  type ToolReply,
+} from './types.js';
 
 /**
  * The files a plan has written up to and including step `index`, each once
@@ -117,7 +125,12 @@ export function planLoop(definition: PlanLoopDefinition): PlanProtocol {
       }));
       const calls =
         writes.length > 0
-          ? writes.map((file) => ({ tool: 'write_file', args: file, key: () => keyed('write', file), intention: `${step.id}:${file.path}` }))
+          ? writes.map((file) => ({
+              tool: 'write_file',
+              args: file,
+              key: () => keyed('write', file),
+              intention: `${step.id}:${file.path}`,
+            }))
           : [{ tool: step.action, args: step.args ?? {}, key: () => keyed('read'), intention: step.id }];
       for (const planned of calls) {
         const result = await call(planned.tool, planned.args, planned.key(), planned.intention);
@@ -133,8 +146,7 @@ export function planLoop(definition: PlanLoopDefinition): PlanProtocol {
             ctx,
             step,
             output,
-            runCommand: (command) =>
-              call('run_command', { command, expect: plannedFiles(plan, index) }, keyed('gate'), `${step.id}:gate`),
+            runCommand: (command) => call('run_command', { command, expect: plannedFiles(plan, index) }, keyed('gate'), `${step.id}:gate`),
           });
       if (typeof passed === 'string') return stop(ctx, store, checkpoint, passed);
       await ctx.cut('gate-checked');

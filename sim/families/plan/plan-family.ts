@@ -66,12 +66,16 @@ const EXPLORED_TOOLS: ToolBehaviour = {
  * calm tools, crashed during the write step named (checked against the plan
  * before anything runs), else during its first.
  */
-function ownPlanWorkload(inputs: Readonly<Record<string, unknown>>, cwd: string): { workload: PlanWorkload; measuredOnly: false } | undefined {
+function ownPlanWorkload(
+  inputs: Readonly<Record<string, unknown>>,
+  cwd: string,
+): { workload: PlanWorkload; measuredOnly: false } | undefined {
   const file = inputs['plan'];
   const crashStep = inputs['crashStep'];
   if (typeof file !== 'string') return undefined;
   const plan = readPlanFile(file, cwd);
   if (typeof crashStep !== 'string') return { workload: { plan, tools: CALM_TOOLS }, measuredOnly: false };
+  // A crash step that writes nothing is refused here, before any run folder exists.
   crashStepIndex(plan, crashStep);
   return { workload: { plan, tools: CALM_TOOLS, crashStep }, measuredOnly: false };
 }
@@ -125,7 +129,13 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
   protocolFromModule: planProtocolFromModule,
   workloadToJson: (workload) => workload as unknown as JsonValue,
   workloadFromJson(json) {
-    const value = json as unknown as { plan: unknown; tools: ToolBehaviour; planAfterRestart?: unknown; loopPrefix?: string; crashStep?: string };
+    const value = json as unknown as {
+      plan: unknown;
+      tools: ToolBehaviour;
+      planAfterRestart?: unknown;
+      loopPrefix?: string;
+      crashStep?: string;
+    };
     const plan: Plan = validatePlan(value.plan, 'workload plan');
     return {
       plan,
