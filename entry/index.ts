@@ -11,8 +11,13 @@ export type { ProtocolModule } from '../protocols/reservation/module-shape.js';
 /** The reservation family's property definitions, as `sim check --list` shows them. */
 export { PROPERTY_DEFINITIONS } from '../scenarios/reservation/properties/definitions.js';
 /** To build a protocol of one's own from the reference with a seam of one's own: the plan loop and the handover harness. */
-export { planLoop, type PlanLoopDefinition, type PlanLoopSeams, type GateCheck } from '../protocols/plan/plan-loop.js';
-export { CORRECT_SEAMS } from '../protocols/plan/correct-seams.js';
+export { planLoop } from '../protocols/plan/plan-loop.js';
+export type { PlanLoopDefinition, PlanLoopSeams, GateCheck, CallResult, KeyRequest } from '../protocols/plan/seams.js';
+export { CORRECT_SEAMS, runStepFileKey } from '../protocols/plan/correct-seams.js';
+/** The plan loop's checkpoint write, for a seam that marks a step done itself, and the checkpoint and store the seams are given. */
+export { commitStepDone } from '../protocols/plan/checkpoint-writes.js';
+export type { Checkpoint, CheckpointStore, PlanContext, StepState } from '../protocols/plan/types.js';
+export type { Plan, PlanStep } from '../protocols/plan/plan.js';
 export { harnessProtocol, type HarnessDefinition } from '../protocols/handover/harness.js';
 export type { ConversationView, HandoverContext, ModelAction, ToolSpec } from '../protocols/handover/types.js';
 /** The handover harness's seams, the reference's choice for each, and the reference's ticket request for an own `enqueueTicket`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../receivers/types.js';
 import { CORRECT_SEAMS } from './correct-seams.js';
-import type { CallResult, GateCheck } from './plan-loop.js';
+import type { CallResult, GateCheck } from './seams.js';
 import { SEED_PLAN } from './seed-plan.js';
 import type { PlanContext } from './types.js';
 

@@ -1,6 +1,7 @@
 import { atomicReceipt } from '../receivers/atomic-receipt.js';
 import { CORRECT_SEAMS } from './correct-seams.js';
-import { commitStepDone, planLoop } from './plan-loop.js';
+import { commitStepDone } from './checkpoint-writes.js';
+import { planLoop } from './plan-loop.js';
 
 /**
  * mark-done-first: the step is marked done in the checkpoint before its tool

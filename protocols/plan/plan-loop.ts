@@ -1,7 +1,9 @@
-import type { Contract, JsonValue } from '../receivers/types.js';
+import type { JsonValue } from '../receivers/types.js';
 import { PLAN_ORCHESTRATOR_SCHEMA } from '../../sim/families/plan/sqlite-checkpoint.js';
+import { commitStepDone, saveCheckpoint } from './checkpoint-writes.js';
 import { namedPlanContract } from './module-shape.js';
 import { planHash, type Plan, type PlanStep } from './plan.js';
+import type { CallResult, KeyRequest, PlanLoopDefinition } from './seams.js';
 import {
   LeaseLost,
   type Checkpoint,
@@ -11,44 +13,6 @@ import {
   type PlanProtocol,
   type ToolReply,
 } from './types.js';
-
-/** A call as the loop made it: a reply, or the loop must stop (the budget is spent). */
-export type CallResult = { reply: ToolReply } | { stop: LoopStatus };
-
-/** What a gate is given: the step, its tool output, and a way to run a command on the tool server (a counted call). */
-export interface GateCheck {
-  ctx: PlanContext;
-  step: PlanStep;
-  output: unknown;
-  runCommand(command: string): Promise<CallResult>;
-}
-
-/**
- * The named seams of the plan loop. The correct loop fills each one the way
- * seed 000 says; a flawed protocol replaces one, in a file of its own.
- */
-export interface PlanLoopSeams {
-  /** Where the checkpoint lives and how it is written. */
-  store(ctx: PlanContext): CheckpointStore;
-  /** What a restart does with a checkpoint it cannot read: stop for a person, or start over as if none existed. */
-  onUnreadable: 'refuse' | 'start-over';
-  /** What of the loop's state reaches the disk; the correct loop writes all of it. */
-  persisted(checkpoint: Checkpoint): Checkpoint;
-  /** Runs before a step's tool calls; the correct loop does nothing here (mark-first marks the step done). */
-  beforeTool(ctx: PlanContext, store: CheckpointStore, checkpoint: Checkpoint, seams: PlanLoopSeams): Promise<Checkpoint>;
-  /** Whether the step may advance: an executable check in the correct loop. */
-  gate(check: GateCheck): Promise<boolean | LoopStatus>;
-  /** Bounds the context after a step is done: a summary every few steps, old outputs dropped. */
-  summarise(context: Checkpoint['context'], stepsDone: number, everySteps: number): Checkpoint['context'];
-}
-
-export interface PlanLoopDefinition {
-  name: string;
-  summary: string;
-  /** The tool server's contract, or a built-in one's name ('atomic-receipt', 'no-receipt'). */
-  toolContract: Contract | string;
-  seams: PlanLoopSeams;
-}
 
 /**
  * The files a plan has written up to and including step `index`, each once
@@ -68,40 +32,6 @@ function plannedContent(plan: Plan, step: PlanStep): string {
 
 export function contextChars(context: Checkpoint['context']): number {
   return (context.summary?.length ?? 0) + context.outputs.reduce((sum, output) => sum + output.length, 0);
-}
-
-/** Writes a checkpoint whole, for the loop's bookkeeping (a call counted, a back-off recorded): stage, commit, then the boundary. */
-export async function saveCheckpoint(ctx: PlanContext, store: CheckpointStore, seams: PlanLoopSeams, checkpoint: Checkpoint, cut: string) {
-  await store.stage(seams.persisted(checkpoint));
-  await store.commit();
-  await ctx.cut(cut);
-}
-
-/**
- * Marks the current step done and moves to the next: the step's checkpoint
- * write, with its two boundaries visible (the temporary file is on disk, then
- * it is the checkpoint). The context is summarised here, every few steps.
- */
-export async function commitStepDone(
-  ctx: PlanContext,
-  store: CheckpointStore,
-  checkpoint: Checkpoint,
-  seams: PlanLoopSeams,
-): Promise<Checkpoint> {
-  const index = checkpoint.current_step;
-  const steps = checkpoint.steps.map((step, at) => (at === index ? { ...step, status: 'done' as const } : step));
-  const next: Checkpoint = {
-    ...checkpoint,
-    steps,
-    current_step: index + 1,
-    context: seams.summarise(checkpoint.context, index + 1, ctx.settings.summaryEverySteps),
-    status: index + 1 === steps.length ? 'completed' : 'running',
-  };
-  await store.stage(seams.persisted(next));
-  await ctx.cut('checkpoint-written');
-  await store.commit();
-  await ctx.cut('checkpoint-committed');
-  return next;
 }
 
 /**
@@ -184,9 +114,11 @@ export function planLoop(definition: PlanLoopDefinition): PlanProtocol {
       };
       checkpoint = await seams.beforeTool(ctx, store, checkpoint, seams);
 
-      // The step's tool calls: a write per planned file (keyed by run and step), or one read.
+      // The step's tool calls: a write per planned file, or one read; each keyed by the seam just before it is counted.
       let output: unknown;
       let failed = false;
+      const keyed = (kind: KeyRequest['kind'], file?: KeyRequest['file']) =>
+        seams.key({ kind, ctx, checkpoint, step, attempt: attempts + 1, call: checkpoint.calls_used + 1, ...(file ? { file } : {}) });
       const writes = (step.files ?? []).map((path) => ({
         path,
         content: plannedFiles(plan, index).find((file) => file.path === path)?.content ?? '',
@@ -196,19 +128,12 @@ export function planLoop(definition: PlanLoopDefinition): PlanProtocol {
           ? writes.map((file) => ({
               tool: 'write_file',
               args: file,
-              key: `${checkpoint.run_id}:${step.id}:${file.path}`,
+              key: () => keyed('write', file),
               intention: `${step.id}:${file.path}`,
             }))
-          : [
-              {
-                tool: step.action,
-                args: step.args ?? {},
-                key: `${checkpoint.run_id}:${step.id}:read-${ctx.life}-${checkpoint.calls_used + 1}`,
-                intention: step.id,
-              },
-            ];
+          : [{ tool: step.action, args: step.args ?? {}, key: () => keyed('read'), intention: step.id }];
       for (const planned of calls) {
-        const result = await call(planned.tool, planned.args, planned.key, planned.intention);
+        const result = await call(planned.tool, planned.args, planned.key(), planned.intention);
         if ('stop' in result) return stop(ctx, store, checkpoint, result.stop);
         if (result.reply.status !== 'ok') failed = true;
         else output = result.reply.output;
@@ -221,13 +146,7 @@ export function planLoop(definition: PlanLoopDefinition): PlanProtocol {
             ctx,
             step,
             output,
-            runCommand: (command) =>
-              call(
-                'run_command',
-                { command, expect: plannedFiles(plan, index) },
-                `${checkpoint.run_id}:${step.id}:gate-${ctx.life}-${checkpoint.calls_used + 1}`,
-                `${step.id}:gate`,
-              ),
+            runCommand: (command) => call('run_command', { command, expect: plannedFiles(plan, index) }, keyed('gate'), `${step.id}:gate`),
           });
       if (typeof passed === 'string') return stop(ctx, store, checkpoint, passed);
       await ctx.cut('gate-checked');

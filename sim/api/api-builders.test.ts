@@ -31,6 +31,30 @@ describe("the builders a protocol of one's own needs are exported from 'cutpoint
     // Two plan tables of user modules (each life a fresh instance): 12 s in CI, near the 30 s default on a loaded machine.
   }, 120_000);
 
+  it("a plan loop's own key and its own step mark, from 'cutpoint' alone: the key seam, commitStepDone and the Checkpoint type", async () => {
+    const ownKey = module(
+      'own-key.mts',
+      `import { planLoop, CORRECT_SEAMS, type KeyRequest } from ${entry};
+const key = (request: KeyRequest): string =>
+  request.kind === 'write' ? \`\${request.checkpoint.run_id}:\${request.step.id}:\${request.file?.path}:try-\${request.attempt}\` : CORRECT_SEAMS.key(request);
+export default planLoop({ name: 'api-own-key', summary: 'key per attempt', toolContract: 'atomic-receipt', seams: { ...CORRECT_SEAMS, key } });
+`,
+    );
+    const markFirst = module(
+      'mark-first.mts',
+      `import { planLoop, CORRECT_SEAMS, commitStepDone, type Checkpoint } from ${entry};
+export default planLoop({ name: 'api-mark-first', summary: 'marks first', toolContract: 'atomic-receipt', seams: { ...CORRECT_SEAMS,
+  beforeTool: async (ctx, store, checkpoint, seams): Promise<Checkpoint> => ({ ...(await commitStepDone(ctx, store, checkpoint, seams)), current_step: checkpoint.current_step, status: 'running' }) } });
+`,
+    );
+    const results = await runTable({ protocols: [ownKey, markFirst], family: 'plan', out, measureOnly: true });
+    const row = (name: string) => results.cells.filter((c) => c.protocol === name).map((c) => c.effects);
+    // The user's key is the one sent: a redone step is a new attempt, a new key, a second write.
+    expect(row('api-own-key')).toEqual([1, 2, 2, 2, 2, 1]);
+    // The user's early mark: a crash once it committed leaves the edit never written.
+    expect(row('api-mark-first')).toEqual([1, 1, 1, 1, 1, 0]);
+  }, 120_000);
+
   it('planLoop with a tool contract name that is none: one sentence naming the valid ones, before anything runs', async () => {
     const unknown = module(
       'unknown.mts',

@@ -40,6 +40,8 @@ export interface TableOptions {
   crashMode?: CrashMode;
   /** Plan family: your plan file (JSON, checked against the plan schema) instead of the seed's, as `sim table --plan`. */
   plan?: ProtocolRef;
+  /** Plan family: the plan's write step each case crashes during (default: its first), as `sim table --crash-step`. */
+  crashStep?: string;
   /**
    * Handover family: your own model, a module exporting respond(conversation, tools), as `sim table --policy`;
    * measured only. It runs in this process: unlike the CLI's watched child, a respond() that never returns hangs the call.
@@ -70,7 +72,12 @@ async function runTableUnchecked(options: TableOptions): Promise<TableResults & 
   if (options.protocols.length === 0) throw new TypeError('runTable: give at least one protocol');
   checkChoice('runTable', 'crashMode', options.crashMode, ['in-process', 'kill']);
   const family = familyOf(options.family, options.protocols[0]);
-  const inputs = { plan: inputPath(options.plan), policy: inputPath(options.policy), graph: inputPath(options.graph) };
+  const inputs = {
+    plan: inputPath(options.plan),
+    crashStep: options.crashStep,
+    policy: inputPath(options.policy),
+    graph: inputPath(options.graph),
+  };
   if (options.measureOnly && (options.expected || options.expectedColumns))
     throw new TypeError('runTable: measureOnly judges nothing: give it without expected or expectedColumns');
   const cwd = process.cwd();

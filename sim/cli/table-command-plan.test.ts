@@ -92,7 +92,7 @@ describe('sim table --family plan, through the generic table', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const shown = JSON.parse(run.stdout) as { intention: string; effects: Record<string, number[]>; verdict: string; charts: string[] };
-    expect(shown.intention).toBe('change:src/Table.tsx');
+    expect(shown.intention).toBe('change:src/Table.tsx + change:src/columns.ts (the worst N of 2 planned writes)');
     expect(shown.effects['my-plan-loop']).toEqual([1, 1, 1, 1, 1, 1]);
     // The flawed protocol is shown, not judged, on a user's plan: its lost replies still write twice.
     expect(shown.effects['tool-without-key']).toEqual([1, 2, 2, 2, 2, 1]);

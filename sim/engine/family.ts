@@ -49,6 +49,13 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
    */
   protocolWorkload?(protocol: P): W | undefined;
   /**
+   * The N a table cell shows, from a case's N per intention: a family whose
+   * cell stands for several intentions reads them its own way (the plan
+   * family: the worst of every planned write). The N of the table's intention
+   * when omitted.
+   */
+  tableEffect?(effects: Readonly<Record<string, number>>, workload: W): number;
+  /**
    * Where a table case crashes at `cut`: the first hit of the cut in the
    * first life when omitted. Plain data, so a kill-mode child arms the same
    * point (the plan family crashes during the plan's edit step).

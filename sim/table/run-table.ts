@@ -55,7 +55,11 @@ export async function runTable(spec: TableSpec): Promise<TableRun> {
       folder: join(spec.runFolder, protocol.name, `cut-${cut.index}`),
       cut,
     });
-    const measured = result.error ? null : (result.effects[cellIntention(spec.family, workload)] ?? null);
+    const measured = result.error
+      ? null
+      : spec.family.tableEffect
+        ? spec.family.tableEffect(result.effects, workload ?? spec.family.tableWorkload)
+        : (result.effects[cellIntention(spec.family, workload)] ?? null);
     const cell: TableCell = {
       protocol: protocol.name,
       cut,

@@ -22,6 +22,12 @@ export const planEntry: FamilyEntry = {
       help: "your plan file (JSON, checked against the plan schema) instead of the seed's",
       commands: ['table'],
     },
+    {
+      flag: '--crash-step <id>',
+      help: 'the write step of your plan each table case crashes during (default: the first step that writes a file)',
+      commands: ['table'],
+      requires: { flag: '--plan', why: "--crash-step names a write step of your plan (the seed's plan has one)" },
+    },
   ],
   checkOverHttp: true,
   load: async () => (await import('./plan-family.js')).planFamily,

@@ -10,7 +10,8 @@ import type { Family } from '../../engine/family.js';
 import type { JsonValue } from '../../engine/history.js';
 import { judgePlan } from './checks.js';
 import { RESULTS_GATE } from './gates.js';
-import { crashDuringEditStep, editIntention } from './edit-step.js';
+import { crashDuringEditStep, crashStepIndex } from './edit-step.js';
+import { plannedWritesLabel, worstWrite } from './planned-writes.js';
 import { readPlanFile } from './plan-file.js';
 import { PLAN_STRESS } from './stress-workload.js';
 import { observePlan } from './observe.js';
@@ -61,10 +62,30 @@ const EXPLORED_TOOLS: ToolBehaviour = {
 };
 
 /**
+ * The table's workload from `--plan` and `--crash-step`: the user's plan on
+ * calm tools, crashed during the write step named (checked against the plan
+ * before anything runs), else during its first.
+ */
+function ownPlanWorkload(
+  inputs: Readonly<Record<string, unknown>>,
+  cwd: string,
+): { workload: PlanWorkload; measuredOnly: false } | undefined {
+  const file = inputs['plan'];
+  const crashStep = inputs['crashStep'];
+  if (typeof file !== 'string') return undefined;
+  const plan = readPlanFile(file, cwd);
+  if (typeof crashStep !== 'string') return { workload: { plan, tools: CALM_TOOLS }, measuredOnly: false };
+  // A crash step that writes nothing is refused here, before any run folder exists.
+  crashStepIndex(plan, crashStep);
+  return { workload: { plan, tools: CALM_TOOLS, crashStep }, measuredOnly: false };
+}
+
+/**
  * The plan family (seed 000): a plan file run step by step with gates, a
  * checkpoint, a call budget and a rate limiter's back-off, against a tool
  * server whose writes are the effects. The table crashes the seed's plan
- * during its edit step and counts the writes for the edit step's file.
+ * during its edit step and counts every planned write (the seed plans one:
+ * the edit step's file).
  */
 export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
   name: 'plan',
@@ -74,12 +95,12 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
   receivers: [toolServer],
   serving: { [toolServer.name]: TOOL_SERVER_SERVING },
   tableWorkload: SEED_WORKLOAD,
-  tableIntention: editIntention(SEED_PLAN),
+  tableIntention: plannedWritesLabel(SEED_PLAN),
   expectedTable: EXPECTED_PLAN_TABLE,
-  tableIntentionFor: (workload) => editIntention(workload.plan),
-  tableCrash: (cut, workload) => crashDuringEditStep(cut, workload.plan),
-  ownTableWorkload: async (inputs, cwd) =>
-    typeof inputs['plan'] === 'string' ? { workload: { plan: readPlanFile(inputs['plan'], cwd), tools: CALM_TOOLS }, measuredOnly: false } : undefined,
+  tableIntentionFor: (workload) => plannedWritesLabel(workload.plan),
+  tableEffect: (effects, workload) => worstWrite(effects, workload.plan),
+  tableCrash: (cut, workload) => crashDuringEditStep(cut, workload.plan, workload.crashStep),
+  ownTableWorkload: async (inputs, cwd) => ownPlanWorkload(inputs, cwd),
   needsRealFolder: true,
   // Loaded only when a chart is asked for: it measures plans of its own and draws with chart.js.
   tableCharts: async (runFolder) => (await import('./context-chart.js')).writeContextChart(runFolder, planFamily),
@@ -108,7 +129,13 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
   protocolFromModule: planProtocolFromModule,
   workloadToJson: (workload) => workload as unknown as JsonValue,
   workloadFromJson(json) {
-    const value = json as unknown as { plan: unknown; tools: ToolBehaviour; planAfterRestart?: unknown; loopPrefix?: string };
+    const value = json as unknown as {
+      plan: unknown;
+      tools: ToolBehaviour;
+      planAfterRestart?: unknown;
+      loopPrefix?: string;
+      crashStep?: string;
+    };
     const plan: Plan = validatePlan(value.plan, 'workload plan');
     return {
       plan,
@@ -117,6 +144,7 @@ export const planFamily: Family<PlanProtocol, PlanWorkload, PlanSettings> = {
         ? {}
         : { planAfterRestart: validatePlan(value.planAfterRestart, 'workload planAfterRestart') }),
       ...(value.loopPrefix === undefined ? {} : { loopPrefix: value.loopPrefix }),
+      ...(value.crashStep === undefined ? {} : { crashStep: value.crashStep }),
     };
   },
 };

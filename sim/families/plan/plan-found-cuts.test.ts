@@ -32,7 +32,7 @@ describe('the plan world marks its own checkpoint writes as boundaries under --c
       'checkpoint-renamed',
       'checkpoint-committed',
     ]);
-    expect(boundaries[written - 1]?.site).toMatch(/^plan-loop\.ts:\d+$/);
+    expect(boundaries[written - 1]?.site).toMatch(/^checkpoint-writes\.ts:\d+$/);
   });
 
   it("a user's loop with no cut of its own: explore --cuts all loses the edit by a crash right after its checkpoint's rename", async () => {

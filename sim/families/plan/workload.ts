@@ -11,6 +11,8 @@ export interface PlanWorkload {
   planAfterRestart?: Plan;
   /** Put before each loop's name (`w2-loop-1`): a stress worker's, so that two processes never share a lease owner or a temporary file. */
   loopPrefix?: string;
+  /** The write step a table case crashes during (`sim table --crash-step`); the plan's first write step when absent. */
+  crashStep?: string;
 }
 
 export const SEED_WORKLOAD: PlanWorkload = { plan: SEED_PLAN, tools: CALM_TOOLS };
