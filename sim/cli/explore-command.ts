@@ -45,6 +45,7 @@ interface ExploreOptions {
   schedule?: string;
   cuts?: 'all';
   executionsMax: number;
+  reduction: boolean;
   out: string;
   transport: TransportName;
   format: 'text' | 'json';
@@ -71,7 +72,12 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       'the protocol (`sim list` names them), or a path to your own module; more than once: several, explored on one pool of --jobs',
       (v: string, previous: string[] | undefined) => protocolName(v, previous),
     )
-    .option('-w, --workers <w>', `relay workers ${rangeText(1, EXPLORE_WORKERS_MAX)}`, positiveInt('workers', EXPLORE_WORKERS_MAX), EXPLORE_DEFAULTS.workers)
+    .option(
+      '-w, --workers <w>',
+      `relay workers ${rangeText(1, EXPLORE_WORKERS_MAX)}`,
+      positiveInt('workers', EXPLORE_WORKERS_MAX),
+      EXPLORE_DEFAULTS.workers,
+    )
     .option(
       '-i, --intentions <i>',
       `intentions ${rangeText(1, EXPLORE_INTENTIONS_MAX)}: tenantA:k1, tenantB:k1, tenantA:k2, tenantB:k2`,
@@ -96,6 +102,10 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       `stop after this many executions ${rangeText(1, EXECUTIONS_BOUND_MAX)} (the result then says it is not exhaustive)`,
       positiveInt('executions-max', EXECUTIONS_BOUND_MAX),
       EXPLORE_DEFAULTS.executionsMax,
+    )
+    .option(
+      '--no-reduction',
+      'explore every interleaving (the naive search): by default one order of steps that touch no common row is explored',
     )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option(
@@ -224,6 +234,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
           {
             ...(http ? { openWire: http.open } : {}),
             executionsMax: options.executionsMax,
+            reduction: options.reduction,
             ...(options.shard ? { shard: options.shard } : {}),
             jobs: options.jobs ?? defaultJobs(),
             onProgress: (schedules) => {

@@ -58,7 +58,13 @@ function equality(conjunct: string, offset: number, text: string, literals: read
 }
 
 /** The top-level equalities of the clause of `text` from `start` to `end`, joined by `joiner` (AND for WHERE, commas for SET). */
-function equalities(text: string, start: number, joiner: RegExp, literals: readonly string[], end = text.length): (Equality | string)[] | undefined {
+function equalities(
+  text: string,
+  start: number,
+  joiner: RegExp,
+  literals: readonly string[],
+  end = text.length,
+): (Equality | string)[] | undefined {
   const parts = splitTopLevel(text.slice(start, end), joiner);
   if (!parts) return undefined;
   let from = start;
@@ -95,7 +101,13 @@ export function statementShape(sql: string): StatementShape {
   // `FROM a, b` names b after a comma, where no pattern above looks.
   if (/\b(FROM|JOIN)\s+("[^"]+"|\w+)(\s+(AS\s+)?\w+)?\s*,/i.test(text)) return { kind: 'opaque' };
   const target =
-    verb === 'INSERT' ? references.find((r) => r.word === 'INTO') : verb === 'UPDATE' ? references.find((r) => r.word === 'UPDATE') : verb === 'DELETE' ? references.find((r) => r.word === 'FROM') : undefined;
+    verb === 'INSERT'
+      ? references.find((r) => r.word === 'INTO')
+      : verb === 'UPDATE'
+        ? references.find((r) => r.word === 'UPDATE')
+        : verb === 'DELETE'
+          ? references.find((r) => r.word === 'FROM')
+          : undefined;
   if (verb !== 'SELECT' && !target) return { kind: 'opaque' };
   const tables = new Set(references.map((r) => r.table));
   const uses: TableUse[] = [...tables].map((table) => ({ table, write: table === target?.table }));
@@ -128,7 +140,9 @@ export function statementShape(sql: string): StatementShape {
 }
 
 function valueOf(item: Equality, params: readonly unknown[]): string | undefined {
-  return 'param' in item ? imageValue(params[item.param]) : imageValue(item.literal.startsWith("'") ? item.literal.slice(1, -1).replace(/''/g, "'") : Number(item.literal));
+  return 'param' in item
+    ? imageValue(params[item.param])
+    : imageValue(item.literal.startsWith("'") ? item.literal.slice(1, -1).replace(/''/g, "'") : Number(item.literal));
 }
 
 /**

@@ -41,7 +41,7 @@ export class ChoiceLog {
 
   constructor(
     private readonly prefix: readonly number[],
-    private readonly explored: ReadonlySet<string>,
+    private readonly explored: Pick<ReadonlySet<string>, 'has'>,
     private readonly known: readonly string[] = [],
   ) {}
 

@@ -93,7 +93,9 @@ export async function runControlled(options: {
   };
   // The state a choice is made in, with the sleep set it is explored under when the search is reduced.
   const state = (current: Life, where: ReadonlyMap<string, string>, context = '') =>
-    sleep ? sleep.quietly(() => `${fingerprint(current, crashesUsed, where, beside())}|${context}`) : fingerprint(current, crashesUsed, where, beside());
+    sleep
+      ? sleep.quietly(() => `${fingerprint(current, crashesUsed, where, beside())}|${context}`)
+      : fingerprint(current, crashesUsed, where, beside());
   const decideCrash = (hit: CutHit): boolean => {
     if (stopping) throw new Pruned();
     if (crashesUsed >= bounds.crashDepth || !life) return false;
@@ -101,7 +103,7 @@ export async function runControlled(options: {
     try {
       const crashOnly = sleep?.endStep()?.crashOnly === true;
       const where = positions([hit.worker, `hit:${hit.cut}`]);
-      const context = sleep ? `${sleep.context()}${crashOnly ? '!' : ''}` : '';
+      const context = sleep ? `${crashOnly ? 'crash-only' : ''}|${sleep.context()}` : '';
       const crash = log.choose('crash', 2, () => state(current, where, context), crashOnly ? [0] : []) === 1;
       if (crash) crashesUsed++;
       return crash;
@@ -152,7 +154,11 @@ export async function runControlled(options: {
     await new Promise((resolve) => setImmediate(resolve));
     if (finished || waiting.size === 0 || (options.wire && !options.wire.turns.idle())) continue;
     // A step released only to crash that ended without a crash, or a lone waiting worker asleep: an explored interleaving's.
-    if (sleep && !stopping && (sleep.endStep()?.crashOnly || sleep.skipped([...waiting.keys()], crashesUsed < bounds.crashDepth).length === waiting.size)) {
+    if (
+      sleep &&
+      !stopping &&
+      (sleep.endStep()?.crashOnly || sleep.skipped([...waiting.keys()], crashesUsed < bounds.crashDepth).length === waiting.size)
+    ) {
       stop();
       continue;
     }
@@ -163,7 +169,7 @@ export async function runControlled(options: {
       const current = life;
       try {
         const skip = sleep?.skipped(names, crashesUsed < bounds.crashDepth) ?? [];
-        index = log.choose('schedule', names.length, () => state(current, positions(), sleep?.context()), skip);
+        index = log.choose('schedule', names.length, () => state(current, positions(), `|${sleep?.context() ?? ''}`), skip);
       } catch (error) {
         if (!(error instanceof Pruned)) throw error;
         stop();

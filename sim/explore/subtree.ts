@@ -1,5 +1,6 @@
 import { letSignalsIn } from '../process/let-signals-in.js';
 import { nextAlternative } from './choices.js';
+import { ExploredStates } from './explored-states.js';
 import { LifeStarts } from './life-starts.js';
 import { PathSteps, SleepSets } from './sleep-sets.js';
 import { executeSchedule, reduces, type ExploreTarget } from './target.js';
@@ -26,7 +27,7 @@ export async function exploreSubtree(
   starts: LifeStarts = new LifeStarts(),
 ): Promise<SubtreeVerdicts> {
   const workload = target.family.exploreWorkload(target.bounds.intentions);
-  const explored = new Set<string>();
+  const explored = new ExploredStates();
   const ends = new Set<string>();
   const groups = new Map<string, ViolationGroup>();
   let prefix: number[] = [...key];
@@ -39,7 +40,7 @@ export async function exploreSubtree(
 
   while (schedules < executionsMax) {
     await letSignalsIn();
-    const memory = target.memoise === false ? new Set<string>() : explored;
+    const memory = target.memoise === false ? new ExploredStates() : explored;
     const sleep = path ? new SleepSets(path, key.length) : undefined;
     const execution = await executeSchedule(target, prefix, memory, known, `explore/${key.join('.')}/${schedules}`, starts, sleep);
     schedules++;

@@ -53,7 +53,7 @@ export function closeExploreStores(): void {
 export async function executeSchedule(
   target: ExploreTarget,
   prefix: readonly number[],
-  explored: ReadonlySet<string>,
+  explored: Pick<ReadonlySet<string>, 'has'>,
   known: readonly string[],
   folder: string,
   /** The recoveries the last execution started, which shares all but the last of `prefix`'s choices with this one. */
