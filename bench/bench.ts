@@ -13,6 +13,7 @@ import { handoverBench } from './handover-bench.js';
 import { httpLoad, httpLoadLine } from './http-load.js';
 import { planBench, planPathsBench } from './plan-bench.js';
 import { propertyThroughput } from './property-bench.js';
+import { reductionBench } from './reduction-bench.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
 import { exploreOnCores, speedLine, tableAgainstPython } from './speed-bench.js';
 import { defaultJobs } from '../sim/process/pool.js';
@@ -118,15 +119,23 @@ async function otherBlocks(): Promise<void> {
   );
 }
 
-/** `npm run bench -- speed` runs only the cores block (tables against Python, exploration and property runs on one job and on every core). */
+/**
+ * `npm run bench -- speed` runs only the cores block (tables against Python, exploration and property runs on one job and on
+ * every core); `npm run bench -- reduction` only the reduced search beside the naive one.
+ */
 const only = process.argv[2];
 
 try {
-  console.log(`both cores: node ${process.version}, ${defaultJobs()} cores, medians of 9 runs taken in turns`);
-  for (const row of tableAgainstPython(bin, scratch, 9)) console.log(speedLine(row));
-  for (const row of await exploreOnCores(defaultJobs())) console.log(speedLine(row));
-  await checkPoolBench();
-  if (only !== 'speed') {
+  if (only === 'reduction') await reductionBench();
+  else {
+    console.log(`both cores: node ${process.version}, ${defaultJobs()} cores, medians of 9 runs taken in turns`);
+    for (const row of tableAgainstPython(bin, scratch, 9)) console.log(speedLine(row));
+    for (const row of await exploreOnCores(defaultJobs())) console.log(speedLine(row));
+    await checkPoolBench();
+  }
+  if (only !== 'speed' && only !== 'reduction') {
+    console.log('');
+    await reductionBench();
     console.log('');
     await otherBlocks();
   }
