@@ -1,6 +1,9 @@
-import type { Connection } from './connections.js';
+import type Database from 'better-sqlite3';
 import type { Access } from './footprint.js';
 import { accessesOf, statementShape, type StatementShape } from './sql-footprint.js';
+
+/** A connection as connections.ts opens it (named here so that this file does not import that one). */
+type Connection = Database.Database;
 
 /** Told of what every statement run on a traced connection touches; `opaque` when that cannot be known. */
 export type StatementListener = (accesses: readonly Access[] | 'opaque') => void;
