@@ -14,6 +14,7 @@ import { langgraphBench } from './langgraph-bench.js';
 import { httpLoad, httpLoadLine } from './http-load.js';
 import { planBench, planPathsBench } from './plan-bench.js';
 import { propertyThroughput } from './property-bench.js';
+import { reductionBench } from './reduction-bench.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
 import { exploreOnCores, speedLine, tableAgainstPython } from './speed-bench.js';
 import { defaultJobs } from '../sim/process/pool.js';
@@ -125,17 +126,24 @@ async function langgraphBlock(): Promise<void> {
   for (const r of await langgraphBench(scratch, bin)) console.log(`${r.what.padEnd(70)} ${r.ms.toFixed(1).padStart(8)} ms  ${r.note}`);
 }
 
-/** `npm run bench -- langgraph` runs only the langgraph block. `npm run bench -- speed` runs only the cores block (tables against Python, exploration and property runs on one job and on every core). */
+/**
+ * `npm run bench -- speed` runs only the cores block (tables against Python, exploration and property runs on one job and on
+ * every core); `npm run bench -- reduction` only the reduced search beside the naive one; `npm run bench -- langgraph` only
+ * the langgraph block.
+ */
 const only = process.argv[2];
 
 try {
   if (only === 'langgraph') await langgraphBlock();
+  else if (only === 'reduction') await reductionBench();
   else {
     console.log(`both cores: node ${process.version}, ${defaultJobs()} cores, medians of 9 runs taken in turns`);
     for (const row of tableAgainstPython(bin, scratch, 9)) console.log(speedLine(row));
     for (const row of await exploreOnCores(defaultJobs())) console.log(speedLine(row));
     await checkPoolBench();
     if (only !== 'speed') {
+      console.log('');
+      await reductionBench();
       console.log('');
       await otherBlocks();
     }

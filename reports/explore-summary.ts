@@ -12,6 +12,9 @@ export function boundsText(result: Pick<ExploreResult, 'protocol' | 'bounds'>, i
 export function exploreSummary(result: ExploreResult, replay: (schedule: string) => string): string[] {
   const lines = [
     `explored ${counted(result.schedules, 'schedule')} (${result.complete} run to the end, ${result.pruned} stopped at a state already explored) in ${(result.timeMs / 1000).toFixed(2)} s: ${result.distinctEndStates} distinct end states`,
+    result.reduction.on
+      ? `reduced: one order of independent steps explored; ${counted(result.reduction.skipped, 'alternative')} left out at choices, each at least one more schedule of the naive search (--no-reduction runs it)`
+      : 'not reduced: every interleaving explored.',
   ];
   if (result.violations.length === 0) lines.push('no violation: N = 1 for every intention in every explored schedule.');
   else {

@@ -29,6 +29,8 @@ export interface ExploreOptions {
   cuts?: 'named' | 'all';
   /** Stop after this many executions (default 200,000, as `sim explore`); `exhaustive` says whether every schedule was seen. */
   executionsMax?: number;
+  /** Default true: one order of independent steps is explored (partial-order reduction); false runs every interleaving, as `--no-reduction`. */
+  reduction?: boolean;
 }
 
 export interface ExploreAllOptions extends Omit<ExploreOptions, 'protocol'> {
@@ -67,6 +69,8 @@ async function exploreAllUnchecked(options: ExploreAllOptions): Promise<ExploreR
   checkChoice('explore', 'cuts', options.cuts, ['named', 'all']);
   checkWhole('explore', 'executionsMax', options.executionsMax, 1, EXECUTIONS_BOUND_MAX);
   checkWhole('exploreAll', 'jobs', options.jobs, 1, JOBS_MAX);
+  if (options.reduction !== undefined && typeof options.reduction !== 'boolean')
+    throw new TypeError(`explore: reduction must be true or false, got ${JSON.stringify(options.reduction)}`);
   if (options.protocols.length === 0) throw new TypeError('exploreAll: give at least one protocol');
   const targets = [];
   const shownAs = new Map<string, { family: string; protocol: string }>();
@@ -77,8 +81,13 @@ async function exploreAllUnchecked(options: ExploreAllOptions): Promise<ExploreR
   }
   const bounds = exploreBounds(options);
   // Each violation's replay line, as `sim explore` prints it: a protocol of the default family is found without --family.
-  return exploreProtocols(targets, bounds, { executionsMax: options.executionsMax, jobs: options.jobs ?? 1 }, (name, schedule) => {
-    const { family, protocol } = shownAs.get(name)!;
-    return exploreReplayLine({ family: family === DEFAULT_FAMILY ? undefined : family, protocol, bounds, schedule });
-  });
+  return exploreProtocols(
+    targets,
+    bounds,
+    { executionsMax: options.executionsMax, jobs: options.jobs ?? 1, reduction: options.reduction ?? true },
+    (name, schedule) => {
+      const { family, protocol } = shownAs.get(name)!;
+      return exploreReplayLine({ family: family === DEFAULT_FAMILY ? undefined : family, protocol, bounds, schedule });
+    },
+  );
 }

@@ -47,6 +47,7 @@ interface ExploreOptions {
   schedule?: string;
   cuts?: 'all';
   executionsMax: number;
+  reduction: boolean;
   out: string;
   transport: TransportName;
   format: 'text' | 'json';
@@ -103,6 +104,10 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       `stop after this many executions ${rangeText(1, EXECUTIONS_BOUND_MAX)} (the result then says it is not exhaustive)`,
       positiveInt('executions-max', EXECUTIONS_BOUND_MAX),
       EXPLORE_DEFAULTS.executionsMax,
+    )
+    .option(
+      '--no-reduction',
+      'explore every interleaving (the naive search): by default one order of steps that touch no common row is explored',
     )
     .option('-o, --out <dir>', 'parent folder of run folders', 'runs')
     .option(
@@ -231,6 +236,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
           {
             ...(http ? { openWire: http.open } : {}),
             executionsMax: options.executionsMax,
+            reduction: options.reduction,
             ...(options.shard ? { shard: options.shard } : {}),
             jobs: options.jobs ?? defaultJobs(),
             onProgress: (schedules) => {

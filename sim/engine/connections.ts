@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { environmentFailure, storesPlace, type EnvironmentFailure } from './environment-failure.js';
+import { traceStatements, type StatementListener } from './statement-trace.js';
 
 export type Connection = Database.Database;
 
@@ -242,13 +243,21 @@ export function immediateTransaction<T>(db: Connection, work: (db: Connection) =
 export class ConnectionSet {
   private readonly opened: { path: string; db: Connection }[] = [];
   private failure: EnvironmentFailure | undefined;
+  private listener: StatementListener | undefined;
 
   constructor(private readonly medium: StoreMedium) {}
+
+  /** Tells `listener` what every statement on a connection opened from here on touches (an explorer's footprints). */
+  watch(listener: StatementListener): void {
+    this.listener = listener;
+  }
 
   open(path: string): Connection {
     let db: Connection;
     try {
       db = reusePreparedStatements(this.medium.open(path));
+      // A store is named by its file name: every execution of an exploration has a folder of its own.
+      if (this.listener) traceStatements(db, basename(path), this.listener);
     } catch (error) {
       this.note(error, path);
       throw error;

@@ -84,6 +84,14 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
    * the others run ahead in an order no process of the family takes.
    */
   ownOrder?: true;
+  /**
+   * Everything two workers of one life share lives in the stores, the clock
+   * or the files beside the stores: no memory of the world or the protocol is
+   * shared between them. An exploration may then read each step's footprint
+   * from the statements it runs and explore one order of independent steps.
+   * Without it, every step is taken to conflict with every other.
+   */
+  stepsShareOnlyStores?: true;
   /** Charts of the family's own, drawn into a table run's folder with `--chart` beside the common reports: their paths. */
   tableCharts?(runFolder: string): Promise<string[]>;
   defaultSettings: S;

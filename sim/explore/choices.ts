@@ -5,6 +5,15 @@ export interface Choice {
   options: number;
   /** The state the choice was made in; equal fingerprints have equal futures. */
   fingerprint: string;
+  /** Alternatives a reduced search leaves out here: their executions are equivalent to ones explored (sleep sets). */
+  skip?: readonly number[];
+}
+
+/** The next alternative of a choice still to explore, after the one it took; undefined when none is left. */
+export function nextAlternative(choice: Choice): number | undefined {
+  for (let alternative = choice.taken + 1; alternative < choice.options; alternative++)
+    if (!choice.skip?.includes(alternative)) return alternative;
+  return undefined;
 }
 
 /** Thrown to stop an execution that reached a state whose every continuation was already explored. */
@@ -32,21 +41,23 @@ export class ChoiceLog {
 
   constructor(
     private readonly prefix: readonly number[],
-    private readonly explored: ReadonlySet<string>,
+    private readonly explored: Pick<ReadonlySet<string>, 'has'>,
     private readonly known: readonly string[] = [],
   ) {}
 
-  choose(kind: Choice['kind'], options: number, fingerprint: () => string): number {
+  /** `skip`: alternatives not to take at a new choice point; with all of them skipped, the execution ends (Pruned). */
+  choose(kind: Choice['kind'], options: number, fingerprint: () => string, skip: readonly number[] = []): number {
     if (options < 2) return 0;
     const position = this.made.length;
     const print = this.known[position] ?? fingerprint();
     if (position >= this.prefix.length && this.explored.has(print)) throw new Pruned();
-    const taken = this.prefix[position] ?? 0;
+    const taken = this.prefix[position] ?? nextAlternative({ kind, taken: -1, options, fingerprint: print, skip });
+    if (taken === undefined) throw new Pruned();
     if (taken >= options) {
       this.invalid = `schedule step ${position} is ${taken}, but only ${options} alternatives exist there`;
       throw new Error(this.invalid);
     }
-    this.made.push({ kind, taken, options, fingerprint: print });
+    this.made.push({ kind, taken, options, fingerprint: print, ...(skip.length > 0 ? { skip } : {}) });
     return taken;
   }
 

@@ -9,6 +9,7 @@ import { liveFamily, observeLived, type FamilyLifeStart, type FamilyOutcome, typ
 import { ChoiceLog, Pruned, type Choice } from './choices.js';
 import type { ExploreBounds } from '../results/explore-result.js';
 import { filesBesideStores, fingerprint } from './fingerprint.js';
+import type { SleepSets } from './sleep-sets.js';
 
 export type { ExploreBounds } from '../results/explore-result.js';
 
@@ -61,8 +62,10 @@ export async function runControlled(options: {
   resume?: ExecutionStart;
   /** Called with the start of every recovery of this execution (in-memory stores only). */
   onLifeStart?: (start: ExecutionStart) => void;
+  /** Explores one order of independent steps (partial-order reduction); every interleaving when omitted. */
+  sleep?: SleepSets;
 }): Promise<Execution> {
-  const { bounds, log, resume, onLifeStart } = options;
+  const { bounds, log, resume, onLifeStart, sleep } = options;
   if ((resume || onLifeStart) && (options.medium || options.wire))
     throw new Error('runControlled: only an execution on its own in-memory stores resumes');
   const memory = new MemoryMedium(
@@ -88,13 +91,20 @@ export async function runControlled(options: {
     for (const w of waiting.values()) w.abort(new Pruned());
     waiting.clear();
   };
+  // The state a choice is made in, with the sleep set it is explored under when the search is reduced.
+  const state = (current: Life, where: ReadonlyMap<string, string>, context = '') =>
+    sleep
+      ? sleep.quietly(() => `${fingerprint(current, crashesUsed, where, beside())}|${context}`)
+      : fingerprint(current, crashesUsed, where, beside());
   const decideCrash = (hit: CutHit): boolean => {
     if (stopping) throw new Pruned();
     if (crashesUsed >= bounds.crashDepth || !life) return false;
     const current = life;
     try {
-      const crash =
-        log.choose('crash', 2, () => fingerprint(current, crashesUsed, positions([hit.worker, `hit:${hit.cut}`]), beside())) === 1;
+      const crashOnly = sleep?.endStep()?.crashOnly === true;
+      const where = positions([hit.worker, `hit:${hit.cut}`]);
+      const context = sleep ? `${crashOnly ? 'crash-only' : ''}|${sleep.context()}` : '';
+      const crash = log.choose('crash', 2, () => state(current, where, context), crashOnly ? [0] : []) === 1;
       if (crash) crashesUsed++;
       return crash;
     } catch (error) {
@@ -120,6 +130,10 @@ export async function runControlled(options: {
     discoverBoundaries: bounds.cuts === 'all',
     beforeLife: (started) => {
       life = started;
+      if (sleep) {
+        sleep.lifeStarts();
+        started.connections.watch(sleep.listen);
+      }
     },
     ...(resume ? { resume: resume.run } : {}),
     ...(onLifeStart
@@ -145,17 +159,32 @@ export async function runControlled(options: {
   while (!finished) {
     await new Promise((resolve) => setImmediate(resolve));
     if (finished || waiting.size === 0 || (options.wire && !options.wire.turns.idle())) continue;
+    // A step released only to crash that ended without a crash, or a lone waiting worker asleep: an explored interleaving's.
+    if (
+      sleep &&
+      !stopping &&
+      (sleep.endStep()?.crashOnly || sleep.skipped([...waiting.keys()], crashesUsed < bounds.crashDepth).length === waiting.size)
+    ) {
+      stop();
+      continue;
+    }
     const names = [...waiting.keys()].sort();
     let index = 0;
+    const position = log.made.length;
     if (!stopping && names.length > 1 && life) {
       const current = life;
       try {
-        index = log.choose('schedule', names.length, () => fingerprint(current, crashesUsed, positions(), beside()));
+        const skip = sleep?.skipped(names, crashesUsed < bounds.crashDepth) ?? [];
+        index = log.choose('schedule', names.length, () => state(current, positions(), `|${sleep?.context() ?? ''}`), skip);
       } catch (error) {
         if (!(error instanceof Pruned)) throw error;
         stop();
         continue;
       }
+    }
+    if (sleep && life) {
+      const current = life;
+      sleep.release(names, index, names.length > 1 ? position : undefined, () => `${current.clock.nowMs()}|${beside()}`);
     }
     const chosen = names[index] as string;
     const next = waiting.get(chosen);

@@ -10,7 +10,7 @@ import { shardItems, type Shard } from './shard.js';
 import { splitSubtrees, SUBTREES_MIN } from './split.js';
 import { startSubtreePool, type SubtreePool } from './subtree-pool.js';
 import { exploreSubtree, type SubtreeVerdicts } from './subtree.js';
-import { closeExploreStores, type ExploreTarget } from './target.js';
+import { closeExploreStores, reduces, type ExploreTarget } from './target.js';
 import { mergeVerdicts } from './verdicts.js';
 
 /** One protocol of an exploration of several, and how a worker process finds it again (needed when jobs > 1). */
@@ -24,6 +24,8 @@ export interface ExploreAllOptions {
   /** The most executions per protocol. */
   executionsMax: number;
   memoise?: boolean;
+  /** Default true: explore one order of independent steps (partial-order reduction); false runs every interleaving. */
+  reduction?: boolean;
   /** Executions so far, of every protocol together. */
   onProgress?: (schedules: number) => void;
   /** A fresh wire per execution when receivers are reached over a real transport (--transport http). */
@@ -87,6 +89,7 @@ export async function exploreAll(
     protocol,
     bounds,
     memoise: options.memoise ?? true,
+    reduction: options.reduction ?? true,
     ...(options.openWire ? { openWire: options.openWire } : {}),
     ...(source?.protocolFile ? { protocolFile: source.protocolFile } : {}),
   }));
@@ -121,7 +124,11 @@ export async function exploreAll(
       if (pool || processes === 0) continue;
       if (!sources.every((source) => source !== undefined))
         throw new Error('explore: jobs > 1 needs every protocol source for its worker processes');
-      pool = startSubtreePool({ sources: sources as ProtocolSource[], bounds, memoise: options.memoise ?? true }, processes, counted);
+      pool = startSubtreePool(
+        { sources: sources as ProtocolSource[], bounds, memoise: options.memoise ?? true, reduction: options.reduction ?? true },
+        processes,
+        counted,
+      );
     }
     const inWorker = (pool?.runners ?? []).map((runner): UnitRunner =>
       Object.assign(
@@ -168,6 +175,7 @@ export async function exploreAll(
         distinctEndStates: merged.endStates.length,
         endStates: merged.endStates,
         violations: merged.violations,
+        reduction: { on: reduces(targets[index]!), skipped: merged.skipped },
         exhaustive: merged.exhaustive && found.length === units.filter((unit) => unit.subject === index).length,
         subtrees: { total: splits[index]!.length, explored: found.length, inWorkers: inWorkers[index]! },
         ...(options.shard ? { shard: options.shard } : {}),

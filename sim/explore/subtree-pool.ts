@@ -14,6 +14,7 @@ export interface SubtreeWorkerData {
   sources: ProtocolSource[];
   bounds: ExploreBounds;
   memoise: boolean;
+  reduction: boolean;
 }
 
 /** The protocol a job explores, by the names its source was given (the worker loaded it from there). */

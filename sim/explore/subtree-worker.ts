@@ -26,6 +26,7 @@ async function subtreeHandler(data: SubtreeWorkerData): Promise<JobHandler<Subtr
       protocol,
       bounds: data.bounds,
       memoise: data.memoise,
+      reduction: data.reduction,
       ...(source.protocolFile ? { protocolFile: source.protocolFile } : {}),
     });
   }

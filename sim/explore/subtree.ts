@@ -1,6 +1,9 @@
 import { letSignalsIn } from '../process/let-signals-in.js';
+import { nextAlternative } from './choices.js';
+import { ExploredStates } from './explored-states.js';
 import { LifeStarts } from './life-starts.js';
-import { executeSchedule, type ExploreTarget } from './target.js';
+import { PathSteps, SleepSets } from './sleep-sets.js';
+import { executeSchedule, reduces, type ExploreTarget } from './target.js';
 import { endStateHash, recordViolation, type Verdicts, type ViolationGroup } from './verdicts.js';
 
 /** The verdicts of one subtree: every execution whose schedule starts with `key`. */
@@ -24,7 +27,7 @@ export async function exploreSubtree(
   starts: LifeStarts = new LifeStarts(),
 ): Promise<SubtreeVerdicts> {
   const workload = target.family.exploreWorkload(target.bounds.intentions);
-  const explored = new Set<string>();
+  const explored = new ExploredStates();
   const ends = new Set<string>();
   const groups = new Map<string, ViolationGroup>();
   let prefix: number[] = [...key];
@@ -32,11 +35,14 @@ export async function exploreSubtree(
   let schedules = 0;
   let pruned = 0;
   let exhaustive = false;
+  let skipped = 0;
+  const path = reduces(target) ? new PathSteps() : undefined;
 
   while (schedules < executionsMax) {
     await letSignalsIn();
-    const memory = target.memoise === false ? new Set<string>() : explored;
-    const execution = await executeSchedule(target, prefix, memory, known, `explore/${key.join('.')}/${schedules}`, starts);
+    const memory = target.memoise === false ? new ExploredStates() : explored;
+    const sleep = path ? new SleepSets(path, key.length) : undefined;
+    const execution = await executeSchedule(target, prefix, memory, known, `explore/${key.join('.')}/${schedules}`, starts, sleep);
     schedules++;
     onExecution?.();
     if (execution.pruned || !execution.outcome) {
@@ -49,7 +55,8 @@ export async function exploreSubtree(
     // Backtrack within the subtree: every deepest choice whose alternatives are all taken is a fully explored state.
     const made = execution.log.made;
     let position = made.length - 1;
-    while (position >= key.length && (made[position]?.taken ?? 0) + 1 >= (made[position]?.options ?? 0)) {
+    for (const choice of made.slice(prefix.length)) skipped += choice.skip?.length ?? 0;
+    while (position >= key.length && nextAlternative(made[position]!) === undefined) {
       explored.add(made[position]!.fingerprint);
       position--;
     }
@@ -57,7 +64,8 @@ export async function exploreSubtree(
       exhaustive = true;
       break;
     }
-    prefix = [...made.slice(0, position).map((choice) => choice.taken), made[position]!.taken + 1];
+    path?.keepUpTo(position);
+    prefix = [...made.slice(0, position).map((choice) => choice.taken), nextAlternative(made[position]!)!];
     // The states up to the choice that changes are the ones this execution was in.
     known = made.slice(0, position + 1).map((choice) => choice.fingerprint);
   }
@@ -69,5 +77,6 @@ export async function exploreSubtree(
     endStates: [...ends].sort(),
     violations: [...groups.values()],
     exhaustive,
+    skipped,
   };
 }

@@ -4,6 +4,7 @@ import type { RunWire } from '../engine/run-family.js';
 import { ChoiceLog } from './choices.js';
 import { runControlled, type Execution, type ExecutionStart, type ExploreBounds } from './controlled-run.js';
 import type { LifeStarts } from './life-starts.js';
+import type { SleepSets } from './sleep-sets.js';
 import { exploreStores, type ExploreStores } from './explore-stores.js';
 
 /** What is explored: one protocol of a family within bounds, and whether explored states are remembered. */
@@ -17,6 +18,18 @@ export interface ExploreTarget {
   openWire?: () => RunWire;
   /** The user's module `protocol` came from: every life of every execution imports a fresh instance of it. */
   protocolFile?: string;
+  /** Default true: one order of independent steps is explored, where the footprints of steps can be known (see reduces). */
+  reduction?: boolean;
+}
+
+/**
+ * Whether the target's exploration is reduced: asked for, and the steps'
+ * footprints are all in what the statements show. A user's module may share
+ * memory between its workers and a real wire carries calls no statement
+ * shows: their steps conflict with everything, so reducing would skip nothing.
+ */
+export function reduces(target: ExploreTarget): boolean {
+  return target.reduction !== false && target.family.stepsShareOnlyStores === true && !target.protocolFile && !target.openWire;
 }
 
 /** Executions of this thread so far: names each one's module instances, so no execution meets another's module state. */
@@ -40,11 +53,13 @@ export function closeExploreStores(): void {
 export async function executeSchedule(
   target: ExploreTarget,
   prefix: readonly number[],
-  explored: ReadonlySet<string>,
+  explored: Pick<ReadonlySet<string>, 'has'>,
   known: readonly string[],
   folder: string,
   /** The recoveries the last execution started, which shares all but the last of `prefix`'s choices with this one. */
   starts?: LifeStarts,
+  /** The reduction's sleep sets for this execution, when the search is reduced. */
+  sleep?: SleepSets,
 ): Promise<Execution> {
   const workload = target.family.exploreWorkload(target.bounds.intentions);
   const log = new ChoiceLog(prefix, explored, known);
@@ -66,6 +81,7 @@ export async function executeSchedule(
       ...(target.openWire ? { wire: target.openWire() } : {}),
       ...(target.protocolFile ? { freshProtocol: freshInstances(target.family, target.protocolFile, `explore-${execution}`) } : {}),
       ...(resume ? { resume } : {}),
+      ...(sleep ? { sleep } : {}),
       ...(resuming ? { onLifeStart: (start: ExecutionStart) => resuming.record(start) } : {}),
     });
   } finally {

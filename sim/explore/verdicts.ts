@@ -22,6 +22,8 @@ export interface Verdicts {
   violations: ViolationGroup[];
   /** Every schedule of these parts was explored (none stopped by the bound on executions). */
   exhaustive: boolean;
+  /** Alternatives a reduced search left out at its choices (0 for the naive search). */
+  skipped: number;
 }
 
 function compareSchedules(a: string, b: string): number {
@@ -91,5 +93,6 @@ export function mergeVerdicts(parts: readonly Verdicts[]): Verdicts {
       .map((group) => ({ ...group, singleCrashCuts: [...group.singleCrashCuts].sort() }))
       .sort((a, b) => byCodePoint(a.kind, b.kind)),
     exhaustive: parts.every((part) => part.exhaustive),
+    skipped: parts.reduce((sum, part) => sum + part.skipped, 0),
   };
 }

@@ -43,6 +43,12 @@ export interface ExploreResult {
   /** The distinct end states' hashes, sorted: shards' sets unite to the whole run's. */
   endStates: string[];
   violations: ViolationGroup[];
+  /**
+   * How the search was reduced: `on` explored one order of independent steps
+   * and left out `skipped` alternatives at its choices (each would have cost
+   * the naive search one execution at least); `off` ran every interleaving.
+   */
+  reduction: { on: boolean; skipped: number };
   /** True when every schedule within the bounds (of this shard) was explored (false: the executions bound was hit). */
   exhaustive: boolean;
   /** The subtrees (by first choices) the executions were split into, how many this run explored, and how many of those a worker process did. */

@@ -67,6 +67,8 @@ export type ReservationFamily = Family<Protocol, readonly Intention[], ProtocolS
  */
 export const reservationFamily: ReservationFamily = {
   name: 'reservation',
+  // The world and its protocols keep nothing in memory that two relays of a life share (the transport's call count only numbers calls).
+  stepsShareOnlyStores: true,
   summary: 'seed 004: intention + outbox + relay against a warehouse; N = reservations per intention',
   counted: 'reservation rows in warehouse.db',
   cuts: CLASSIC_CUTS.map((name) => ({ name, meaning: CLASSIC_CUT_MEANINGS[name] })),
