@@ -4,9 +4,11 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { boundsText, exploreSummary } from '../../reports/explore-summary.js';
 import { timeline } from '../../reports/timeline.js';
 import { FileMedium } from '../engine/connections.js';
+import type { FamilyProtocol } from '../engine/family.js';
 import { freshInstances } from '../engine/run-case.js';
 import { ChoiceLog, parseSchedule } from '../explore/choices.js';
 import { runControlled } from '../explore/controlled-run.js';
+import { exploreWorkloadOf } from '../explore/target.js';
 import { EXPLORE_DEFAULTS, exploreBounds, exploreProtocols } from '../app/explore.js';
 import { displayPath, writeJsonAtomic } from '../results/run-folder.js';
 import { openRunFolder } from '../app/run-folder-life.js';
@@ -157,10 +159,9 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       if (watchedCode !== undefined) return exit(watchedCode);
       const bounds = exploreBounds(options);
       const folder = openRunFolder(resolve(io.cwd, options.out), io.cwd);
-      const workload = family.exploreWorkload(bounds.intentions);
-      const intentions = family.describeWorkload(workload);
       const json = options.format === 'json';
-      if (!json) for (const each of protocols) io.stdout(`sim explore: ${boundsText({ protocol: each.name, bounds }, intentions)}\n`);
+      const intentionsOf = (protocol: FamilyProtocol) => family.describeWorkload(exploreWorkloadOf({ family, protocol, bounds }));
+      if (!json) for (const each of protocols) io.stdout(`sim explore: ${boundsText({ protocol: each.name, bounds }, intentionsOf(each))}\n`);
       // The --protocol value each protocol was named by (a user's module by its path), for its replay line.
       const named = (name: string) =>
         options.protocol.find((value) => value === name || (files.has(name) && resolve(io.cwd, value) === files.get(name))) ?? name;
@@ -182,6 +183,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
           );
         const log = new ChoiceLog(parseSchedule(options.schedule), new Set());
         const kept = join(folder.path, 'schedule');
+        const workload = exploreWorkloadOf({ family, protocol, bounds });
         const protocolFile = files.get(protocol.name);
         const execution = await withTransport(options.transport, (http) =>
           runControlled({

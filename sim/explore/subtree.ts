@@ -3,7 +3,7 @@ import { nextAlternative } from './choices.js';
 import { ExploredStates } from './explored-states.js';
 import { LifeStarts } from './life-starts.js';
 import { PathSteps, SleepSets } from './sleep-sets.js';
-import { executeSchedule, reduces, type ExploreTarget } from './target.js';
+import { executeSchedule, exploreWorkloadOf, reduces, type ExploreTarget } from './target.js';
 import { endStateHash, recordViolation, type Verdicts, type ViolationGroup } from './verdicts.js';
 
 /** The verdicts of one subtree: every execution whose schedule starts with `key`. */
@@ -26,7 +26,7 @@ export async function exploreSubtree(
   /** Where executions find the recoveries the last one started; tests give one that counts or never resumes. */
   starts: LifeStarts = new LifeStarts(),
 ): Promise<SubtreeVerdicts> {
-  const workload = target.family.exploreWorkload(target.bounds.intentions);
+  const workload = exploreWorkloadOf(target);
   const explored = new ExploredStates();
   const ends = new Set<string>();
   const groups = new Map<string, ViolationGroup>();

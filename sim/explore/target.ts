@@ -23,6 +23,15 @@ export interface ExploreTarget {
 }
 
 /**
+ * The workload an exploration runs: the case the protocol brings (a user's
+ * graph module names its own input and tool calls), else the family's for
+ * the bounds' intentions.
+ */
+export function exploreWorkloadOf(target: Pick<ExploreTarget, 'family' | 'protocol' | 'bounds'>): unknown {
+  return target.family.protocolWorkload?.(target.protocol) ?? target.family.exploreWorkload(target.bounds.intentions);
+}
+
+/**
  * Whether the target's exploration is reduced: asked for, and the steps'
  * footprints are all in what the statements show. A user's module may share
  * memory between its workers and a real wire carries calls no statement
@@ -61,7 +70,7 @@ export async function executeSchedule(
   /** The reduction's sleep sets for this execution, when the search is reduced. */
   sleep?: SleepSets,
 ): Promise<Execution> {
-  const workload = target.family.exploreWorkload(target.bounds.intentions);
+  const workload = exploreWorkloadOf(target);
   const log = new ChoiceLog(prefix, explored, known);
   const stores = target.family.needsRealFolder ? (realFolders ??= exploreStores(target.family)) : undefined;
   const where = stores ? stores.named(folder) : folder;

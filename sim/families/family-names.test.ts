@@ -70,15 +70,25 @@ const KNOWN: Readonly<Record<string, readonly string[]>> = {
     '../protocols/reservation/module-shape.js',
     '../scenarios/reservation/properties/definitions.js',
     '../protocols/plan/plan-loop.js',
+    '../protocols/plan/seams.js',
     '../protocols/plan/correct-seams.js',
+    '../protocols/plan/checkpoint-writes.js',
+    '../protocols/plan/types.js',
+    '../protocols/plan/plan.js',
     '../protocols/handover/harness.js',
     '../protocols/handover/types.js',
+    '../protocols/handover/seams.js',
+    '../protocols/handover/ticket.js',
+    '../protocols/handover/store.js',
+    '../protocols/handover/guardrails/rules.js',
+    '../sim/families/handover/eval/judge.js',
+    '../sim/families/handover/eval/suite.js',
   ],
   // runTable's own option named plan (TableOptions.plan), as the library's users write it: not the family's name.
   'sim/api/vitest.ts': ['plan'],
   // A schedule trace's event 'plan' (the check planned its chunks): not the family.
   'sim/check/schedule-trace.ts': ['plan'],
-  'sim/cli/check-run.ts': ['plan'],
+  'sim/app/check-all.ts': ['plan'],
 };
 
 describe('a family is named only by its own folders and the registry', () => {

@@ -30,9 +30,9 @@ describe('a command that runs one family loads only that family', () => {
     expect(run.code).toBe(0);
     expect(run.modules).toContain(`dist/sim/families/${DEFAULT_FAMILY}/family.js`);
     const others = FAMILY_ENTRIES.filter((other) => other.name !== DEFAULT_FAMILY).map((other) => other.name);
-    // Of another family, only its entry and the constants its help names (the model timeout's bounds) load, and the
-    // handover family's notes on a user's --policy, which the table's results still read (family-names.test.ts lists it).
-    const light = new Set(['entry.js', 'model-call-timeout.js']);
+    // Of another family, only its entry and the constants its help names load: the model's and the judge's timeout
+    // bounds, and the packages a framework family needs installed (its peers).
+    const light = new Set(['entry.js', 'model-call-timeout.js', 'judge-timeout.js', 'peers.js']);
     const heavy = run.modules.filter((path) =>
       others.some((name) => (path.includes(`/families/${name}/`) && !light.has(path.split('/').at(-1)!)) || path.includes(`dist/protocols/${name}/`)),
     );

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { SAVER_CUTS } from '../../../sim/families/langgraph/cut-saver.js';
 import { EFFECTS_RECEIVER } from '../../../sim/families/langgraph/effects-receiver.js';
 import type { ScriptedTurn } from '../../../sim/families/langgraph/scripted-model.js';
+import { GENERATED_RECIPIENTS, GENERATED_SUBJECTS } from './generated-calls.js';
 import type { LangGraphTrial } from './trial.js';
 
 /** Every boundary of the family a crash may fall on: the effect's lost reply and each side of both checkpointer writes. */
@@ -17,8 +18,8 @@ export const DEFAULT_LANGGRAPH_BOUNDS: LangGraphBounds = { toolTurnsMax: 3, live
 
 /** Few recipients and subjects, so that the model often asks for a call it already made: a repeated tool call. */
 const mail = fc.record({
-  to: fc.constantFrom('ana@example.com', 'ben@example.com'),
-  subject: fc.constantFrom('order 42 has shipped', 'order 42 is late'),
+  to: fc.constantFrom(...GENERATED_RECIPIENTS),
+  subject: fc.constantFrom(...GENERATED_SUBJECTS),
 });
 
 /** The model's turn `turn`: one or two send_email calls, each with the fresh id a real model gives. */

@@ -1,22 +1,9 @@
 import type { PropertyDefinition } from '../../../sim/check/suite.js';
 import type { Violation } from '../../../sim/engine/verdict.js';
 import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
-import { intentionOf } from '../../../sim/families/langgraph/effect-client.js';
-import type { JsonValue } from '../../../protocols/receivers/types.js';
 import { langgraphTrialArbitrary, type LangGraphBounds } from './arbitraries.js';
 import type { LangGraphFault } from './tally.js';
-import { FAULT_FREE, type LangGraphTrial } from './trial.js';
-
-/** How often the model asked for each call in the script. */
-function asked(trial: LangGraphTrial): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const turn of trial.script)
-    for (const call of turn.toolCalls ?? []) {
-      const intention = intentionOf(call.name, call.args as Record<string, JsonValue>);
-      counts.set(intention, (counts.get(intention) ?? 0) + 1);
-    }
-  return counts;
-}
+import { askedOf, FAULT_FREE, type LangGraphTrial } from './trial.js';
 
 /**
  * Each tool call takes effect at most as often as the model asked for it,
@@ -25,12 +12,12 @@ function asked(trial: LangGraphTrial): Map<string, number> {
  * sends nothing); a crash, a resume or a re-run that adds or loses an effect
  * is the defect.
  */
-export function effectsOnce(trial: LangGraphTrial, outcome: FamilyOutcome): Violation | undefined {
+export function effectsOnce(_trial: LangGraphTrial, outcome: FamilyOutcome): Violation | undefined {
   if (outcome.end.kind === 'error') return { kind: 'error', message: outcome.end.message };
   const oracle = outcome.state[FAULT_FREE];
   if (oracle?.end?.[0]?.kind !== 'completed') return { kind: 'error', message: 'the fault-free run of this script did not complete' };
   const faultFree = new Map((oracle.effects ?? []).map((row) => [String(row.intention), Number(row.n)]));
-  for (const [intention, times] of asked(trial)) {
+  for (const [intention, times] of askedOf(outcome)) {
     const once = faultFree.get(intention) ?? 0;
     if (once > times)
       return { kind: 'duplicate', intention, message: `${intention} took effect ${once} times without a crash; the model asked ${times}` };

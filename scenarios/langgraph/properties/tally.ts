@@ -1,8 +1,6 @@
 import { noFaults } from '../../../sim/check/fault-words.js';
 import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
-import { intentionOf } from '../../../sim/families/langgraph/effect-client.js';
-import type { JsonValue } from '../../../protocols/receivers/types.js';
-import type { LangGraphTrial } from './trial.js';
+import { callsOf, type LangGraphTrial } from './trial.js';
 
 /** What the adversary and the nemesis did in a run, and the words a summary prints for each. */
 export const LANGGRAPH_FAULTS = {
@@ -22,11 +20,9 @@ export function tallyLangGraphRun(trial: LangGraphTrial, outcome: FamilyOutcome)
   const tally = noFaults(LANGGRAPH_FAULTS);
   tally.crashes += outcome.crashes.length;
   tally.crashesInRecovery += outcome.crashes.filter((crash) => crash.life > 0).length;
-  const toolTurns = trial.script.filter((turn) => (turn.toolCalls?.length ?? 0) > 0);
-  if (toolTurns.length === 0) tally.earlyStops++;
-  const asked = toolTurns.flatMap((turn) =>
-    (turn.toolCalls ?? []).map((call) => intentionOf(call.name, call.args as Record<string, JsonValue>)),
-  );
+  const calls = callsOf(outcome);
+  if (calls.length === 0) tally.earlyStops++;
+  const asked = calls.map((call) => call.intention);
   // A call the model made before, which the graph carried out more than once as it was asked to.
   tally.repeatedCalls += [...new Set(asked)].filter(
     (intention) => asked.filter((id) => id === intention).length > 1 && (outcome.effects[intention] ?? 0) > 1,
@@ -34,11 +30,8 @@ export function tallyLangGraphRun(trial: LangGraphTrial, outcome: FamilyOutcome)
   const resumes = outcome.metrics['resumes'] ?? 0;
   tally[trial.answer === 'approve' ? 'approvals' : 'rejections'] += resumes;
   // A later turn's call carried out in a thread that was resumed after an interrupt.
-  const later = new Set(
-    toolTurns
-      .slice(1)
-      .flatMap((turn) => (turn.toolCalls ?? []).map((call) => intentionOf(call.name, call.args as Record<string, JsonValue>))),
-  );
+  const firstToolTurn = Math.min(...calls.map((call) => call.turn));
+  const later = new Set(calls.filter((call) => call.turn > firstToolTurn).map((call) => call.intention));
   if (resumes > 0) tally.callsAfterInterrupt += [...later].filter((intention) => (outcome.effects[intention] ?? 0) > 0).length;
   return tally;
 }

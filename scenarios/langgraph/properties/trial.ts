@@ -5,7 +5,8 @@ import { freshInstances, type AnyFamily } from '../../../sim/engine/run-case.js'
 import { runFamily, type FamilyOutcome } from '../../../sim/engine/run-family.js';
 import { langgraphFamily } from '../../../sim/families/langgraph/family.js';
 import type { ScriptedTurn } from '../../../sim/families/langgraph/scripted-model.js';
-import { TABLE_WORKLOAD, type LangGraphWorkload } from '../../../sim/families/langgraph/workload.js';
+import { callIntention, moduleWorkload, TABLE_WORKLOAD, type LangGraphWorkload } from '../../../sim/families/langgraph/workload.js';
+import { GENERATED_RECIPIENTS, GENERATED_SUBJECTS } from './generated-calls.js';
 import type { LangGraphProtocol } from '../../../protocols/langgraph/types.js';
 
 /** One generated run of a graph: what the model answers, what the human answers at every interrupt, where the process dies. */
@@ -16,11 +17,44 @@ export interface LangGraphTrial {
   crashes: CrashPoint[];
 }
 
-/** The fault-free run's effects, kept beside the crashed run's stores as the oracle a crash must not change. */
+/**
+ * The fault-free run's effects, kept beside the crashed run's stores as the
+ * oracle a crash must not change, with the script's calls as the intentions
+ * they stand for (`calls`: turn, intention).
+ */
 export const FAULT_FREE = 'fault-free';
 
-export function workloadOf(trial: LangGraphTrial): LangGraphWorkload {
-  return { ...TABLE_WORKLOAD, script: trial.script, answer: trial.answer };
+/**
+ * The case a trial runs on `protocol`: the family's case with the generated
+ * script, or, for a graph that brings its own case (a user's module), its
+ * input with the generated script carried over to its own tool calls. The
+ * generator draws from four calls; each stands for one of the module's
+ * calls, the same one every time, so a call repeated by the model is
+ * repeated on the module's tools too.
+ */
+export function workloadOf(trial: LangGraphTrial, protocol?: LangGraphProtocol): LangGraphWorkload {
+  const own = protocol?.case;
+  if (!own) return { ...TABLE_WORKLOAD, script: trial.script, answer: trial.answer };
+  const pool = own.script.flatMap((turn) => turn.toolCalls ?? []);
+  const script = trial.script.map((turn) => ({
+    ...turn,
+    ...(turn.toolCalls
+      ? { toolCalls: turn.toolCalls.map((call) => ({ ...(pool[generatedIndex(call.args) % Math.max(pool.length, 1)] ?? call), id: call.id })) }
+      : {}),
+  }));
+  return { ...moduleWorkload(protocol.name, own), script, answer: trial.answer === 'approve' ? own.answer : trial.answer };
+}
+
+/** Which of the generator's four calls this is: its recipient and subject, in the order the generator draws them. */
+function generatedIndex(args: Readonly<Record<string, unknown>>): number {
+  const recipients: readonly string[] = GENERATED_RECIPIENTS;
+  const subjects: readonly string[] = GENERATED_SUBJECTS;
+  return recipients.indexOf(String(args.to)) * subjects.length + subjects.indexOf(String(args.subject));
+}
+
+/** The tool calls of the script a run carried out, turn by turn, each as the intention it stands for. */
+export function scriptedCalls(workload: LangGraphWorkload): { turn: number; intention: string }[] {
+  return workload.script.flatMap((turn, index) => (turn.toolCalls ?? []).map((call) => ({ turn: index, intention: callIntention(call) })));
 }
 
 function chosenProtocol(trial: LangGraphTrial, choice: ProtocolChoice | undefined): { protocol: LangGraphProtocol; file?: string } {
@@ -44,7 +78,7 @@ function runOnce(trial: LangGraphTrial, options: TrialRunOptions, folder: string
           ) => Promise<LangGraphProtocol>,
         }
       : {}),
-    workload: workloadOf(trial),
+    workload: workloadOf(trial, protocol),
     folder,
     medium: options.medium,
     plan,
@@ -64,5 +98,18 @@ export async function runLangGraphTrial(trial: LangGraphTrial, options: TrialRun
   const faultFree = await runOnce(trial, { ...options, writeHistory: false }, join(options.folder, FAULT_FREE), []);
   const crashed = await runOnce(trial, options, options.folder, trial.crashes);
   const rows = Object.entries(faultFree.effects).map(([intention, n]) => ({ intention, n }));
-  return { ...crashed, state: { ...crashed.state, [FAULT_FREE]: { effects: rows, end: [{ kind: faultFree.end.kind }] } } };
+  const calls = scriptedCalls(workloadOf(trial, chosenProtocol(trial, options.protocol).protocol));
+  return { ...crashed, state: { ...crashed.state, [FAULT_FREE]: { effects: rows, end: [{ kind: faultFree.end.kind }], calls } } };
+}
+
+/** The script's calls a run carried out (turn, intention), as runLangGraphTrial keeps them beside its stores. */
+export function callsOf(outcome: FamilyOutcome): { turn: number; intention: string }[] {
+  return (outcome.state[FAULT_FREE]?.calls ?? []).map((row) => ({ turn: Number(row.turn), intention: String(row.intention) }));
+}
+
+/** How often the model asked for each intention in the run's script. */
+export function askedOf(outcome: FamilyOutcome): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { intention } of callsOf(outcome)) counts.set(intention, (counts.get(intention) ?? 0) + 1);
+  return counts;
 }
