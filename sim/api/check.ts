@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { CHECK_PROPERTY_RUNS_DEFAULT, CHECK_PROPERTY_SEED_DEFAULT, checkRequest, type CheckWords } from '../app/check.js';
 import { checkOneProperty, type PropertyCheck } from '../app/check-property.js';
 import { checkSeed, checkWhole, describe } from './validate.js';
-import { CHECK_WORKERS_MAX, RUNS_MAX } from '../limits.js';
+import { CHECK_WORKERS_MAX, RUNS_MAX } from '../engine/limits.js';
 
 export interface CheckPropertyOptions {
   /** A property of the family, e.g. `dedup-safety` (see `npx sim check --list [--family F]`). */

@@ -12,7 +12,7 @@ import {
   EXPLORE_WORKERS_MAX,
   JOBS_MAX,
   RETENTION_MS_MAX,
-} from '../limits.js';
+} from '../engine/limits.js';
 
 export interface ExploreOptions {
   protocol: ProtocolRef;

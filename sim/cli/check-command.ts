@@ -10,7 +10,7 @@ import { chooseFamily } from '../app/family-choice.js';
 import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
 import type { Io } from './io.js';
 import { positiveInt, protocolName, rangeText, replayPath, seedValue, shardValue, storeKind } from './options.js';
-import { CHECK_WORKERS_MAX, JOBS_MAX, LIFE_TIMEOUT_MS_MAX, RUNS_MAX, SWEEP_TRIALS_MAX } from '../limits.js';
+import { CHECK_WORKERS_MAX, JOBS_MAX, LIFE_TIMEOUT_MS_MAX, RUNS_MAX, SWEEP_TRIALS_MAX } from '../engine/limits.js';
 import { CHUNK_RUNS } from '../check/chunks.js';
 import { startChunkWorkersAhead } from '../check/early-workers.js';
 import { workersAhead, type ChecksAhead } from '../check/workers-ahead.js';

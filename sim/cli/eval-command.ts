@@ -11,7 +11,7 @@ import { addFamilyInputs, refuseFamilyInputs, watchedInputs } from './family-inp
 import type { Io } from './io.js';
 import { formatHelp, formatOption } from './output-format.js';
 import { positiveInt, rangeText } from './options.js';
-import { LIFE_TIMEOUT_MS_MAX } from '../limits.js';
+import { LIFE_TIMEOUT_MS_MAX } from '../engine/limits.js';
 import { ended, inWatchedChild } from './watched-run.js';
 import { looksLikePath } from '../app/load-protocol.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';

@@ -28,7 +28,7 @@ import {
   JOBS_MAX,
   LIFE_TIMEOUT_MS_MAX,
   RETENTION_MS_MAX,
-} from '../limits.js';
+} from '../engine/limits.js';
 import type { Shard } from '../explore/shard.js';
 import { defaultJobs } from '../process/pool.js';
 import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';

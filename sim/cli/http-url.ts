@@ -1,5 +1,5 @@
 import { UsageError } from './errors.js';
-import { PORT_MAX } from '../limits.js';
+import { PORT_MAX } from '../engine/limits.js';
 
 /**
  * An http:// URL the probe can reach, or a UsageError naming what is wrong

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { RUNS_MAX } from '../limits.js';
+import { RUNS_MAX } from '../engine/limits.js';
 import { tempFolder } from '../testing/temp-folder.js';
 import { buildProgram, main } from './main.js';
 import type { WholeNumberParser } from './options.js';

@@ -10,7 +10,7 @@ import { probeVerdict } from '../results/probe-results.js';
 import { httpUrl } from './http-url.js';
 import type { Io } from './io.js';
 import { headerName, rangeText, wholeNumber } from './options.js';
-import { PROBE_CONCURRENCY_MAX, PROBE_TIMEOUT_MS_MAX, PROBE_TIMEOUT_MS_MIN } from '../limits.js';
+import { PROBE_CONCURRENCY_MAX, PROBE_TIMEOUT_MS_MAX, PROBE_TIMEOUT_MS_MIN } from '../engine/limits.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 
 const PROBE_FORMATS = ['text', 'json', 'junit'] as const;

@@ -7,7 +7,7 @@ import { exitForVerdict } from './verdict-exit.js';
 import type { Io } from './io.js';
 import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
 import { cutValue, positiveInt, protocolName, rangeText } from './options.js';
-import { LIFE_TIMEOUT_MS_MAX } from '../limits.js';
+import { LIFE_TIMEOUT_MS_MAX } from '../engine/limits.js';
 import { LIFE_TIMEOUT_MS } from '../process/life-timeout.js';
 import { runOneCase, type RunCaseRequest } from '../app/run-case.js';
 import { TRANSPORT_OPTION_HELP, transportName } from './transport-option.js';

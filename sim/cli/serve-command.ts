@@ -10,7 +10,7 @@ import { BODY_BYTES_MAX, HEADERS } from '../transport/http/wire.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
 import { headerName, rangeText, wholeNumber } from './options.js';
-import { KILL_AFTER_COMMIT_MAX, PORT_MAX, RETENTION_MS_MAX } from '../limits.js';
+import { KILL_AFTER_COMMIT_MAX, PORT_MAX, RETENTION_MS_MAX } from '../engine/limits.js';
 import { formatHelp, formatOption } from './output-format.js';
 
 const SERVE_FORMATS = ['text', 'json'] as const;

@@ -20,7 +20,7 @@ import {
   STRESS_PAUSE_MS_MAX,
   STRESS_TRIALS_MAX,
   STRESS_WORKERS_MAX,
-} from '../limits.js';
+} from '../engine/limits.js';
 import { Progress } from '../app/progress.js';
 import { mustHold, prepareStress, STRESS_DEFAULTS, type StressRequest } from '../app/stress.js';
 import { familyName, FAMILY_OPTION_HELP } from './family-option.js';

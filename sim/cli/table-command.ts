@@ -11,7 +11,7 @@ import type { ShownReports } from './report-command.js';
 import { chooseFamily, cutIndexes } from '../app/family-choice.js';
 import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
 import { cutValue, positiveInt, cutsChoice, protocolName, rangeText } from './options.js';
-import { JOBS_MAX, LIFE_TIMEOUT_MS_MAX } from '../limits.js';
+import { JOBS_MAX, LIFE_TIMEOUT_MS_MAX } from '../engine/limits.js';
 import { formatHelp, formatOption, jsonDocument } from './output-format.js';
 import { junitXml } from '../results/junit.js';
 import { tableJunitCases } from '../results/table-junit.js';
