@@ -1,18 +1,6 @@
 import { receiverSchema } from '../../../protocols/receivers/schema.js';
+import { applyToolCall, TOOL_CALLS_SCHEMA } from '../../../protocols/receivers/tool-calls.js';
 import type { Effect, Receiver } from '../../../protocols/receivers/types.js';
-
-/** The tools' API: one row per applied effect, with the intention it was applied for. */
-const EFFECTS_SCHEMA = `
-CREATE TABLE effects (
-  seq           INTEGER PRIMARY KEY,
-  tenant        TEXT    NOT NULL,
-  request_key   TEXT    NOT NULL,
-  tool          TEXT    NOT NULL,
-  args          TEXT    NOT NULL,
-  intention_id  TEXT    NOT NULL,
-  applied_at_ms INTEGER NOT NULL
-);
-`;
 
 /** The people's queue: one row per ticket, with the intention it was opened for. */
 const TICKETS_SCHEMA = `
@@ -26,15 +14,6 @@ CREATE TABLE tickets (
 );
 `;
 
-const applyToolCall: Effect = {
-  apply(db, request, nowMs) {
-    const row = db
-      .prepare('INSERT INTO effects (tenant, request_key, tool, args, intention_id, applied_at_ms) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(request.tenant, request.key, request.kind, JSON.stringify(request.payload), request.intentionId, nowMs);
-    return { applied: { effect: Number(row.lastInsertRowid) } };
-  },
-};
-
 const openTicket: Effect = {
   apply(db, request, nowMs) {
     const row = db
@@ -47,7 +26,7 @@ const openTicket: Effect = {
 /** The remote API the agents' tools act on. Its reply can be lost after it committed: the cut `effect-applied`. */
 export const EFFECTS_RECEIVER: Receiver = {
   name: 'effects',
-  schema: receiverSchema(EFFECTS_SCHEMA),
+  schema: receiverSchema(TOOL_CALLS_SCHEMA),
   effect: applyToolCall,
   appliedCut: 'effect-applied',
 };
