@@ -19,6 +19,7 @@ import { replayBare, TracingMedium } from './sql-trace.js';
 import { exploreOnCores, speedLine, tableAgainstPython } from './speed-bench.js';
 import { defaultJobs } from '../sim/process/pool.js';
 import { orderingCost } from '../scenarios/reservation/sweeps/ordering-cost.js';
+import { medianMs } from './median.js';
 
 /**
  * `npm run bench`: how long the main job and one case take on this machine,
@@ -27,26 +28,11 @@ import { orderingCost } from '../scenarios/reservation/sweeps/ordering-cost.js';
 const scratch = mkdtempSync(join(tmpdir(), 'cutpoint-bench-'));
 const bin = fileURLToPath(new URL('../entry/sim.js', import.meta.url));
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
-
-async function timeMs(repeats: number, work: (i: number) => unknown): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < repeats; i++) {
-    const started = performance.now();
-    await work(i);
-    samples.push(performance.now() - started);
-  }
-  return median(samples);
-}
-
 /** Every other block: one case and its floor, property throughput, HTTP load, the plan and handover families. */
 async function otherBlocks(): Promise<void> {
   const cases = 200;
   const reference = { family: reservationFamily, protocol: outboxDedup, cut: { index: 2, name: 'effect-applied' } };
-  const caseMs = await timeMs(cases, (i) => runCase({ ...reference, folder: join(scratch, 'case', String(i)) }));
+  const caseMs = await medianMs(cases, (i) => runCase({ ...reference, folder: join(scratch, 'case', String(i)) }));
   // The floor: the very SQLite operations of these cases, traced, then replayed with no harness.
   const tracing = new TracingMedium();
   for (let i = 0; i < cases; i++) {
@@ -56,11 +42,11 @@ async function otherBlocks(): Promise<void> {
   replayBare(tracing.ops, join(scratch, 'traced'), join(scratch, 'bare'));
   const bareMs = (performance.now() - bareStarted) / cases;
   const tableRuns = 10;
-  const tableMs = await timeMs(tableRuns, () => {
+  const tableMs = await medianMs(tableRuns, () => {
     const result = spawnSync(process.execPath, [bin, 'table', '--out', join(scratch, 'table')], { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`sim table failed: ${result.stderr}`);
   });
-  const nodeMs = await timeMs(tableRuns, () => spawnSync(process.execPath, ['-e', '0']));
+  const nodeMs = await medianMs(tableRuns, () => spawnSync(process.execPath, ['-e', '0']));
 
   const row = (what: string, ms: number, note = '') => console.log(`${what.padEnd(52)} ${ms.toFixed(2).padStart(8)} ms  ${note}`);
   console.log(`cutpoint bench: node ${process.version}, median of ${cases} cases / ${tableRuns} table runs`);

@@ -8,17 +8,13 @@ import { findHandoverProperty } from '../scenarios/handover/properties/definitio
 import { defaultScratchParent } from '../sim/process/scratch.js';
 import { runCase, type AnyFamily } from '../sim/engine/run-case.js';
 import { handoverFamily } from '../sim/families/handover/family.js';
+import { median } from './median.js';
 
 export interface HandoverBenchRow {
   what: string;
   value: number;
   unit: 'ms' | 'runs/s';
   note: string;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
 /**

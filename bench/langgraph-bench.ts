@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { toolNodeWithoutKey } from '../protocols/langgraph/tool-node-without-key.js';
@@ -11,26 +10,12 @@ import { langgraphFamily } from '../sim/families/langgraph/family.js';
 import { ScriptedChatModel } from '../sim/families/langgraph/scripted-model.js';
 import { tracingOff } from '../sim/families/langgraph/tracing-off.js';
 import { TABLE_WORKLOAD } from '../sim/families/langgraph/workload.js';
+import { medianMs } from './median.js';
 
 export interface LangGraphBenchRow {
   what: string;
   ms: number;
   note: string;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
-
-async function medianMs(repeats: number, work: (i: number) => Promise<unknown> | unknown): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < repeats; i++) {
-    const started = performance.now();
-    await work(i);
-    samples.push(performance.now() - started);
-  }
-  return median(samples);
 }
 
 /** The graph as its user runs it without cutpoint: SqliteSaver on a fresh file, the effect one row in a file of its own. */

@@ -13,17 +13,13 @@ import { planFamily } from '../sim/families/plan/plan-family.js';
 import { PLAN_PROTOCOLS } from '../protocols/plan/catalogue.js';
 import { explore } from '../sim/explore/explore.js';
 import { runTrial, type StressTuning } from '../sim/stress/stress-trial.js';
+import { median } from './median.js';
 
 export interface PlanBenchRow {
   what: string;
   value: number;
   unit: 'ms' | 'runs/s';
   note: string;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
 /**

@@ -6,6 +6,7 @@ import { findProtocol } from '../protocols/reservation/registry.js';
 import { exploreAll, type UnitRecord } from '../sim/explore/explore-all.js';
 import { reservationFamily } from '../sim/families/reservation/family.js';
 import { cpuSecondsSoFar } from './cpu-time.js';
+import { median } from './median.js';
 
 export interface SpeedRow {
   what: string;
@@ -30,11 +31,6 @@ export function pythonInterpreter(): string {
   const path = result.status === 0 ? result.stdout.trim() : '';
   if (path === '') throw new Error(`python3 could not name its interpreter (${result.status}): ${result.stderr}`);
   return path;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
 /** Wall time of a command, new process each time, start-up included. Real time on purpose: it is what is measured. */

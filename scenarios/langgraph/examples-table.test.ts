@@ -1,24 +1,17 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { runCase, type AnyFamily } from '../../sim/engine/run-case.js';
 import { langgraphFamily } from '../../sim/families/langgraph/family.js';
 import { TABLE_INTENTION } from '../../sim/families/langgraph/workload.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { EXPECTED_LANGGRAPH_TABLE } from './expected-table.js';
+import { effectsFor } from '../../sim/families/langgraph/testing/user-project.js';
 
 const folder = tempFolder('langgraph-examples');
 const family = langgraphFamily as unknown as AnyFamily;
 
 /** N as the receiver's own file holds it: rows of its effects table for the email's intention. */
-function emailsIn(effectsDb: string): number {
-  const db = new Database(effectsDb, { readonly: true });
-  try {
-    return (db.prepare('SELECT COUNT(*) AS n FROM effects WHERE intention_id = ?').get(TABLE_INTENTION) as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+const emailsIn = (effectsDb: string) => effectsFor(effectsDb, TABLE_INTENTION);
 
 describe('the example graphs, each crashed at every classic cut right after its first email, N read from effects.db', () => {
   it('the examples are the catalogue, and the table names its three cuts', () => {

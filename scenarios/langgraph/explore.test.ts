@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../sim/cli/testing/run-cli.js';
 import { TABLE_INTENTION } from '../../sim/families/langgraph/workload.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
+import { effectsFor } from '../../sim/families/langgraph/testing/user-project.js';
 
 const cwd = tempFolder('langgraph-explore');
 
@@ -44,14 +44,8 @@ async function explore(
   };
 }
 
-function emailsIn(effectsDb: string): number {
-  const db = new Database(effectsDb, { readonly: true });
-  try {
-    return (db.prepare('SELECT COUNT(*) AS n FROM effects WHERE intention_id = ?').get(TABLE_INTENTION) as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+/** N as the receiver's own file holds it: rows of its effects table for the email's intention. */
+const emailsIn = (effectsDb: string) => effectsFor(effectsDb, TABLE_INTENTION);
 
 // Two crashes deep, every example: docs/analyses/langgraph.md and its test (analysis-page.test.ts).
 describe('sim explore --family langgraph: every crash schedule within the bound, LangGraph ordering its own writes', () => {
