@@ -39,7 +39,12 @@ export function workloadOf(trial: LangGraphTrial, protocol?: LangGraphProtocol):
   const script = trial.script.map((turn) => ({
     ...turn,
     ...(turn.toolCalls
-      ? { toolCalls: turn.toolCalls.map((call) => ({ ...(pool[generatedIndex(call.args) % Math.max(pool.length, 1)] ?? call), id: call.id })) }
+      ? {
+          toolCalls: turn.toolCalls.map((call) => ({
+            ...(pool[generatedIndex(call.args) % Math.max(pool.length, 1)] ?? call),
+            id: call.id,
+          })),
+        }
       : {}),
   }));
   return { ...moduleWorkload(protocol.name, own), script, answer: trial.answer === 'approve' ? own.answer : trial.answer };
@@ -66,8 +71,15 @@ function chosenProtocol(trial: LangGraphTrial, choice: ProtocolChoice | undefine
 }
 
 /** Runs the trial's graph once under `plan`, then a quiet life in which the thread must end. */
-function runOnce(trial: LangGraphTrial, options: TrialRunOptions, folder: string, plan: readonly CrashPoint[]): Promise<FamilyOutcome> {
-  const { protocol, file } = chosenProtocol(trial, options.protocol);
+/** The graph a trial runs, the module it came from, and the case it runs it on: resolved once for both of its runs. */
+interface TrialSubject {
+  protocol: LangGraphProtocol;
+  file?: string;
+  workload: LangGraphWorkload;
+}
+
+function runOnce(subject: TrialSubject, options: TrialRunOptions, folder: string, plan: readonly CrashPoint[]): Promise<FamilyOutcome> {
+  const { protocol, file, workload } = subject;
   return runFamily(langgraphFamily, {
     protocol,
     // A user's module: every life imports a fresh instance, so module state does not survive a crash.
@@ -78,7 +90,7 @@ function runOnce(trial: LangGraphTrial, options: TrialRunOptions, folder: string
           ) => Promise<LangGraphProtocol>,
         }
       : {}),
-    workload: workloadOf(trial, protocol),
+    workload,
     folder,
     medium: options.medium,
     plan,
@@ -95,10 +107,12 @@ function runOnce(trial: LangGraphTrial, options: TrialRunOptions, folder: string
  * `fault-free`, beside its own stores.
  */
 export async function runLangGraphTrial(trial: LangGraphTrial, options: TrialRunOptions): Promise<FamilyOutcome> {
-  const faultFree = await runOnce(trial, { ...options, writeHistory: false }, join(options.folder, FAULT_FREE), []);
-  const crashed = await runOnce(trial, options, options.folder, trial.crashes);
+  const chosen = chosenProtocol(trial, options.protocol);
+  const subject: TrialSubject = { ...chosen, workload: workloadOf(trial, chosen.protocol) };
+  const faultFree = await runOnce(subject, { ...options, writeHistory: false }, join(options.folder, FAULT_FREE), []);
+  const crashed = await runOnce(subject, options, options.folder, trial.crashes);
   const rows = Object.entries(faultFree.effects).map(([intention, n]) => ({ intention, n }));
-  const calls = scriptedCalls(workloadOf(trial, chosenProtocol(trial, options.protocol).protocol));
+  const calls = scriptedCalls(subject.workload);
   return { ...crashed, state: { ...crashed.state, [FAULT_FREE]: { effects: rows, end: [{ kind: faultFree.end.kind }], calls } } };
 }
 
