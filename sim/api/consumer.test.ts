@@ -115,7 +115,7 @@ describe('cutpoint as a dependency of a fresh CommonJS project (npm pack, npm ci
     "the user's files compile under tsc --strict against the shipped types: protocol, tests and a plan loop naming its contract",
     { timeout: 150_000 },
     () => {
-        // This repository's compiler, run in the project: `cutpoint` and its types resolve from the project's node_modules.
+      // This repository's compiler, run in the project: `cutpoint` and its types resolve from the project's node_modules.
       const tsc = spawnSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
         cwd: project.folder,
         encoding: 'utf8',

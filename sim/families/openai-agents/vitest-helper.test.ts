@@ -20,7 +20,9 @@ describe("a user's agents module from their vitest suite, through cutpoint/vites
       /^table row of my-agents: expected \[1, 1, 1, 1\], measured \[1, 2, 2, 1\] \(cuts: approval-decided, effect-applied, state-save, state-saved\)/,
     );
     const [run] = readdirSync(out);
-    const cancellations = [0, 1, 2, 3].map((cut) => effectsFor(join(out, run ?? '', 'my-agents', `cut-${cut}`, 'effects.db'), CANCELLATION));
+    const cancellations = [0, 1, 2, 3].map((cut) =>
+      effectsFor(join(out, run ?? '', 'my-agents', `cut-${cut}`, 'effects.db'), CANCELLATION),
+    );
     expect(cancellations).toEqual([1, 2, 2, 1]);
   }, 240_000);
 
