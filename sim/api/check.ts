@@ -11,7 +11,7 @@ import { CHECK_WORKERS_MAX, RUNS_MAX } from '../engine/limits.js';
 export interface CheckPropertyOptions {
   /** A property of the family, e.g. `dedup-safety` (see `npx sim check --list [--family F]`). */
   property: string;
-  /** The family (default: the one the built-in protocol belongs to, else reservation). */
+  /** The family (default: the one the built-in protocol belongs to, or the one whose module you give, else reservation). */
   family?: FamilyRef;
   /** The protocol to check instead of the property's own: a built-in name, a path to your module, or a file URL. */
   protocol?: ProtocolRef;
@@ -58,7 +58,7 @@ async function checkPropertyUnchecked(options: CheckPropertyOptions): Promise<Pr
   checkWhole('checkProperty', 'runs', options.runs, 1, RUNS_MAX);
   checkSeed('checkProperty', options.seed);
   checkWhole('checkProperty', 'workersMax', options.workersMax, 1, CHECK_WORKERS_MAX);
-  const family = familyOf(options.family, options.protocol);
+  const family = await familyOf(options.family, options.protocol === undefined ? [] : [options.protocol]);
   const suite = await propertySuite(family.name);
   if (!suite) throw new TypeError(`the ${family.name} family has no properties`);
   const definition = suite.properties.find((p) => p.name === options.property);

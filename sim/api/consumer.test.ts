@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installConsumerProject, type ConsumerProject } from '../testing/consumer-project.js';
+import { installConsumerProject, runUserTests, type ConsumerProject } from '../testing/consumer-project.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 
@@ -81,43 +81,25 @@ describe('my protocol', { timeout: 120_000 }, () => {
 });
 `;
 
-interface VitestJson {
-  testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[];
-}
-
 describe('cutpoint as a dependency of a fresh CommonJS project (npm pack, npm ci --offline)', () => {
   let project: ConsumerProject;
-  let report: VitestJson;
+  let result: ReturnType<typeof runUserTests>;
 
   beforeAll(() => {
     project = installConsumerProject(REPO);
-    if (project.missing) return;
     writeFileSync(join(project.folder, 'my-protocol.ts'), example);
     writeFileSync(join(project.folder, 'my-no-receipt.ts'), flawed);
     writeFileSync(join(project.folder, 'protocol.test.ts'), userTest);
     writeFileSync(join(project.folder, 'my-plan-loop.ts'), planLoopFile);
     writeFileSync(join(project.folder, 'tsconfig.json'), JSON.stringify(tsconfig));
-    const out = join(project.folder, 'vitest.json');
-    try {
-      execFileSync(join(project.folder, 'node_modules/.bin/vitest'), ['run', '--reporter=json', `--outputFile=${out}`], {
-        cwd: project.folder,
-        stdio: 'ignore',
-        timeout: 240_000,
-      });
-    } catch {
-      // The flawed protocol's tests must fail, so vitest exits 1: the report says which failed and why.
-    }
-    report = JSON.parse(readFileSync(out, 'utf8')) as VitestJson;
+    result = runUserTests(project, 240_000);
   }, 300_000);
 
   afterAll(() => {
     if (project) rmSync(project.folder, { recursive: true, force: true });
   });
 
-  const result = (title: string) => report.testResults.flatMap((file) => file.assertionResults).find((test) => test.title === title);
-
-  it('the correct protocol passes its property, its table row and runTable; explore names boundaries by source line', (context) => {
-    if (project.missing) return context.skip(`the npm cache lacks ${project.missing}; run npm ci once with the network`);
+  it('the correct protocol passes its property, its table row and runTable; explore names boundaries by source line', () => {
     const titles = [
       'correct: holds dedup-safety',
       'correct: its table row',
@@ -132,8 +114,7 @@ describe('cutpoint as a dependency of a fresh CommonJS project (npm pack, npm ci
   it(
     "the user's files compile under tsc --strict against the shipped types: protocol, tests and a plan loop naming its contract",
     { timeout: 150_000 },
-    (context) => {
-      if (project.missing) return context.skip(`the npm cache lacks ${project.missing}; run npm ci once with the network`);
+    () => {
       // This repository's compiler, run in the project: `cutpoint` and its types resolve from the project's node_modules.
       const tsc = spawnSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
         cwd: project.folder,
@@ -145,8 +126,7 @@ describe('cutpoint as a dependency of a fresh CommonJS project (npm pack, npm ci
     },
   );
 
-  it('the flawed protocol fails dedup-safety with its counterexample, timeline and replay line', (context) => {
-    if (project.missing) return context.skip(`the npm cache lacks ${project.missing}; run npm ci once with the network`);
+  it('the flawed protocol fails dedup-safety with its counterexample, timeline and replay line', () => {
     const failed = result('flawed: holds dedup-safety');
     expect(failed?.status).toBe('failed');
     const message = failed?.failureMessages.join('\n') ?? '';
@@ -155,15 +135,13 @@ describe('cutpoint as a dependency of a fresh CommonJS project (npm pack, npm ci
     expect(message).toMatch(/timeline \(virtual ms, worker, event\):[\s\S]*cut effect-applied/);
   });
 
-  it('the flawed protocol fails its table row with the measured N', (context) => {
-    if (project.missing) return context.skip(`the npm cache lacks ${project.missing}; run npm ci once with the network`);
+  it('the flawed protocol fails its table row with the measured N', () => {
     const failed = result('flawed: its table row');
     expect(failed?.status).toBe('failed');
     expect(failed?.failureMessages.join('\n')).toMatch(/expected \[1, 1, 1, 1, 1\], measured \[1, 1, 2, 2, 1\]/);
   });
 
-  it("the replay line printed in the user's project reproduces the duplicate there", (context) => {
-    if (project.missing) return context.skip(`the npm cache lacks ${project.missing}; run npm ci once with the network`);
+  it("the replay line printed in the user's project reproduces the duplicate there", () => {
     const message = result('flawed: holds dedup-safety')?.failureMessages.join('\n') ?? '';
     const replay = /replay: npx sim (.*)/.exec(message)?.[1];
     expect(replay).toBeDefined();

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
-import { chooseFamilyName } from '../app/family-choice.js';
+import { chooseFamily } from '../app/family-choice.js';
 import { resolveProtocols } from '../app/load-protocol.js';
 import { FAMILIES, findFamily } from '../families/loaded.js';
 
@@ -38,12 +38,18 @@ export function inputPath(ref: ProtocolRef | undefined): string | undefined {
   return ref === undefined ? undefined : refText(ref);
 }
 
-/** Resolves a family ref; an unknown name is one sentence naming the valid ones. */
-export function familyOf(ref: FamilyRef | undefined, protocol?: ProtocolRef): AnyFamily {
+/**
+ * Resolves a family ref, as the CLI resolves --family: the family named, or
+ * else the one the protocols imply (a built-in's family, or the family that
+ * claims the user's module: a LangGraph module exports its `graph`, an Agents
+ * SDK module its `agent`), or the default. An unknown name is one sentence
+ * naming the valid ones.
+ */
+export async function familyOf(ref: FamilyRef | undefined, protocols: readonly ProtocolRef[] = []): Promise<AnyFamily> {
   if (typeof ref === 'object') return ref;
   if (ref !== undefined && !findFamily(ref))
     throw new TypeError(`unknown family '${ref}'; valid: ${FAMILIES.map((family) => family.name).join(', ')}`);
-  return findFamily(chooseFamilyName(ref, protocol === undefined ? [] : [refText(protocol)])) as AnyFamily;
+  return chooseFamily(ref, protocols.map(refText), process.cwd());
 }
 
 /** Loads a protocol ref against a family, with the same checks `sim --protocol` makes (schema, name, extension). */
@@ -53,7 +59,7 @@ export function resolveProtocol(ref: ProtocolRef, family?: FamilyRef): Promise<R
 
 async function resolveProtocolUnchecked(ref: ProtocolRef, family?: FamilyRef): Promise<ResolvedProtocol> {
   const text = refText(ref);
-  const chosen = familyOf(family, ref);
+  const chosen = await familyOf(family, [ref]);
   const cwd = process.cwd();
   const {
     protocols: [protocol],

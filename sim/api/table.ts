@@ -10,7 +10,7 @@ import { checkChoice } from './validate.js';
 export interface TableOptions {
   /** The protocols to run: built-in names, paths to your modules, or file URLs. */
   protocols: readonly ProtocolRef[];
-  /** The family (default: the one the built-in protocols belong to, else reservation). */
+  /** The family (default: the one the built-in protocols belong to, or the one whose module you give, else reservation). */
   family?: FamilyRef;
   /**
    * Expected N per protocol name, one number per classic cut in the family's
@@ -71,7 +71,7 @@ export function runTable(options: TableOptions): Promise<TableResults & { runFol
 async function runTableUnchecked(options: TableOptions): Promise<TableResults & { runFolder: string }> {
   if (options.protocols.length === 0) throw new TypeError('runTable: give at least one protocol');
   checkChoice('runTable', 'crashMode', options.crashMode, ['in-process', 'kill']);
-  const family = familyOf(options.family, options.protocols[0]);
+  const family = await familyOf(options.family, options.protocols);
   const inputs = {
     plan: inputPath(options.plan),
     crashStep: options.crashStep,

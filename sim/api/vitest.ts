@@ -44,12 +44,12 @@ export async function expectTableRow(
   options: Pick<TableOptions, 'family' | 'out' | 'plan' | 'policy' | 'graph'> = {},
 ): Promise<void> {
   // A row of the wrong length is the test's mistake, told before the table runs (as runTable tells an expected row's).
-  const family = familyOf(options.family, protocol);
+  const family = await familyOf(options.family, [protocol]);
   if (row.length !== family.cuts.length)
     throw new TypeError(`expectTableRow: row has ${row.length} numbers; the ${family.name} family has ${family.cuts.length} classic cuts`);
   const parent = resolve(options.out ?? 'runs');
   const parentExisted = existsSync(parent);
-  const results = await runTable({ protocols: [protocol], ...options, expected: {} });
+  const results = await runTable({ protocols: [protocol], ...options, family, expected: {} });
   const [name] = results.protocols.map((p) => p.name);
   const cells = results.cells.filter((cell) => cell.protocol === name);
   const measured = cells.map((cell) => cell.effects);

@@ -31,3 +31,12 @@ function markdownUnder(folder: string): string[] {
     .map((entry) => relative(REPO, join(entry.parentPath, entry.name)))
     .sort();
 }
+
+/** The first fenced block of `language` after `heading` in a page: the code a reader copies from that section. */
+export function codeBlockAfter(page: string, heading: string, language = 'ts'): string {
+  const text = readDoc(page);
+  const start = text.indexOf(`\n${heading}\n`);
+  const block = start === -1 ? null : new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(text.slice(start));
+  if (!block?.[1]) throw new Error(`${page} has no \`\`\`${language} block after '${heading}'`);
+  return block[1];
+}

@@ -34,10 +34,12 @@ function resolvePath(packages: Record<string, LockEntry>, from: string, name: st
 
 /**
  * The package.json and package-lock.json of a fresh CommonJS project that depends on the packed
- * cutpoint tarball (in the project's folder) and on `extra` (vitest), copied from cutpoint's own lock:
- * `npm install --offline` cannot resolve a version range without the
- * registry's package documents, which npm ci never caches, but `npm ci
- * --offline` installs a lock's exact tarballs from the cache by integrity.
+ * cutpoint tarball (in the project's folder) and on `extra` (vitest, a framework's packages), copied
+ * from cutpoint's own lock. `npm install --offline` asks for each package's full registry document,
+ * which the cache does not hold where only `npm ci` filled it (npm ci asks for the abbreviated one,
+ * and the cache answers only the kind of request it stored): it fails with ENOTCACHED on the first
+ * such package. `npm ci --offline` asks what the repository's own `npm ci` asked, so a lock copied
+ * from the repository's installs from the cache, tarballs checked by integrity.
  * Only what the project reaches is copied, so no dev tool of cutpoint's is installed.
  */
 export function offlineProject(

@@ -11,11 +11,11 @@ const project = userProject(join(folder, 'project'), { 'refund-graph.ts': refund
 const MODULE = join(project, 'refund-graph.ts');
 
 describe("a user's graph module from their vitest suite, through cutpoint/vitest", () => {
-  it('expectTableRow holds the row it measures: two refunds until the writes are saved, one after', async () => {
-    await expectTableRow(MODULE, [2, 2, 1], { family: 'langgraph', out: join(folder, 'holds') });
+  it('expectTableRow finds the family from the module (it exports its graph) and holds the row it measures: two refunds until the writes are saved, one after', async () => {
+    await expectTableRow(MODULE, [2, 2, 1], { out: join(folder, 'holds') });
   }, 240_000);
 
-  it('expectTableRow fails on the row a repair would give, keeping the run whose effects files hold the duplicates', async () => {
+  it('expectTableRow, its family named, fails on the row a repair would give, keeping the run whose effects files hold the duplicates', async () => {
     const out = join(folder, 'fails');
     const failure = await expectTableRow(MODULE, [1, 1, 1], { family: 'langgraph', out }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AssertionError);

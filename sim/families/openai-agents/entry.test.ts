@@ -38,4 +38,11 @@ describe("the openai-agents family's entry", () => {
     expect(family.summary).toBe(openaiAgentsEntry.summary);
     expect(family.protocols.map((entry) => entry.protocol.name)).toEqual([...openaiAgentsEntry.protocolNames]);
   });
+
+  it("claims a module that exports its agent() and no other family's", async () => {
+    const agents = await import('./fixtures/my-agents.js');
+    expect(openaiAgentsEntry.claims(agents)).toBe(true);
+    expect(openaiAgentsEntry.claims({ name: 'my-graph', graph: () => undefined })).toBe(false);
+    expect(openaiAgentsEntry.claims({ default: { name: 'my-protocol' } })).toBe(false);
+  });
 });

@@ -13,9 +13,17 @@ export const openaiAgentsEntry = {
     "a user's OpenAI Agents SDK agents with approvals, handoffs and a saved RunState, resumed as SDK apps resume: one effect per tool call, one ticket per handover",
   peers: OPENAI_AGENTS_PEERS,
   protocolNames: ['refund-on-approval', 'refund-keyed-by-call', 'handoff-announced', 'ticket-without-key'],
+  claims: (exports: Readonly<Record<string, unknown>>) => typeof exports.agent === 'function',
   async load(): Promise<AnyFamily> {
     requirePeers();
     const { openaiAgentsFamily } = await import('./family.js');
     return openaiAgentsFamily as unknown as AnyFamily;
   },
-} as const satisfies { name: string; summary: string; peers: readonly string[]; protocolNames: readonly string[]; load(): Promise<AnyFamily> };
+} as const satisfies {
+  name: string;
+  summary: string;
+  peers: readonly string[];
+  protocolNames: readonly string[];
+  claims(exports: Readonly<Record<string, unknown>>): boolean;
+  load(): Promise<AnyFamily>;
+};

@@ -1,6 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+
+export { effectsFor } from '../../../testing/effects-file.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
 
@@ -51,13 +52,3 @@ export const REFUND_GRAPH = `  return new StateGraph(MessagesAnnotation)
     .addNode('tools', new ToolNode([refund]))
     .addEdge(START, 'agent').addConditionalEdges('agent', toolsCondition).addEdge('tools', 'agent')
     .compile({ checkpointer });`;
-
-/** Rows of the receiver's effects table for one intention: N as the effects file holds it. */
-export function effectsFor(effectsDb: string, intention: string): number {
-  const db = new Database(effectsDb, { readonly: true });
-  try {
-    return (db.prepare('SELECT COUNT(*) AS n FROM effects WHERE intention_id = ?').get(intention) as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
