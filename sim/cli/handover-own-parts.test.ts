@@ -14,9 +14,7 @@ const ownToolGraph = join(examples, 'graph-with-own-tool.json');
 const refundPolicy = join(examples, 'refund-policy.ts');
 
 /** Reception's questions go to a person before the model: asking to be put through, parking, bookings. */
-const RULES = { before: [{ name: 'reception', phrases: ['put me through', 'where do i park', 'book an appointment'] }] };
-const rulesFile = join(cwd, 'reception.json');
-writeFileSync(rulesFile, JSON.stringify(RULES));
+const rulesFile = join(examples, 'reception-rules.json');
 
 function rowsOf<T>(folder: string, store: string, sql: string): T[] {
   const db = new Database(join(folder, store), { readonly: true });
