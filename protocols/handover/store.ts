@@ -42,7 +42,11 @@ export interface OutgoingRow {
   sent: number;
 }
 
-/** Records an event once: a redelivery of an event already recorded changes nothing. Creates the conversation on its first event. */
+/**
+ * Records an event once: a redelivery of an event already recorded changes
+ * nothing. Creates the conversation on its first event. The agent lines a
+ * log puts before the event enter the transcript first, then the user's text.
+ */
 export function recordEvent(db: Connection, event: ConversationEvent, entryAgent: string, nowMs: number, life: number): void {
   db.prepare('INSERT OR IGNORE INTO conversations (id, tenant, active_agent) VALUES (?, ?, ?)').run(
     event.conversationId,
@@ -53,7 +57,11 @@ export function recordEvent(db: Connection, event: ConversationEvent, entryAgent
   const inserted = db
     .prepare('INSERT OR IGNORE INTO events (conversation_id, event_id, ordinal, kind, body, received_at_ms) VALUES (?, ?, ?, ?, ?, ?)')
     .run(event.conversationId, event.eventId, event.ordinal, event.kind, body, nowMs);
-  if (inserted.changes === 0 || event.kind !== 'user') return;
+  if (inserted.changes === 0) return;
+  // A log's agent turns before this event: prior lines of the agent that has the conversation.
+  const active = event.agentLines?.length ? readConversation(db, event.conversationId).active_agent : null;
+  for (const text of event.agentLines ?? []) appendLine(db, event.conversationId, event.eventId, { role: 'agent', agent: active, text }, nowMs, life);
+  if (event.kind !== 'user') return;
   appendLine(db, event.conversationId, event.eventId, { role: 'user', agent: null, text: event.text }, nowMs, life);
   db.prepare('UPDATE conversations SET last_user_message_ms = ? WHERE id = ?').run(event.atMs, event.conversationId);
 }

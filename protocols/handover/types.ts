@@ -90,7 +90,7 @@ export interface HandoverSettings {
 }
 
 /** What one event of a conversation carries to the harness. */
-export type ConversationEvent =
+export type ConversationEvent = (
   | { kind: 'user'; conversationId: string; tenant: string; eventId: string; ordinal: number; atMs: number; text: string }
   | {
       kind: 'operator-return';
@@ -101,7 +101,16 @@ export type ConversationEvent =
       atMs: number;
       /** What the operator wrote to the user; it enters the agent's context. */
       messages: string[];
-    };
+    }
+) & {
+  /**
+   * What the agent said before this event in a real conversation log
+   * (`sim eval` of a log suite): the harness records these lines in the
+   * transcript as the active agent's, ahead of the event's own, so the model
+   * answers the user in the log's context. Absent outside a log.
+   */
+  agentLines?: readonly string[];
+};
 
 /**
  * Everything harness code may touch, handed to `receive`, `resume` and every

@@ -6,6 +6,7 @@ import {
   boundedLoop,
   everyEventHandled,
   handoverExactlyOnce,
+  toolActsOnce,
   ranToEnd,
   silentWhileWithHuman,
   staysInGraph,
@@ -48,11 +49,11 @@ export const HANDOVER_PROPERTIES: readonly HandoverProperty[] = [
   {
     name: 'handover-once',
     title:
-      'each handover has exactly one ticket; the user is notified exactly once, only after the ticket exists; every event handled once faults stop',
+      "each handover has exactly one ticket; the user is notified exactly once, only after the ticket exists; each call of the graph's own acting tools acts at most once; every event handled once faults stop",
     expect: 'hold',
     protocol: 'reference-harness',
     trials: (bounds, protocol) => trialArb(protocol, bounds),
-    checks: [ranToEnd, everyEventHandled, handoverExactlyOnce],
+    checks: [ranToEnd, everyEventHandled, handoverExactlyOnce, toolActsOnce],
     mustFire: ['crashes', 'crashesInRecovery', 'lostReplies', 'concurrentDeliveries', 'handovers', 'replays'],
   },
   {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { PropertyDefinition, PropertySuite, TrialTransform } from '../../../sim/check/suite.js';
 import { readGraphFile } from '../../../sim/families/handover/graph-file.js';
+import { readGuardrailRules } from '../../../sim/families/handover/guardrail-rules-file.js';
 import { loadPolicyModuleChecked } from '../../../sim/families/handover/policy-module.js';
 import { MODEL_CALL_TIMEOUT_MAX_MS } from '../../../sim/families/handover/model-call-timeout.js';
 import { InputError } from '../../../sim/engine/input-error.js';
@@ -29,27 +30,36 @@ export function asSuiteProperty(property: HandoverProperty): PropertyDefinition<
 /** What only the adversarial model provokes: invalid transfers, the step limit, the cap. */
 const ADVERSARY_ONLY: readonly string[] = ['invalidTransfers', 'stepLimits', 'capOverrides'] satisfies TallyKind[];
 
-/** The user's own model (--policy) and graph (--graph), loaded and checked before anything runs, put into every trial. */
+/** The user's own model (--policy), graph (--graph) and rules (--rules), loaded and checked before anything runs, put into every trial. */
 async function subjectTransform(values: Readonly<Record<string, string>>, cwd: string): Promise<TrialTransform<HandoverTrial> | undefined> {
   const policyFile = values['policy'];
   const graphFile = values['graph'];
+  const rulesFile = values['rules'];
   const callTimeoutMs = modelTimeoutOf(values['model-timeout-ms'], policyFile);
-  if (policyFile === undefined && graphFile === undefined) return undefined;
+  if (policyFile === undefined && graphFile === undefined && rulesFile === undefined) return undefined;
   const policyName = policyFile === undefined ? undefined : (await loadPolicyModuleChecked(policyFile, cwd)).name;
   const policy =
     policyFile === undefined
       ? undefined
       : { kind: 'module' as const, path: resolve(cwd, policyFile), ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }) };
   const graph = graphFile === undefined ? undefined : readGraphFile(graphFile, cwd);
+  if (rulesFile !== undefined) await readGuardrailRules(rulesFile, cwd);
+  const rules = rulesFile === undefined ? undefined : resolve(cwd, rulesFile);
   return {
     trial: (trial) => ({
       ...trial,
-      workload: { ...trial.workload, ...(policy ? { policy } : {}), ...(graph ? { graph } : {}) },
+      workload: { ...trial.workload, ...(policy ? { policy } : {}), ...(graph ? { graph } : {}), ...(rules ? { rules } : {}) },
     }),
     // A model of the user's own need not misbehave: what only the adversary provokes is not required of it. But it must
     // answer: a policy that threw (or answered 42) on every call left every decision to the harness's fallback, and a
     // property that held then says nothing about the policy.
-    mustFire: (kinds) => (policy ? [...kinds.filter((kind) => !ADVERSARY_ONLY.includes(kind)), 'modelAnswers'] : kinds),
+    // Nor do the user's rules or the graph's own acting tools say anything unless they ran: a rules file that decided
+    // nothing, or a tool no model called, was not checked.
+    mustFire: (kinds) => [
+      ...(policy ? [...kinds.filter((kind) => !ADVERSARY_ONLY.includes(kind)), 'modelAnswers'] : kinds),
+      ...(rules ? ['ruleDecisions'] : []),
+      ...(graph && Object.values(graph.tools ?? {}).some((tool) => tool.acts !== undefined) ? ['toolEffects'] : []),
+    ],
     // Nor may it leave a call unanswered: there the harness's fallback decided, and a property that held says nothing of
     // the policy's decision.
     ...(policy ? { mustNotFire: ['modelFailures'] satisfies TallyKind[] } : {}),

@@ -1,5 +1,6 @@
 import { noFaults } from '../../../sim/check/fault-words.js';
 import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
+import { BUILT_IN_CHECK_NAMES } from '../../../sim/families/handover/guardrail-rules-file.js';
 
 /**
  * The handover family's faults and harness rules, and the words a summary
@@ -26,6 +27,10 @@ export const HANDOVER_FAULTS = {
   modelAnswers: 'model answers',
   /** Calls the model did not answer (it threw, timed out, or answered garbage): with --policy, decisions the harness's fallback made. */
   modelFailures: 'unanswered model calls',
+  /** Messages, conversations or replies a rule of the user's (--rules) decided (guardrail_log): proof the rules were exercised. */
+  ruleDecisions: 'rule decisions',
+  /** Effects the graph's own acting tools applied (tool-server.db): proof a graph's own tool ran. */
+  toolEffects: 'own tool effects',
 } as const;
 
 export type TallyKind = keyof typeof HANDOVER_FAULTS;
@@ -62,6 +67,9 @@ export function tallyHandoverRun(outcome: FamilyOutcome): Record<TallyKind, numb
   tally.modelCalls += modelCalls.length;
   tally.modelAnswers += modelCalls.filter((call) => call.outcome === 'answered').length;
   tally.modelFailures += modelCalls.filter((call) => call.outcome !== 'answered').length;
+  const guardrails = (state.orchestrator?.guardrail_log ?? []) as { layer: string; check_name: string }[];
+  tally.ruleDecisions += guardrails.filter((row) => row.layer !== 'tool' && !BUILT_IN_CHECK_NAMES.has(row.check_name)).length;
+  tally.toolEffects += (state['tool-server']?.tool_effects ?? []).length;
   tally.templates += ((state['message-channel']?.messages ?? []) as { kind: string }[]).filter(
     (message) => message.kind === 'template',
   ).length;

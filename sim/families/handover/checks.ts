@@ -64,6 +64,14 @@ export const handoverExactlyOnce: HandoverCheck = (_workload, outcome) => {
   return undefined;
 };
 
+/** Each call of a graph's own acting tool (one key: the conversation, the message, the call) applied at most once by the tool server. */
+export const toolActsOnce: HandoverCheck = (_workload, outcome) => {
+  const keys = rows<{ tool: string; intention_id: string }>(outcome, 'tool-server', 'tool_effects').map((row) => row.intention_id);
+  const twice = keys.find((key, at) => keys.indexOf(key) !== at);
+  if (twice === undefined) return undefined;
+  return { kind: 'duplicate', message: `tool call ${twice}: ${keys.filter((key) => key === twice).length} effects in the tool server` };
+};
+
 /** Transfers between agents per conversation stay within the cap, across every life. */
 export const withinCap: HandoverCheck = (_workload, outcome) => {
   const transfers = outcome.metrics.transfersMax ?? 0;
@@ -181,6 +189,7 @@ export function firstViolation(
 export const ALL_HANDOVER_CHECKS: readonly HandoverCheck[] = [
   ranToEnd,
   handoverExactlyOnce,
+  toolActsOnce,
   withinCap,
   staysInGraph,
   boundedLoop,

@@ -47,8 +47,8 @@ export const handoverEntry: FamilyEntry = {
     },
     {
       flag: '--rules <file>',
-      help: 'your own guardrail rules before, around and after the model, ahead of the built-in checks: a JSON file of phrases and regular expressions, or a module (.ts, .js) of checks',
-      commands: ['eval'],
+      help: 'your own guardrail rules before, around and after the model, ahead of the built-in checks: a JSON file of phrases and regular expressions, or a module (.ts, .js) of checks; measured only',
+      commands: ['table', 'check', 'eval'],
       watched: true,
     },
     {

@@ -36,8 +36,9 @@ describe('guardrail rules from a file, in the eval', () => {
   }, 60_000);
 
   it('a rule in each layer decides its conversation, counted per layer; the misses it covers are gone', async () => {
-    const rules = await readGuardrailRules(rulesFile('rules.json', RULES), folder);
-    const { results, metrics } = await evaluate({ scenarios: SUITE }, { ...reference, rules }, folder);
+    const file = rulesFile('rules.json', RULES);
+    await readGuardrailRules(file, folder);
+    const { results, metrics } = await evaluate({ scenarios: SUITE }, { ...reference, rules: join(folder, file) }, folder);
     expect(metrics).toMatchObject({ missed: 0, unnecessary: 0, errors: 0 });
     expect(metrics.guardrails).toEqual({
       before: { 'asks-for-person': 1, 'front-desk': 1 },
@@ -58,14 +59,14 @@ describe('guardrail rules from a file, in the eval', () => {
       around: ['three-messages'],
       after: ['no-dosage'],
     });
-    const { metrics } = await evaluate({ scenarios: SUITE.slice(0, 1) }, { ...reference, rules }, folder);
+    const { metrics } = await evaluate({ scenarios: SUITE.slice(0, 1) }, { ...reference, rules: join(EXAMPLES, 'my-rules.ts') }, folder);
     expect(metrics).toMatchObject({ missed: 0, guardrails: { before: { 'front-desk': 1 } } });
   }, 60_000);
 
   it('a rule whose check throws ends its scenario in an error, counted, and the others are judged', async () => {
     const module = rulesFile('throws.mjs', "export const before = [{ name: 'boom', check: (text) => { if (text.includes('bill')) throw new Error('no bills'); } }];");
-    const rules = await readGuardrailRules(module, folder);
-    const { results, metrics } = await evaluate({ scenarios: SUITE }, { ...reference, rules }, folder);
+    await readGuardrailRules(module, folder);
+    const { results, metrics } = await evaluate({ scenarios: SUITE }, { ...reference, rules: join(folder, module) }, folder);
     expect(metrics.errors).toBe(1);
     expect(results.find((result) => result.id === 'front-desk')?.run.error).toContain('no bills');
   }, 60_000);

@@ -16,8 +16,8 @@ import { fsReason } from '../../results/fs-reason.js';
 import { readTextFile } from '../../results/read-text-file.js';
 
 const NAME = '^[a-z0-9][a-z0-9-]{0,63}$';
-/** The harness's own check names: a rule named like one would be counted as it. */
-const TAKEN = new Set([
+/** The harness's own check names: a rule named like one would be counted as it, so none may be. */
+export const BUILT_IN_CHECK_NAMES: ReadonlySet<string> = new Set([
   ...INPUT_CHECKS.map((check) => check.name),
   ...OUTPUT_CHECKS.map((check) => check.name),
   'classifier',
@@ -130,7 +130,7 @@ function checkedRules(rules: GuardrailRules, path: string): GuardrailRules {
   for (const layer of RULE_LAYERS) {
     const names = new Set<string>();
     for (const { name } of rules[layer]) {
-      if (TAKEN.has(name)) throw new InputError(`--rules ${path}: '${name}' (${layer}) is a built-in check's name; choose another`);
+      if (BUILT_IN_CHECK_NAMES.has(name)) throw new InputError(`--rules ${path}: '${name}' (${layer}) is a built-in check's name; choose another`);
       if (names.has(name)) throw new InputError(`--rules ${path}: '${name}' appears twice in ${layer}`);
       names.add(name);
     }
@@ -142,18 +142,26 @@ function checkedRules(rules: GuardrailRules, path: string): GuardrailRules {
  * Reads a user's guardrail rules for the layers before, around and after the
  * model: a JSON file of phrases and regular expressions, or a module
  * (.ts, .mts, .js, .mjs) of checks. Every problem is one InputError sentence.
+ * A module is first imported once in a thread of its own (trial-load.ts), so
+ * a top level that loops or exits is one sentence: for a command's own first
+ * read, before any case runs.
  */
 export async function readGuardrailRules(path: string, cwd: string): Promise<GuardrailRules> {
   const absolute = resolve(cwd, path);
-  if (MODULE_EXTENSIONS.includes(extname(absolute))) {
-    if (existsSync(absolute)) await (await import('../../process/trial-load.js')).trialLoad(absolute, path, 'rules');
-    return rulesOfModule(await importModule(absolute, { kind: 'rules', shownAs: path }), path);
-  }
+  if (MODULE_EXTENSIONS.includes(extname(absolute)) && existsSync(absolute))
+    await (await import('../../process/trial-load.js')).trialLoad(absolute, path, 'rules');
+  return loadGuardrailRules(absolute, path);
+}
+
+/** The same without the trial import, as each process life reads the rules its workload names (`absolute`), told by `shownAs`. */
+export async function loadGuardrailRules(absolute: string, shownAs = absolute): Promise<GuardrailRules> {
+  if (MODULE_EXTENSIONS.includes(extname(absolute)))
+    return rulesOfModule(await importModule(absolute, { kind: 'rules', shownAs }), shownAs);
   let text: string;
   try {
     text = readTextFile(absolute);
   } catch (error) {
-    throw new InputError(`--rules ${path}: ${fsReason(error)}`);
+    throw new InputError(`--rules ${shownAs}: ${fsReason(error)}`);
   }
-  return rulesOfJson(path, text);
+  return rulesOfJson(shownAs, text);
 }

@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
 import { readGraphFile } from './graph-file.js';
+import { readGuardrailRules } from './guardrail-rules-file.js';
 import { loadPolicyModule, loadPolicyModuleChecked } from './policy-module.js';
 import { TABLE_WORKLOAD, tableWorkloadOn, type HandoverWorkload } from './workload.js';
 
 /**
- * The table's conversation played by a user's own model (`policy`) and/or
- * on their own graph (`graph`), each loaded and checked before any case
- * runs (a problem is one InputError sentence); undefined when neither is
- * given, so the seed's workload and its expected rows apply. With a policy,
+ * The table's conversation played by a user's own model (`policy`), on
+ * their own graph (`graph`) and/or behind their own guardrail rules
+ * (`rules`), each loaded and checked before any case runs (a problem is one
+ * InputError sentence); undefined when none is given, so the seed's workload and its expected rows apply. With a policy,
  * the module's own name too, for the table's notes on it.
  */
 export async function ownHandoverWorkload(
@@ -17,8 +18,10 @@ export async function ownHandoverWorkload(
   const policy = typeof inputs['policy'] === 'string' ? inputs['policy'] : undefined;
   const graph = typeof inputs['graph'] === 'string' ? inputs['graph'] : undefined;
   const modelTimeoutMs = typeof inputs['modelTimeoutMs'] === 'number' ? inputs['modelTimeoutMs'] : undefined;
-  if (!policy && !graph) return undefined;
+  const rules = typeof inputs['rules'] === 'string' ? inputs['rules'] : undefined;
+  if (!policy && !graph && !rules) return undefined;
   if (policy) await loadPolicyModuleChecked(policy, cwd);
+  if (rules) await readGuardrailRules(rules, cwd);
   // On the user's graph, the person who gives the conversation back writes the graph's own lines.
   const workload: HandoverWorkload = {
     ...(graph ? tableWorkloadOn(readGraphFile(graph, cwd)) : TABLE_WORKLOAD),
@@ -31,6 +34,7 @@ export async function ownHandoverWorkload(
           },
         }
       : {}),
+    ...(rules ? { rules: resolve(cwd, rules) } : {}),
   };
   return { workload, ...(policy === undefined ? {} : { userModule: { file: policy, name: (await loadPolicyModule(policy, cwd)).name } }) };
 }

@@ -6,6 +6,7 @@ import type { HandoverWorkload } from './workload.js';
 
 const TEXT = { type: 'string' } as const;
 const TIME_MS = { type: 'integer', minimum: 0 } as const;
+const LINES = { type: 'array', items: TEXT } as const;
 
 /** A workload's shape, the graph aside (graphFromJson checks it, with what a schema cannot say). */
 const WORKLOAD_SCHEMA = {
@@ -53,7 +54,7 @@ const WORKLOAD_SCHEMA = {
               oneOf: [
                 {
                   type: 'object',
-                  properties: { atMs: TIME_MS, kind: { const: 'user' }, text: TEXT, ordinal: TIME_MS },
+                  properties: { atMs: TIME_MS, kind: { const: 'user' }, text: TEXT, ordinal: TIME_MS, agentLines: LINES },
                   required: ['atMs', 'kind', 'text'],
                   additionalProperties: false,
                 },
@@ -64,6 +65,7 @@ const WORKLOAD_SCHEMA = {
                     kind: { const: 'operator-return' },
                     messages: { type: 'array', items: TEXT },
                     ordinal: TIME_MS,
+                    agentLines: LINES,
                   },
                   required: ['atMs', 'kind', 'messages'],
                   additionalProperties: false,
@@ -76,6 +78,7 @@ const WORKLOAD_SCHEMA = {
         additionalProperties: false,
       },
     },
+    rules: { type: 'string', minLength: 1 },
   },
   required: ['graph', 'policy', 'conversations'],
   additionalProperties: false,

@@ -10,6 +10,8 @@ export type ScriptedEvent = (
 ) & {
   /** Its place in the conversation (from 0), when a workload holds only some of its events (a stress worker's share); else its index. */
   ordinal?: number;
+  /** A log's agent turns just before it (ConversationEvent.agentLines). */
+  agentLines?: string[];
 };
 
 export interface ConversationScript {
@@ -35,6 +37,11 @@ export interface HandoverWorkload {
   graph: HandoverGraph;
   policy: PolicyChoice;
   conversations: ConversationScript[];
+  /**
+   * The user's guardrail rules (`--rules`), absolute: a JSON file or a module
+   * every process life reads, ahead of the harness's built-in checks.
+   */
+  rules?: string;
 }
 
 /** The harness's limits plus the world's own timings, in virtual ms. */
@@ -104,6 +111,7 @@ export function deliverySchedule(workload: HandoverWorkload): ConversationEvent[
         eventId: `e${ordinal + 1}`,
         ordinal,
         atMs: event.atMs,
+        ...(event.agentLines === undefined ? {} : { agentLines: event.agentLines }),
       };
       return event.kind === 'user'
         ? { ...identity, kind: 'user', text: event.text }

@@ -4,6 +4,7 @@ import { immediateTransaction } from '../../engine/connections.js';
 import type { World, WorldLife, WorldSpec } from '../../engine/family.js';
 import { joinWorkers } from '../../engine/runner.js';
 import { guardrailSettings } from '../../../protocols/handover/guardrails/guardrail-settings.js';
+import { loadGuardrailRules } from './guardrail-rules-file.js';
 import { adversarialPolicy } from './adversarial-policy.js';
 import { loadPolicyModule } from './policy-module.js';
 import { referencePolicy } from './reference-policy.js';
@@ -49,6 +50,9 @@ export function handoverWorld(spec: HandoverSpec): World {
       const time = worldTime(life.clock, spec.settings.realTime === true);
       if (life.index > 0) time.restarted(spec.settings.restartDelayMs);
       const model = await modelOfLife(spec.workload.policy);
+      // The user's rules (--rules) are part of the harness: every life reads them, as a restarted process would.
+      const rules = spec.workload.rules === undefined ? undefined : await loadGuardrailRules(spec.workload.rules);
+      const settings = rules ? { ...spec.settings, guardrails: { ...spec.settings.guardrails, rules } } : spec.settings;
       const wallTimeoutMs = spec.workload.policy.kind === 'module' ? spec.workload.policy.callTimeoutMs : undefined;
       const memory = new Map<string, unknown>();
       // The world plays the channel and the operator through the life's own connections to their stores.
@@ -79,7 +83,7 @@ export function handoverWorld(spec: HandoverSpec): World {
           graph: spec.workload.graph,
           model: timedModel(model, life.clock, guardrailSettings(spec.settings).modelTimeoutMs, wallTimeoutMs),
           tools,
-          settings: spec.settings,
+          settings,
           memory,
         };
       };

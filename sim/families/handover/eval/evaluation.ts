@@ -57,7 +57,10 @@ export async function prepareEvaluation(request: EvalRequest, cwd: string): Prom
     subject.policy = { kind: 'module', path: resolve(cwd, policy), ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }) };
   }
   if (graph) subject.graph = readGraphFile(graph, cwd);
-  if (rules) subject.rules = await readGuardrailRules(rules, cwd);
+  if (rules) {
+    await readGuardrailRules(rules, cwd);
+    subject.rules = resolve(cwd, rules);
+  }
   const judge: JudgeChoice | undefined = judgeFile
     ? { judge: await loadJudgeModule(judgeFile, cwd), ...(judgeTimeoutMs === undefined ? {} : { timeoutMs: judgeTimeoutMs }) }
     : undefined;

@@ -1,18 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { tempFolder } from '../../../testing/temp-folder.js';
 import { DEFAULT_GRAPH } from '../graph.js';
 import { evaluate } from './evaluate.js';
-import { scenarioEvents } from './run-eval.js';
-import { parseSuite } from './suite.js';
+import { playScenario, scenarioEvents } from './run-eval.js';
+import { parseSuite, type EvalScenario } from './suite.js';
 
 const scratch = tempFolder('log-suite');
 const LOG_SUITE = join(import.meta.dirname, '../../../../scenarios/handover/eval/log-suite.jsonl');
 const line = (value: unknown) => JSON.stringify(value);
 
 describe('a suite made from conversation logs', () => {
-  it('the harness answers the user turns; agent turns are not sent; a run of operator turns is one return', () => {
+  it('the harness answers the user turns; agent turns go with the next event; a run of operator turns is one return', () => {
     const events = scenarioEvents([
       { role: 'user', text: 'hello' },
       { role: 'agent', text: 'Hi, how can I help?' },
@@ -28,7 +29,44 @@ describe('a suite made from conversation logs', () => {
       ['user', 5],
     ]);
     expect(events[2]).toMatchObject({ messages: ['Moved to Tuesday.', 'Anything else?'] });
+    expect(events.map((event) => event.agentLines)).toEqual([undefined, ['Hi, how can I help?'], undefined, undefined]);
   });
+
+  it("a log's agent turns are in the harness's stored transcript, as the active agent's lines before the user's next turn", async () => {
+    const folder = join(scratch, 'played');
+    mkdirSync(folder, { recursive: true });
+    const scenario: EvalScenario = {
+      id: 'played',
+      turns: [
+        { role: 'agent', text: 'Welcome to the clinic, how can I help?' },
+        { role: 'user', text: 'What are your opening hours?' },
+        { role: 'agent', text: 'We open at 8. Anything else?' },
+        { role: 'agent', text: 'I can also book you in.' },
+        { role: 'user', text: 'Yes, friday please.' },
+      ],
+      expected: { handover: true },
+    };
+    // A rule around the model that reads the agent's earlier lines: it decides only if they are in the transcript.
+    const rules = join(folder, 'rules.json');
+    writeFileSync(rules, JSON.stringify({ around: [{ name: 'offered-booking', pattern: 'agent: I can also book you in' }] }));
+    const outcome = await playScenario(scenario, { policy: { kind: 'reference' }, graph: DEFAULT_GRAPH, rules }, folder);
+    expect(outcome.end.kind).toBe('completed');
+    const db = new Database(join(folder, 'orchestrator.db'), { readonly: true });
+    const transcript = db.prepare('SELECT event_id, role, agent, text FROM transcript ORDER BY id').all() as Record<string, string>[];
+    const decided = db.prepare('SELECT event_id, check_name FROM guardrail_log').all();
+    db.close();
+    const lines = transcript.map((row) => `${row.event_id} ${row.role} ${row.agent ?? '-'}: ${row.text}`);
+    expect(lines.slice(0, 2)).toEqual(['e2 agent router: Welcome to the clinic, how can I help?', 'e2 user -: What are your opening hours?']);
+    const e5 = lines.filter((line) => line.startsWith('e5 ')).slice(0, 3);
+    expect(e5).toEqual([
+      `e5 agent ${transcript.find((row) => row.event_id === 'e5')!.agent}: We open at 8. Anything else?`,
+      `e5 agent ${transcript.find((row) => row.event_id === 'e5')!.agent}: I can also book you in.`,
+      'e5 user -: Yes, friday please.',
+    ]);
+    // The log's lines belong to the agent that has the conversation after the harness's own first answer.
+    expect(transcript.find((row) => row.event_id === 'e5')!.agent).toBe('information');
+    expect(decided).toEqual([{ event_id: 'e5', check_name: 'offered-booking' }]);
+  }, 60_000);
 
   it('the example log suite: the handover turn counts every turn of the log, the explicit request three turns in is caught', async () => {
     const suite = parseSuite(readFileSync(LOG_SUITE, 'utf8'), 'log-suite.jsonl');

@@ -1,11 +1,11 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { NO_RULES, ruleLayerOf, type GuardrailRules } from '../../../../protocols/handover/guardrails/rules.js';
+import { ruleLayerOf } from '../../../../protocols/handover/guardrails/rules.js';
 import { referenceHarness } from '../../../../protocols/handover/reference-harness.js';
 import type { HandoverProtocol } from '../../../../protocols/handover/types.js';
 import { FileMedium } from '../../../engine/connections.js';
 import { protocolFromFile } from '../../../engine/protocol-file.js';
-import { runFamily } from '../../../engine/run-family.js';
+import { runFamily, type FamilyOutcome } from '../../../engine/run-family.js';
 import { handoverFamily } from '../family.js';
 import type { HandoverGraph } from '../graph.js';
 import { DEFAULT_HANDOVER_SETTINGS, type HandoverWorkload, type PolicyChoice, type ScriptedEvent } from '../workload.js';
@@ -44,26 +44,35 @@ export interface EvalSubject {
   graph: HandoverGraph;
   /** The reference harness when absent. */
   harness?: HarnessChoice;
-  /** The user's guardrail rules (--rules), ahead of the harness's built-in checks. */
-  rules?: GuardrailRules;
+  /** The user's guardrail rules (--rules), absolute, ahead of the harness's built-in checks: as a table or a check reads them. */
+  rules?: string;
 }
 
 /**
  * The events the harness is sent: each user turn, and each run of operator
- * turns as one return of the conversation. An agent turn of a log is not
- * sent: the harness writes its own replies. Each event's ordinal is its
- * turn's place, so the handover's event names the turn a labeller counts.
+ * turns as one return of the conversation. A log's agent turns go with the
+ * event after them, as the agent's earlier lines: the harness puts them in
+ * its transcript and answers the user in their context (agent turns after
+ * the last user or operator turn follow everything the harness decides, and
+ * stay the judge's context only). Each event's ordinal is its turn's place,
+ * so the handover's event names the turn a labeller counts.
  */
 export function scenarioEvents(turns: readonly Turn[]): ScriptedEvent[] {
   const events: ScriptedEvent[] = [];
+  let agentLines: string[] = [];
+  const withAgentLines = <E extends ScriptedEvent>(event: E): E => {
+    const lines = agentLines;
+    agentLines = [];
+    return lines.length === 0 ? event : { ...event, agentLines: lines };
+  };
   turns.forEach((turn, n) => {
     const atMs = NINE_AM_MS + n * TURN_GAP_MS;
     const role = roleOf(turn);
     const last = events.at(-1);
-    if (role === 'user') events.push({ atMs, kind: 'user', text: textOf(turn), ordinal: n });
-    else if (role === 'operator' && last?.kind === 'operator-return' && n > 0 && roleOf(turns[n - 1]!) === 'operator')
-      last.messages.push(textOf(turn));
-    else if (role === 'operator') events.push({ atMs, kind: 'operator-return', messages: [textOf(turn)], ordinal: n });
+    if (role === 'agent') agentLines.push(textOf(turn));
+    else if (role === 'user') events.push(withAgentLines({ atMs, kind: 'user', text: textOf(turn), ordinal: n }));
+    else if (last?.kind === 'operator-return' && n > 0 && roleOf(turns[n - 1]!) === 'operator') last.messages.push(textOf(turn));
+    else events.push(withAgentLines({ atMs, kind: 'operator-return', messages: [textOf(turn)], ordinal: n }));
   });
   return events;
 }
@@ -76,30 +85,36 @@ async function harnessOf(choice: HarnessChoice | undefined, scenario: EvalScenar
 }
 
 /**
- * Runs one labelled scenario through the harness under evaluation (the
- * reference by default), fault-free, on the virtual clock (a turn every ten
- * minutes from 09:00): the policy under evaluation plays every agent, the
- * harness's guardrails run as they do in every other run, the user's rules
- * ahead of its own.
+ * Plays one labelled scenario through the harness under evaluation (the
+ * reference by default) into `folder`, fault-free, on the virtual clock (a
+ * turn every ten minutes from 09:00): the policy under evaluation plays
+ * every agent, the harness's guardrails run as they do in every other run,
+ * the user's rules ahead of its own. The stores stay in `folder`.
  */
-export async function runScenario(scenario: EvalScenario, subject: EvalSubject, scratch: string): Promise<ScenarioRun> {
-  const folder = join(scratch, scenario.id);
-  mkdirSync(folder, { recursive: true });
+export async function playScenario(scenario: EvalScenario, subject: EvalSubject, folder: string): Promise<FamilyOutcome> {
   const workload: HandoverWorkload = {
     graph: subject.graph,
     policy: subject.policy,
     conversations: [{ id: 'c1', tenant: 'eval', events: scenarioEvents(scenario.turns) }],
+    ...(subject.rules === undefined ? {} : { rules: subject.rules }),
   };
+  return runFamily(handoverFamily, {
+    protocol: await harnessOf(subject.harness, scenario),
+    workload,
+    folder,
+    medium,
+    plan: [],
+    livesMax: 1,
+    settings: DEFAULT_HANDOVER_SETTINGS,
+  });
+}
+
+/** Plays one scenario (playScenario) in a folder of its own under `scratch`, reads what the harness did, and removes the folder. */
+export async function runScenario(scenario: EvalScenario, subject: EvalSubject, scratch: string): Promise<ScenarioRun> {
+  const folder = join(scratch, scenario.id);
+  mkdirSync(folder, { recursive: true });
   try {
-    const outcome = await runFamily(handoverFamily, {
-      protocol: await harnessOf(subject.harness, scenario),
-      workload,
-      folder,
-      medium,
-      plan: [],
-      livesMax: 1,
-      settings: { ...DEFAULT_HANDOVER_SETTINGS, guardrails: { rules: subject.rules ?? NO_RULES } },
-    });
+    const outcome = await playScenario(scenario, subject, folder);
     const handovers = (outcome.state.orchestrator?.handovers ?? []) as { event_id: string; target: string; reason: string; seq: number }[];
     const tickets = (outcome.state['human-queue']?.tickets ?? []) as { summary: string; key_facts: string }[];
     const first = handovers.sort((a, b) => a.seq - b.seq)[0];
