@@ -36,7 +36,8 @@ export interface ThreadConfig {
  * before the next step starts, `async` while it runs (LangGraph's default),
  * `exit` only when the invocation ends or stops at an interrupt.
  */
-export type Durability = 'exit' | 'async' | 'sync';
+export const DURABILITIES = ['exit', 'async', 'sync'] as const;
+export type Durability = (typeof DURABILITIES)[number];
 
 /**
  * The part of a compiled LangGraph graph the family uses: what a LangGraph

@@ -44,7 +44,7 @@ export function trialsOf<T, B>(
   bounds: B,
   options: { protocol?: ProtocolChoice; transform?: TrialTransform<unknown> },
 ): fc.Arbitrary<T> {
-  const trials = definition.trials(bounds, options.protocol?.protocol.name ?? definition.protocol);
+  const trials = definition.trials(bounds, options.protocol?.protocol.name ?? definition.protocol, options.protocol?.protocol);
   const transform = options.transform as TrialTransform<T> | undefined;
   return transform ? trials.map((trial) => transform.trial(trial)) : trials;
 }

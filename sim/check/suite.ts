@@ -23,7 +23,11 @@ export interface PropertyDefinition<T, B, K extends string = string> {
    * one's own runs it only when named, since a protocol need not offer every kind of intention.
    */
   needs?: string;
-  trials(bounds: B, protocol: string): fc.Arbitrary<T>;
+  /**
+   * The trials of `protocol`. `given` is the protocol object when the user gave one (their module), so a family can
+   * generate the module's own calls rather than its examples' and a counterexample reads in the module's terms.
+   */
+  trials(bounds: B, protocol: string, given?: FamilyProtocol): fc.Arbitrary<T>;
   check(trial: T, outcome: FamilyOutcome): Violation | undefined;
   /** The faults this property must see fire across its runs, or its passing proves nothing. */
   mustFire: readonly K[];

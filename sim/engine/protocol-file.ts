@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Family, FamilyProtocol } from './family.js';
 import { InputError } from './input-error.js';
@@ -63,7 +63,11 @@ function registerTsx(): Promise<void> {
   return tsx;
 }
 
-/** Loads a user's protocol file as a protocol of `family`, or throws one sentence saying what is wrong. */
+/**
+ * Loads a user's protocol file as a protocol of `family`, or throws one
+ * sentence saying what is wrong. A module that exports no `name` is named
+ * after its file (`my-graph.ts` is `my-graph`).
+ */
 export async function protocolFromFile<P extends FamilyProtocol>(
   family: Family<P, unknown, unknown>,
   path: string,
@@ -71,7 +75,7 @@ export async function protocolFromFile<P extends FamilyProtocol>(
   instance?: string,
 ): Promise<P> {
   const exports = await importModule(path, { instance });
-  const protocol = family.protocolFromModule(exports, shownAs);
+  const protocol = family.protocolFromModule(exports.name === undefined ? { ...exports, name: basename(path, extname(path)) } : exports, shownAs);
   if (typeof protocol === 'string') throw new ProtocolFileError(protocol);
   return protocol;
 }

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { SAVER_CUTS } from '../../../sim/families/langgraph/cut-saver.js';
 import { EFFECTS_RECEIVER } from '../../../sim/families/langgraph/effects-receiver.js';
 import type { ScriptedTurn } from '../../../sim/families/langgraph/scripted-model.js';
-import { GENERATED_RECIPIENTS, GENERATED_SUBJECTS } from './generated-calls.js';
+import type { ScriptedCall } from '../../../protocols/langgraph/types.js';
+import { GENERATED_RECIPIENTS, GENERATED_SUBJECTS, generatedCall } from './generated-calls.js';
 import type { LangGraphTrial } from './trial.js';
 
 /** Every boundary of the family a crash may fall on: the effect's lost reply and each side of both checkpointer writes. */
@@ -22,11 +23,11 @@ const mail = fc.record({
   subject: fc.constantFrom(...GENERATED_SUBJECTS),
 });
 
-/** The model's turn `turn`: one or two send_email calls, each with the fresh id a real model gives. */
-const toolTurn = (turn: number): fc.Arbitrary<ScriptedTurn> =>
-  fc.array(mail, { minLength: 1, maxLength: 2 }).map((calls) => ({
+/** The model's turn `turn`: one or two calls (send_email, or the module's `own`), each with the fresh id a real model gives. */
+const toolTurn = (turn: number, own: readonly ScriptedCall[]): fc.Arbitrary<ScriptedTurn> =>
+  fc.array(mail, { minLength: 1, maxLength: 2 }).map((mails) => ({
     content: '',
-    toolCalls: calls.map((args, index) => ({ id: `call_${turn}_${index}`, name: 'send_email', args })),
+    toolCalls: mails.map((drawn, index) => ({ id: `call_${turn}_${index}`, ...generatedCall(drawn, own) })),
   }));
 
 /**
@@ -35,15 +36,20 @@ const toolTurn = (turn: number): fc.Arbitrary<ScriptedTurn> =>
  * node (after an interrupt's resume, in a graph that asks for approval),
  * often repeating a call; a human approves or rejects at every interrupt.
  */
-export function scriptArbitrary(bounds: LangGraphBounds): fc.Arbitrary<readonly ScriptedTurn[]> {
+export function scriptArbitrary(bounds: LangGraphBounds, own: readonly ScriptedCall[] = []): fc.Arbitrary<readonly ScriptedTurn[]> {
   return fc
     .integer({ min: 0, max: bounds.toolTurnsMax })
-    .chain((turns) => fc.tuple(...Array.from({ length: turns }, (_, turn) => toolTurn(turn))))
+    .chain((turns) => fc.tuple(...Array.from({ length: turns }, (_, turn) => toolTurn(turn, own))))
     .map((turns) => [...turns, { content: 'done' }]);
 }
 
-/** A trial of `protocol`: a script, the human's answer, and crashes at the family's boundaries in any life, recovery included. */
-export function langgraphTrialArbitrary(protocol: string, bounds: LangGraphBounds): fc.Arbitrary<LangGraphTrial> {
+/**
+ * A trial of `protocol`: a script, the human's answer, and crashes at the
+ * family's boundaries in any life, recovery included. The script calls the
+ * tools of the module's own case (`own`, its calls) when it brings one, so
+ * a counterexample names the module's calls.
+ */
+export function langgraphTrialArbitrary(protocol: string, bounds: LangGraphBounds, own: readonly ScriptedCall[] = []): fc.Arbitrary<LangGraphTrial> {
   const crash = fc.record({
     cut: fc.constantFrom(...LANGGRAPH_CRASH_CUTS),
     // A graph reaches each boundary a few times a life: once per step, or once per task.
@@ -51,7 +57,7 @@ export function langgraphTrialArbitrary(protocol: string, bounds: LangGraphBound
   });
   return fc.record({
     protocol: fc.constant(protocol),
-    script: scriptArbitrary(bounds),
+    script: scriptArbitrary(bounds, own),
     answer: fc.constantFrom<'approve' | 'reject'>('approve', 'reject'),
     // The i-th crash falls in life i: the first attempt, then each recovery in turn.
     crashes: fc.array(crash, { maxLength: bounds.livesMax - 1 }).map((crashes) => crashes.map((point, life) => ({ life, ...point }))),

@@ -1,9 +1,11 @@
+import type { LangGraphProtocol } from '../../../protocols/langgraph/types.js';
 import type { PropertyDefinition } from '../../../sim/check/suite.js';
+import type { FamilyProtocol } from '../../../sim/engine/family.js';
 import type { Violation } from '../../../sim/engine/verdict.js';
 import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
 import { langgraphTrialArbitrary, type LangGraphBounds } from './arbitraries.js';
 import type { LangGraphFault } from './tally.js';
-import { askedOf, FAULT_FREE, type LangGraphTrial } from './trial.js';
+import { askedOf, FAULT_FREE, ownCalls, type LangGraphTrial } from './trial.js';
 
 /**
  * Each tool call takes effect at most as often as the model asked for it,
@@ -31,7 +33,9 @@ export function effectsOnce(_trial: LangGraphTrial, outcome: FamilyOutcome): Vio
 /** What every graph must fire, whatever it does with interrupts: crashes (in recovery too), a model that stops, a repeated call. */
 const ANY_GRAPH: readonly LangGraphFault[] = ['crashes', 'crashesInRecovery', 'earlyStops', 'repeatedCalls'];
 
-const trials = (bounds: LangGraphBounds, protocol: string) => langgraphTrialArbitrary(protocol, bounds);
+/** The generated trials; on a user's module, its own case's tool calls in place of the examples' send_email. */
+const trials = (bounds: LangGraphBounds, protocol: string, given?: FamilyProtocol) =>
+  langgraphTrialArbitrary(protocol, bounds, ownCalls(given as LangGraphProtocol | undefined));
 
 export const LANGGRAPH_PROPERTIES: readonly PropertyDefinition<LangGraphTrial, LangGraphBounds, LangGraphFault>[] = [
   {

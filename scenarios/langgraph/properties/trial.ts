@@ -6,8 +6,7 @@ import { runFamily, type FamilyOutcome } from '../../../sim/engine/run-family.js
 import { langgraphFamily } from '../../../sim/families/langgraph/family.js';
 import type { ScriptedTurn } from '../../../sim/families/langgraph/scripted-model.js';
 import { callIntention, moduleWorkload, TABLE_WORKLOAD, type LangGraphWorkload } from '../../../sim/families/langgraph/workload.js';
-import { GENERATED_RECIPIENTS, GENERATED_SUBJECTS } from './generated-calls.js';
-import type { LangGraphProtocol } from '../../../protocols/langgraph/types.js';
+import type { LangGraphProtocol, ScriptedCall } from '../../../protocols/langgraph/types.js';
 
 /** One generated run of a graph: what the model answers, what the human answers at every interrupt, where the process dies. */
 export interface LangGraphTrial {
@@ -24,37 +23,20 @@ export interface LangGraphTrial {
  */
 export const FAULT_FREE = 'fault-free';
 
+/** The tool calls of a module's own case, which its generated scripts call; none for a graph without its own case. */
+export function ownCalls(protocol: LangGraphProtocol | undefined): ScriptedCall[] {
+  return (protocol?.case?.script ?? []).flatMap((turn) => turn.toolCalls ?? []);
+}
+
 /**
  * The case a trial runs on `protocol`: the family's case with the generated
  * script, or, for a graph that brings its own case (a user's module), its
- * input with the generated script carried over to its own tool calls. The
- * generator draws from four calls; each stands for one of the module's
- * calls, the same one every time, so a call repeated by the model is
- * repeated on the module's tools too.
+ * input with the generated script, which calls the module's own tools.
  */
 export function workloadOf(trial: LangGraphTrial, protocol?: LangGraphProtocol): LangGraphWorkload {
   const own = protocol?.case;
   if (!own) return { ...TABLE_WORKLOAD, script: trial.script, answer: trial.answer };
-  const pool = own.script.flatMap((turn) => turn.toolCalls ?? []);
-  const script = trial.script.map((turn) => ({
-    ...turn,
-    ...(turn.toolCalls
-      ? {
-          toolCalls: turn.toolCalls.map((call) => ({
-            ...(pool[generatedIndex(call.args) % Math.max(pool.length, 1)] ?? call),
-            id: call.id,
-          })),
-        }
-      : {}),
-  }));
-  return { ...moduleWorkload(protocol.name, own), script, answer: trial.answer === 'approve' ? own.answer : trial.answer };
-}
-
-/** Which of the generator's four calls this is: its recipient and subject, in the order the generator draws them. */
-function generatedIndex(args: Readonly<Record<string, unknown>>): number {
-  const recipients: readonly string[] = GENERATED_RECIPIENTS;
-  const subjects: readonly string[] = GENERATED_SUBJECTS;
-  return recipients.indexOf(String(args.to)) * subjects.length + subjects.indexOf(String(args.subject));
+  return { ...moduleWorkload(protocol.name, own), script: trial.script, answer: trial.answer === 'approve' ? own.answer : trial.answer };
 }
 
 /** The tool calls of the script a run carried out, turn by turn, each as the intention it stands for. */
@@ -70,7 +52,6 @@ function chosenProtocol(trial: LangGraphTrial, choice: ProtocolChoice | undefine
   return { protocol: entry.protocol };
 }
 
-/** Runs the trial's graph once under `plan`, then a quiet life in which the thread must end. */
 /** The graph a trial runs, the module it came from, and the case it runs it on: resolved once for both of its runs. */
 interface TrialSubject {
   protocol: LangGraphProtocol;
@@ -78,6 +59,7 @@ interface TrialSubject {
   workload: LangGraphWorkload;
 }
 
+/** Runs the trial's graph once under `plan`, then a quiet life in which the thread must end. */
 function runOnce(subject: TrialSubject, options: TrialRunOptions, folder: string, plan: readonly CrashPoint[]): Promise<FamilyOutcome> {
   const { protocol, file, workload } = subject;
   return runFamily(langgraphFamily, {

@@ -10,9 +10,8 @@ import { REFUND_GRAPH, refundModule, userProject } from './testing/user-project.
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const folder = tempFolder('langgraph-bad');
 
-/** A graph module named `name`, its builder's body changed by `edit`. */
-const variant = (name: string, edit: (graph: string) => string, extra = '') =>
-  refundModule(edit(REFUND_GRAPH), extra).replace("export const name = 'refund-graph';", `export const name = '${name}';`);
+/** A graph module, its builder's body changed by `edit`; named after its file. */
+const variant = (edit: (graph: string) => string, extra = '') => refundModule(edit(REFUND_GRAPH), extra);
 
 const LOOPING_GRAPH = `  return new StateGraph(MessagesAnnotation)
     .addNode('agent', async (state) => ({ messages: [await model.invoke(state.messages)] }))
@@ -27,12 +26,12 @@ const ORDER_GRAPH = `  return new StateGraph(z.object({ order: z.number() }))
 
 const project = userProject(join(folder, 'project'), {
   'compiled.ts': refundModule().replace('export function graph(', 'function build(') + 'export const graph = build({ checkpointer: undefined });\n',
-  'no-graph.ts': "export const name = 'no-graph';\nexport const app = {};\n",
-  'other-saver.ts': variant('other-saver', (g) => g.replace('compile({ checkpointer })', 'compile({ checkpointer: new MemorySaver() })'), "import { MemorySaver } from '@langchain/langgraph';"),
-  'hangs.ts': variant('hangs', (g) => g.replace('await model.invoke(state.messages)', 'await new Promise(() => {})')),
-  'slow.ts': variant('slow', (g) => g.replace('await model.invoke(state.messages)', 'await new Promise((r) => setTimeout(r, 300)).then(() => model.invoke(state.messages))')),
-  'loops.ts': variant('loops', () => LOOPING_GRAPH),
-  'schema-rejects.ts': variant('schema-rejects', () => ORDER_GRAPH).replace(/export const input = .*/, "export const input = { order: 'seven' };"),
+  'no-graph.ts': 'export const app = {};\n',
+  'other-saver.ts': variant((g) => g.replace('compile({ checkpointer })', 'compile({ checkpointer: new MemorySaver() })'), "import { MemorySaver } from '@langchain/langgraph';"),
+  'hangs.ts': variant((g) => g.replace('await model.invoke(state.messages)', 'await new Promise(() => {})')),
+  'slow.ts': variant((g) => g.replace('await model.invoke(state.messages)', 'await new Promise((r) => setTimeout(r, 300)).then(() => model.invoke(state.messages))')),
+  'loops.ts': variant(() => LOOPING_GRAPH),
+  'schema-rejects.ts': variant(() => ORDER_GRAPH).replace(/export const input = .*/, "export const input = { order: 'seven' };"),
 });
 
 /** The built sim, run by node from `cwd`. */

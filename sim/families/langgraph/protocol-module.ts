@@ -1,5 +1,5 @@
 import { findContract, CONTRACTS } from '../../../protocols/receivers/contracts.js';
-import type { GraphCase, LangGraphProtocol, ScriptedCall, ScriptedTurn } from '../../../protocols/langgraph/types.js';
+import { DURABILITIES, type Durability, type GraphCase, type LangGraphProtocol, type ScriptedCall, type ScriptedTurn } from '../../../protocols/langgraph/types.js';
 import type { JsonValue } from '../../../protocols/receivers/types.js';
 
 const NAME = /^[a-z0-9][a-z0-9-]*$/;
@@ -10,23 +10,27 @@ const GRAPH_SHAPE = 'export function graph({ checkpointer, model, effects }) ret
 type Checked<T> = { value: T } | { problem: string };
 
 /**
- * A user's module, completed into a graph of this family: `name`, an optional
- * `summary`, `graph(parts)` returning the graph compiled with
- * `parts.checkpointer`, and `contract`, the name of the rule their API keeps
- * (`no-receipt` when left out: an API without idempotency keys). With `input`
+ * A user's module, completed into a graph of this family: `name` (its file's
+ * when loaded from one), an optional `summary`, `graph(parts)` returning the
+ * graph compiled with `parts.checkpointer`, `contract`, the name of the rule
+ * their API keeps (`no-receipt` when left out: an API without idempotency
+ * keys), and `durability`, the LangGraph durability mode every invocation
+ * asks for (LangGraph's default, `async`, when left out). With `input`
  * and `script` (the model's answers and tool calls) the module brings its own
  * case, and `intention(call)` derives what identifies each tool call's
  * intention (the tool's name and arguments when left out). Returns the
  * protocol, or one sentence saying what is missing.
  */
 export function protocolFromModule(exports: Record<string, unknown>, where: string): LangGraphProtocol | string {
-  const { name, summary, graph, contract } = exports;
+  const { name, summary, graph, contract, durability } = exports;
   if (graph !== undefined && typeof graph === 'object')
     return `${where} exports a compiled graph: ${GRAPH_SHAPE}, so each process life builds it afresh on the checkpointer cutpoint gives`;
   if (typeof graph !== 'function') return `${where} exports no graph: ${GRAPH_SHAPE}`;
   if (typeof name !== 'string' || !NAME.test(name)) return `${where}: export const name = '...' (lower-case letters, digits and dashes)`;
   const bound = findContract(typeof contract === 'string' ? contract : 'no-receipt');
   if (!bound) return `${where}: contract must be one of ${CONTRACTS.map((c) => c.name).join(', ')}`;
+  if (durability !== undefined && !DURABILITIES.includes(durability as Durability))
+    return `${where}: durability must be one of ${DURABILITIES.join(', ')} (LangGraph's durability mode for every invocation)`;
   const graphCase = caseOf(exports, where);
   if ('problem' in graphCase) return graphCase.problem;
   return {
@@ -35,6 +39,7 @@ export function protocolFromModule(exports: Record<string, unknown>, where: stri
     graph: graph as LangGraphProtocol['graph'],
     contract: bound,
     ...(graphCase.value ? { case: graphCase.value } : {}),
+    ...(durability === undefined ? {} : { durability: durability as Durability }),
   };
 }
 

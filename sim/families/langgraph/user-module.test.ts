@@ -5,17 +5,18 @@ import type { BoundaryResults } from '../../cli/boundary-run.js';
 import { tableRun } from '../../cli/testing/table-run.js';
 import { runCli } from '../../cli/testing/run-cli.js';
 import { tempFolder } from '../../testing/temp-folder.js';
-import { effectsFor, refundModule, userProject } from './testing/user-project.js';
+import { effectsFor, REFUND_INTENTION, refundModule, userProject } from './testing/user-project.js';
 
 const project = userProject(join(tempFolder('langgraph-user'), 'project'), { 'refund-graph.ts': refundModule() });
-const INTENTION = 'refund:order-7';
+const INTENTION = REFUND_INTENTION;
 
 describe("a user's graph module the project has never seen, with only --protocol", () => {
   for (const mode of ['in-process', 'kill']) {
-    it(`sim table (${mode}) finds its family, runs its own case and counts refunds under the intention it derives`, async () => {
+    it(`sim table (${mode}) finds its family, names it after its file, runs its own case and counts refunds per tool call`, async () => {
       const { runFolder, results, stdout } = await tableRun(project, ['--protocol', 'refund-graph.ts', '--crash-mode', mode, '--measure-only']);
       expect(results.family).toBe('langgraph');
-      expect(stdout.split('\n')[0]).toMatch(/, intention refund:order-7$/);
+      expect(stdout.split('\n')[0]).toMatch(/, intention refund:\{"cents":1250,"order":7\}$/);
+      expect(results.cells.map((cell) => cell.protocol)).toEqual(['refund-graph', 'refund-graph', 'refund-graph']);
       expect(results.cells.map((cell) => cell.case.lives[0]?.crash?.cut)).toEqual(['effect-applied', 'writes-put', 'writes-saved']);
       // Read back from each case's effects file: two refunds until the tools node's writes are saved, one after.
       const refunds = results.cells.map((cell) => effectsFor(join(runFolder, cell.case.files.stores.effects ?? ''), INTENTION));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectTableRow } from '../../api/vitest.js';
 import { tempFolder } from '../../testing/temp-folder.js';
-import { effectsFor, refundModule, userProject } from './testing/user-project.js';
+import { effectsFor, REFUND_INTENTION, refundModule, userProject } from './testing/user-project.js';
 
 const folder = tempFolder('langgraph-vitest');
 const project = userProject(join(folder, 'project'), { 'refund-graph.ts': refundModule() });
@@ -21,7 +21,7 @@ describe("a user's graph module from their vitest suite, through cutpoint/vitest
     expect(failure).toBeInstanceOf(AssertionError);
     expect((failure as Error).message).toMatch(/^table row of refund-graph: expected \[1, 1, 1\], measured \[2, 2, 1\]/);
     const [run] = readdirSync(out);
-    const refunds = [0, 1, 2].map((cut) => effectsFor(join(out, run ?? '', 'refund-graph', `cut-${cut}`, 'effects.db'), 'refund:order-7'));
+    const refunds = [0, 1, 2].map((cut) => effectsFor(join(out, run ?? '', 'refund-graph', `cut-${cut}`, 'effects.db'), REFUND_INTENTION));
     expect(refunds).toEqual([2, 2, 1]);
   }, 240_000);
 });

@@ -27,25 +27,29 @@ export const GRAPH_IMPORTS = [
 
 /**
  * A module the project has never seen, as a user writes it: a refund tool
- * behind a ToolNode, its own input and script, and the intention derived from
- * the order refunded. `graphBody` replaces the graph's builder (bad input).
+ * behind a ToolNode, its own input and script; its name is its file's, its
+ * intentions the tool's name and arguments. `graphBody` replaces the graph's
+ * builder (bad input); `extra` adds exports.
  */
 export function refundModule(graphBody = REFUND_GRAPH, extra = ''): string {
   return `${GRAPH_IMPORTS}
 
-export const name = 'refund-graph';
 export const input = { messages: [{ role: 'user', content: 'Refund order 7.' }] };
 export const script = [{ toolCalls: [{ name: 'refund', args: { order: 7, cents: 1250 } }] }, { content: 'Refunded.' }];
-export const intention = (call) => \`refund:order-\${call.args.order}\`;
 ${extra}
 export function graph({ checkpointer, model, effects }) {
-  const refund = tool(async (args) => JSON.stringify(await effects.apply('refund', args)), {
-    name: 'refund', description: 'Refunds an order.', schema: z.object({ order: z.number(), cents: z.number() }),
-  });
+  const refund = tool((args) => effects.apply('refund', args),
+    { name: 'refund', description: 'Refunds an order.', schema: z.object({ order: z.number(), cents: z.number() }) });
 ${graphBody}
 }
 `;
 }
+
+/** The refund's intention as refundModule() counts it: the tool's name and its arguments. */
+export const REFUND_INTENTION = 'refund:{"cents":1250,"order":7}';
+
+/** An export naming each refund by its order instead, as a module may. */
+export const ORDER_INTENTION = "export const intention = (call) => `refund:order-${call.args.order}`;\n";
 
 export const REFUND_GRAPH = `  return new StateGraph(MessagesAnnotation)
     .addNode('agent', async (state) => ({ messages: [await model.invoke(state.messages)] }))
