@@ -13,9 +13,20 @@ export const openaiAgentsEntry = {
     "a user's OpenAI Agents SDK agents with approvals, handoffs and a saved RunState, resumed as SDK apps resume: one effect per tool call, one ticket per handover",
   peers: OPENAI_AGENTS_PEERS,
   protocolNames: ['refund-on-approval', 'refund-keyed-by-call', 'handoff-announced', 'ticket-without-key'],
+  // A module of this family exports the function that builds its agents (sim/families/openai-agents/protocol-module.ts).
+  claims: (exports: Readonly<Record<string, unknown>>) => exports.agent !== undefined,
+  moduleShape: 'agent({ effects, humans, conversation })',
   async load(): Promise<AnyFamily> {
     requirePeers();
     const { openaiAgentsFamily } = await import('./family.js');
     return openaiAgentsFamily as unknown as AnyFamily;
   },
-} as const satisfies { name: string; summary: string; peers: readonly string[]; protocolNames: readonly string[]; load(): Promise<AnyFamily> };
+} as const satisfies {
+  name: string;
+  summary: string;
+  peers: readonly string[];
+  protocolNames: readonly string[];
+  claims(exports: Readonly<Record<string, unknown>>): boolean;
+  moduleShape: string;
+  load(): Promise<AnyFamily>;
+};
