@@ -18,7 +18,8 @@ const sim = (argv: readonly string[]) => runCli([...argv, '--out', join(folder, 
 const runFolderOf = (run: CliRun) => resolve(folder, /^run folder: (.+)$/m.exec(run.stdout)?.[1] ?? '');
 
 /** Cancellations in the effects.db of one case of a table run. */
-const cancellations = (run: CliRun, cut: number) => rowsIn(join(runFolderOf(run), 'my-agents', `cut-${cut}`, 'effects.db'), 'effects', CANCEL);
+const cancellations = (run: CliRun, cut: number) =>
+  rowsIn(join(runFolderOf(run), 'my-agents', `cut-${cut}`, 'effects.db'), 'effects', CANCEL);
 
 const oneLine = (run: CliRun) => run.stderr.endsWith('\n') && run.stderr.trimEnd().split('\n').length === 1;
 
@@ -56,7 +57,10 @@ describe("a user's agents module, its family found from the module (no --family)
 
   it('sim check reaches the openai-agents family, which has no properties: one line, exit 2', async () => {
     const run = await sim(['check', '--protocol', MY_AGENTS]);
-    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 2, stderr: 'sim: the openai-agents family has no properties to check\n' });
+    expect({ code: run.code, stderr: run.stderr }).toEqual({
+      code: 2,
+      stderr: 'sim: the openai-agents family has no properties to check\n',
+    });
   });
 });
 
@@ -66,7 +70,9 @@ describe('a module two families could claim, or none: one line on stderr, exit 2
     writeFileSync(file, "export const name = 'both';\nexport function agent() {}\nexport function graph() {}\n");
     const run = await sim(['table', '--protocol', file]);
     expect({ code: run.code, stdout: run.stdout, oneLine: oneLine(run) }).toEqual({ code: 2, stdout: '', oneLine: true });
-    expect(run.stderr).toBe(`sim: ${file} could be a module of the langgraph or the openai-agents family: give --family langgraph or --family openai-agents\n`);
+    expect(run.stderr).toBe(
+      `sim: ${file} could be a module of the langgraph or the openai-agents family: give --family langgraph or --family openai-agents\n`,
+    );
   });
 
   it("a module no family claims is refused by the default family's rule, with what each claiming family's modules export", async () => {
