@@ -24,6 +24,8 @@ async function bareRun(folder: string): Promise<void> {
   const effectsDb = new Database(join(folder, 'effects.db'));
   const queueDb = new Database(join(folder, 'human-queue.db'));
   try {
+    // The pragmas of cutpoint's own stores (sim/engine/connections.ts): the two sides write to disk alike.
+    for (const db of [app, effectsDb, queueDb]) db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
     app.exec('CREATE TABLE run_states (seq INTEGER PRIMARY KEY, final INTEGER NOT NULL, state TEXT NOT NULL)');
     effectsDb.exec('CREATE TABLE effects (seq INTEGER PRIMARY KEY, tool TEXT NOT NULL, args TEXT NOT NULL)');
     queueDb.exec('CREATE TABLE tickets (seq INTEGER PRIMARY KEY, ticket TEXT NOT NULL)');
