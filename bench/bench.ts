@@ -12,6 +12,7 @@ import { evalBench } from './eval-bench.js';
 import { handoverBench } from './handover-bench.js';
 import { langgraphBench } from './langgraph-bench.js';
 import { httpLoad, httpLoadLine } from './http-load.js';
+import { openaiAgentsBench } from './openai-agents-bench.js';
 import { planBench, planPathsBench } from './plan-bench.js';
 import { propertyThroughput } from './property-bench.js';
 import { reductionBench } from './reduction-bench.js';
@@ -19,7 +20,7 @@ import { replayBare, TracingMedium } from './sql-trace.js';
 import { exploreOnCores, speedLine, tableAgainstPython } from './speed-bench.js';
 import { defaultJobs } from '../sim/process/pool.js';
 import { orderingCost } from '../scenarios/reservation/sweeps/ordering-cost.js';
-import { medianMs } from './median.js';
+import { medianMs, printBenchRows } from './median.js';
 
 /**
  * `npm run bench`: how long the main job and one case take on this machine,
@@ -101,6 +102,7 @@ async function otherBlocks(): Promise<void> {
     }
   }
   await langgraphBlock();
+  await openaiAgentsBlock();
   const evaluated = evalBench(scratch, bin, 1_000);
   console.log(
     `\nsim eval handover, generated suite of 1000 scenarios, new process: ${(evaluated.ms / 1000).toFixed(1)} s (${evaluated.scenariosPerSecond.toFixed(0)} scenarios/s)`,
@@ -108,19 +110,23 @@ async function otherBlocks(): Promise<void> {
 }
 
 async function langgraphBlock(): Promise<void> {
-  console.log('\nthe langgraph family: medians of 30 cases / 3 tables');
-  for (const r of await langgraphBench(scratch, bin)) console.log(`${r.what.padEnd(70)} ${r.ms.toFixed(1).padStart(8)} ms  ${r.note}`);
+  printBenchRows('the langgraph family: medians of 30 cases / 3 tables', await langgraphBench(scratch, bin));
+}
+
+async function openaiAgentsBlock(): Promise<void> {
+  printBenchRows('the openai-agents family: medians of 30 cases / 3 tables', await openaiAgentsBench(scratch, bin));
 }
 
 /**
  * `npm run bench -- speed` runs only the cores block (tables against Python, exploration and property runs on one job and on
  * every core); `npm run bench -- reduction` only the reduced search beside the naive one; `npm run bench -- langgraph` only
- * the langgraph block.
+ * the langgraph block, `npm run bench -- openai-agents` only the openai-agents block.
  */
 const only = process.argv[2];
 
 try {
   if (only === 'langgraph') await langgraphBlock();
+  else if (only === 'openai-agents') await openaiAgentsBlock();
   else if (only === 'reduction') await reductionBench();
   else {
     console.log(`both cores: node ${process.version}, ${defaultJobs()} cores, medians of 9 runs taken in turns`);

@@ -10,13 +10,7 @@ import { langgraphFamily } from '../sim/families/langgraph/family.js';
 import { ScriptedChatModel } from '../sim/families/langgraph/scripted-model.js';
 import { tracingOff } from '../sim/families/langgraph/tracing-off.js';
 import { TABLE_WORKLOAD } from '../sim/families/langgraph/workload.js';
-import { medianMs } from './median.js';
-
-export interface LangGraphBenchRow {
-  what: string;
-  ms: number;
-  note: string;
-}
+import { medianMs, type BenchRow } from './median.js';
 
 /** The graph as its user runs it without cutpoint: SqliteSaver on a fresh file, the effect one row in a file of its own. */
 async function bareInvoke(folder: string): Promise<void> {
@@ -49,7 +43,7 @@ async function bareInvoke(folder: string): Promise<void> {
  * SqliteSaver, and the examples' table as a user runs it (a new process).
  * Wall time is the point here, so performance.now() is read.
  */
-export async function langgraphBench(scratch: string, bin: string): Promise<LangGraphBenchRow[]> {
+export async function langgraphBench(scratch: string, bin: string): Promise<BenchRow[]> {
   tracingOff();
   const repeats = 30;
   const family = langgraphFamily as unknown as AnyFamily;

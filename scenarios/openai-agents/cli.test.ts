@@ -1,22 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { printedRow, tableRun } from '../../sim/cli/testing/table-run.js';
 import { runCli } from '../../sim/cli/testing/run-cli.js';
+import { rowsIn } from '../../sim/families/openai-agents/testing/rows-in.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 
 const folder = tempFolder('openai-agents-cli');
 const MY_AGENTS = join(import.meta.dirname, '..', '..', 'sim', 'families', 'openai-agents', 'fixtures', 'my-agents.ts');
-
-function ticketsIn(caseFolder: string): number {
-  const db = new Database(join(caseFolder, 'human-queue.db'), { readonly: true });
-  try {
-    return (db.prepare('SELECT COUNT(*) AS n FROM tickets').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
 
 describe('sim table --family openai-agents', () => {
   it('in kill mode, a process killed after the ticket and before the final save leaves two tickets in human-queue.db', async () => {
@@ -31,7 +22,7 @@ describe('sim table --family openai-agents', () => {
       'kill',
     ]);
     expect(printedRow(stdout, 'ticket-without-key')).toEqual(['1', '2', '2']);
-    expect(ticketsIn(join(runFolder, 'ticket-without-key', 'cut-2'))).toBe(2);
+    expect(rowsIn(join(runFolder, 'ticket-without-key', 'cut-2', 'human-queue.db'), 'tickets')).toBe(2);
     expect(results.cells).toHaveLength(1);
   }, 120_000);
 

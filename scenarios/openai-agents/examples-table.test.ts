@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { runCase, type AnyFamily } from '../../sim/engine/run-case.js';
 import { openaiAgentsFamily } from '../../sim/families/openai-agents/family.js';
 import { handoverIntention, toolIntention } from '../../sim/families/openai-agents/workload.js';
+import { rowsIn } from '../../sim/families/openai-agents/testing/rows-in.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { EXPECTED_OPENAI_AGENTS_TABLE } from './expected-table.js';
 
@@ -11,16 +11,6 @@ const folder = tempFolder('openai-agents-examples');
 const family = openaiAgentsFamily as unknown as AnyFamily;
 const REFUND = toolIntention('refund_order', { order_id: '42' });
 const HANDOVER = handoverIntention('order-42');
-
-/** N as a receiver's own file holds it: rows of `table` for one intention. */
-function rowsIn(file: string | undefined, table: string, intention: string): number {
-  const db = new Database(file ?? '', { readonly: true });
-  try {
-    return (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE intention_id = ?`).get(intention) as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
 
 describe('the example agents, each crashed at every classic cut, refunds and tickets read from effects.db and human-queue.db', () => {
   it('the examples are the catalogue, and the table names its four cuts', () => {

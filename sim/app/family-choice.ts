@@ -26,32 +26,69 @@ export function chooseFamilyName(named: string | undefined, protocolValues: read
 /**
  * The family a command runs (chooseFamilyName), loaded: only that family's
  * modules are imported. Given only users' modules and no --family, the family
- * that claims the first of them (a LangGraph module exports its graph). A
+ * that claims them (a LangGraph module exports its graph, an OpenAI Agents
+ * module its agent); a module no family claims is the default family's, and
+ * one it refuses is told with what each claiming family's modules export. A
  * family whose packages the user has not installed is one sentence with the
  * npm line that installs them.
  */
 export async function chooseFamily(named: string | undefined, protocolValues: readonly string[], cwd: string): Promise<AnyFamily> {
   const onlyModules = named === undefined && protocolValues.length > 0 && protocolValues.every(looksLikePath);
-  const name = (onlyModules ? await claimingFamily(protocolValues, cwd) : undefined) ?? chooseFamilyName(named, protocolValues);
+  const claims = onlyModules ? await moduleClaims(protocolValues, cwd) : undefined;
+  const name = claims?.family ?? chooseFamilyName(named, protocolValues);
   const entry = findEntry(name);
   if (!entry) throw new InputError(`unknown family '${name}'`);
   const missing = missingPeers(entry);
   if (missing.length > 0)
     throw new InputError(`family ${name} runs on ${missing.join(', ')}, not installed here: npm install ${missing.join(' ')}`);
-  return entry.load();
+  const family = await entry.load();
+  for (const { value, exports } of claims?.family === undefined ? (claims?.unclaimed ?? []) : []) {
+    const refusal = family.protocolFromModule(exports, value);
+    if (typeof refusal === 'string') throw new InputError(`${refusal}; ${otherFamilies(name)}`);
+  }
+  return family;
 }
 
-/** The family whose entry claims one of these modules, each imported as a protocol is (its top level tried in a thread first). */
-async function claimingFamily(values: readonly string[], cwd: string): Promise<string | undefined> {
+/** A user's module as imported, with the value that named it. */
+interface ImportedModule {
+  value: string;
+  exports: Record<string, unknown>;
+}
+
+/**
+ * The family that claims these modules, each imported as a protocol is (its
+ * top level tried in a thread first), and the modules no family claims. A
+ * module two families claim, or modules claimed by two families, is an
+ * InputError: the command runs one family.
+ */
+async function moduleClaims(values: readonly string[], cwd: string): Promise<{ family?: string; unclaimed: ImportedModule[] }> {
+  const families = new Set<string>();
+  const unclaimed: ImportedModule[] = [];
   for (const value of values) {
     const path = resolve(cwd, value);
     if (!existsSync(path) || !MODULE_EXTENSIONS.includes(extname(path))) continue;
     if (!isWatched()) await trialLoad(path, value);
     const exports = await importModule(path, { shownAs: value });
-    const claimed = FAMILY_ENTRIES.find((entry) => entry.claims?.(exports));
-    if (claimed) return claimed.name;
+    const claimants = FAMILY_ENTRIES.filter((entry) => entry.claims?.(exports)).map((entry) => entry.name);
+    if (claimants.length > 1)
+      throw new InputError(
+        `${value} could be a module of the ${claimants.join(' or the ')} family: give ${claimants.map((name) => `--family ${name}`).join(' or ')}`,
+      );
+    if (claimants[0] === undefined) unclaimed.push({ value, exports });
+    else families.add(claimants[0]);
   }
-  return undefined;
+  if (families.size > 1)
+    throw new InputError(`the modules named belong to different families (${[...families].join(', ')}): run one family at a time`);
+  const [family] = families;
+  return family === undefined ? { unclaimed } : { family, unclaimed };
+}
+
+/** What the modules of the families that claim theirs export, for a refusal of a module no family claimed. */
+function otherFamilies(refusing: string): string {
+  const shapes = FAMILY_ENTRIES.filter((entry) => entry.name !== refusing && entry.moduleShape !== undefined).map(
+    (entry) => `the ${entry.name} family's modules export ${entry.moduleShape}`,
+  );
+  return `no family claims it as its own (${shapes.join('; ')}): write the module of one family, or name it with --family`;
 }
 
 /** Resolves --cut values (an index or a name) against the family's cuts. */

@@ -31,6 +31,8 @@ export interface FamilyEntry {
    * no --family runs this family.
    */
   claims?(exports: Readonly<Record<string, unknown>>): boolean;
+  /** What a module this family claims exports, as a refusal names it (`agent({ effects, humans, conversation })`): given with claims(). */
+  readonly moduleShape?: string;
   /** The family's value: its world, checks, protocols, expected table. Loaded only by a command that runs it. */
   load(): Promise<AnyFamily>;
   /** The family's property suite, for `sim check` (loads fast-check and every property definition). */

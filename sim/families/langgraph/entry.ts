@@ -18,6 +18,7 @@ export const langgraphEntry = {
     'functional-task-async',
   ],
   claims: (exports: Readonly<Record<string, unknown>>) => exports.graph !== undefined,
+  moduleShape: 'graph({ checkpointer, model, effects })',
   async load(): Promise<AnyFamily> {
     const { langgraphFamily } = await import('./family.js');
     return langgraphFamily as unknown as AnyFamily;
@@ -31,6 +32,7 @@ export const langgraphEntry = {
   peers: readonly string[];
   protocolNames: readonly string[];
   claims(exports: Readonly<Record<string, unknown>>): boolean;
+  moduleShape: string;
   load(): Promise<AnyFamily>;
   properties(): Promise<AnySuite>;
 };

@@ -13,7 +13,9 @@ export const openaiAgentsEntry = {
     "a user's OpenAI Agents SDK agents with approvals, handoffs and a saved RunState, resumed as SDK apps resume: one effect per tool call, one ticket per handover",
   peers: OPENAI_AGENTS_PEERS,
   protocolNames: ['refund-on-approval', 'refund-keyed-by-call', 'handoff-announced', 'ticket-without-key'],
-  claims: (exports: Readonly<Record<string, unknown>>) => typeof exports.agent === 'function',
+  // A module of this family exports the function that builds its agents (sim/families/openai-agents/protocol-module.ts).
+  claims: (exports: Readonly<Record<string, unknown>>) => exports.agent !== undefined,
+  moduleShape: 'agent({ effects, humans, conversation })',
   async load(): Promise<AnyFamily> {
     requirePeers();
     const { openaiAgentsFamily } = await import('./family.js');
@@ -25,5 +27,6 @@ export const openaiAgentsEntry = {
   peers: readonly string[];
   protocolNames: readonly string[];
   claims(exports: Readonly<Record<string, unknown>>): boolean;
+  moduleShape: string;
   load(): Promise<AnyFamily>;
 };

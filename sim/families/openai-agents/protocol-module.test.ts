@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { runCase, type AnyFamily } from '../../engine/run-case.js';
 import { protocolFromFile } from '../../engine/protocol-file.js';
@@ -8,6 +7,7 @@ import { openaiAgentsFamily } from './family.js';
 import { requirePeers } from './peers.js';
 import { protocolFromModule } from './protocol-module.js';
 import { loadRunState } from './state-store.js';
+import { rowsIn } from './testing/rows-in.js';
 import { toolIntention } from './workload.js';
 
 const folder = tempFolder('openai-agents-module');
@@ -24,10 +24,7 @@ describe("a user's agents module", () => {
     const result = await caseOf(fixture('my-agents.ts'), 'lost-reply', 'effect-applied');
     expect(result.error).toBeUndefined();
     expect(result.lives.map((life) => life.ended)).toEqual(['crashed', 'completed']);
-    const db = new Database(join(folder, 'lost-reply', 'effects.db'), { readonly: true });
-    const rows = db.prepare('SELECT COUNT(*) AS n FROM effects WHERE intention_id = ?').get(toolIntention('cancel_subscription', { subscription: '7' }));
-    db.close();
-    expect((rows as { n: number }).n).toBe(2);
+    expect(rowsIn(join(folder, 'lost-reply', 'effects.db'), 'effects', toolIntention('cancel_subscription', { subscription: '7' }))).toBe(2);
     expect(result.effects['act-1']).toBe(2);
   });
 
