@@ -32,12 +32,6 @@ describe("the openai-agents family's entry", () => {
     expect(family.stderr).toMatch(/loaded (@openai\/agents-core|zod)/);
   }, 60_000);
 
-  it('claims a module that exports agent, and no other: a LangGraph module exports graph, a reservation protocol its default', () => {
-    expect(openaiAgentsEntry.claims({ name: 'mine', agent: () => undefined })).toBe(true);
-    expect(openaiAgentsEntry.claims({ name: 'mine', graph: () => undefined })).toBe(false);
-    expect(openaiAgentsEntry.claims({ default: { name: 'mine' } })).toBe(false);
-  });
-
   it("names the catalogue's protocols without loading them, and load() gives the family", async () => {
     const family = await openaiAgentsEntry.load();
     expect(family.name).toBe(openaiAgentsEntry.name);
