@@ -116,13 +116,13 @@ async function langgraphBlock(): Promise<void> {
 /**
  * `npm run bench -- speed` runs only the cores block (tables against Python, exploration and property runs on one job and on
  * every core); `npm run bench -- reduction` only the reduced search beside the naive one; `npm run bench -- langgraph` only
- * the langgraph block; `npm run bench -- check` only `sim check` of the reservation family on each store.
+ * the langgraph block; `npm run bench -- check [rounds]` only `sim check` of the reservation family on each store.
  */
 const only = process.argv[2];
 
 try {
   if (only === 'langgraph') await langgraphBlock();
-  else if (only === 'check') await storeBench();
+  else if (only === 'check') await storeBench(Number(process.argv[3] ?? 5));
   else if (only === 'reduction') await reductionBench();
   else {
     console.log(`both cores: node ${process.version}, ${defaultJobs()} cores, medians of 9 runs taken in turns`);
