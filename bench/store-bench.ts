@@ -72,8 +72,12 @@ export async function storeBench(rounds = 5): Promise<void> {
         const chosen = measured[0]!.document.store;
         console.log(
           `${check.what} --store ${store === 'default' ? `(default: ${chosen})` : store}`.padEnd(84) +
-            ` ${median(measured.map((r) => r.runsPerSecond)).toFixed(0).padStart(5)} runs/s` +
-            ` ${median(measured.map((r) => r.runsPerCpuSecond)).toFixed(0).padStart(5)} runs/CPU-s`,
+            ` ${median(measured.map((r) => r.runsPerSecond))
+              .toFixed(0)
+              .padStart(5)} runs/s` +
+            ` ${median(measured.map((r) => r.runsPerCpuSecond))
+              .toFixed(0)
+              .padStart(5)} runs/CPU-s`,
         );
       }
       console.log('  same verdicts, runs, shrinks, counterexamples and fault counts on every store: yes');

@@ -38,7 +38,13 @@ describe('properties that must hold', () => {
   it.each(holding.map((p) => ({ name: p.name, definition: p })))(
     '$name holds over generated runs, and every fault it depends on fired',
     async ({ definition }) => {
-      const result = await checkReservationProperty(definition, { runs: RUNS, seed: SEED, bounds: DEFAULT_BOUNDS, store: 'memory', scratch });
+      const result = await checkReservationProperty(definition, {
+        runs: RUNS,
+        seed: SEED,
+        bounds: DEFAULT_BOUNDS,
+        store: 'memory',
+        scratch,
+      });
       expect(result.counterexample?.violation).toBeUndefined();
       expect(result.unfired).toEqual([]);
       expect(result.outcome).toBe('held');
@@ -46,14 +52,19 @@ describe('properties that must hold', () => {
       for (const fault of definition.mustFire) expect(result.tally[fault]).toBeGreaterThan(0);
     },
   );
-
 });
 
 describe('negative controls: the harness must catch each known bug', () => {
   it.each(controls.map((p) => ({ name: p.name, definition: p })))(
     '$name finds a small counterexample, and its replay shows the bug in warehouse.db',
     async ({ name, definition }) => {
-      const result = await checkReservationProperty(definition, { runs: RUNS, seed: SEED, bounds: DEFAULT_BOUNDS, store: 'memory', scratch });
+      const result = await checkReservationProperty(definition, {
+        runs: RUNS,
+        seed: SEED,
+        bounds: DEFAULT_BOUNDS,
+        store: 'memory',
+        scratch,
+      });
       expect(result.outcome).toBe('found');
       const ce = result.counterexample!;
       expect(ce.violation?.kind).toBe(CONTROL_FINDS[name]);
