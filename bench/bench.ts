@@ -16,6 +16,7 @@ import { openaiAgentsBench } from './openai-agents-bench.js';
 import { planBench, planPathsBench } from './plan-bench.js';
 import { propertyThroughput } from './property-bench.js';
 import { reductionBench } from './reduction-bench.js';
+import { storeBench } from './store-bench.js';
 import { replayBare, TracingMedium } from './sql-trace.js';
 import { exploreOnCores, speedLine, tableAgainstPython } from './speed-bench.js';
 import { defaultJobs } from '../sim/process/pool.js';
@@ -120,13 +121,15 @@ async function openaiAgentsBlock(): Promise<void> {
 /**
  * `npm run bench -- speed` runs only the cores block (tables against Python, exploration and property runs on one job and on
  * every core); `npm run bench -- reduction` only the reduced search beside the naive one; `npm run bench -- langgraph` only
- * the langgraph block, `npm run bench -- openai-agents` only the openai-agents block.
+ * the langgraph block, `npm run bench -- openai-agents` only the openai-agents block; `npm run bench -- check [rounds]`
+ * only `sim check` of the reservation family on each store.
  */
 const only = process.argv[2];
 
 try {
   if (only === 'langgraph') await langgraphBlock();
   else if (only === 'openai-agents') await openaiAgentsBlock();
+  else if (only === 'check') await storeBench(Number(process.argv[3] ?? 5));
   else if (only === 'reduction') await reductionBench();
   else {
     console.log(`both cores: node ${process.version}, ${defaultJobs()} cores, medians of 9 runs taken in turns`);

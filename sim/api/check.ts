@@ -21,7 +21,7 @@ export interface CheckPropertyOptions {
   seed?: number;
   /** Most concurrent workers in a generated run (default as `sim check`; a family may take none). */
   workersMax?: number;
-  /** file (default): fresh SQLite files per run; memory: in-memory databases (reservation only). */
+  /** memory: in-memory databases, serialized between lives (the default where the family takes it); file: fresh SQLite files per run (the default elsewhere). A counterexample is replayed into files either way. */
   store?: StoreKind;
   /** Parent of the run folder where a counterexample's files are kept (default `runs`). */
   out?: string;

@@ -38,15 +38,16 @@ function duplicatedIntentions(warehouse: string): number {
 }
 
 describe('the check request: options checked once, the replay options derived once, for both faces', () => {
-  it('the options a replay repeats: workers off the default, the memory store, the out folder, the protocol as given', async () => {
-    const built = await request({ workers: 3, store: 'memory', out: 'elsewhere', protocol: 'outbox-dedup' });
+  it("the options a replay repeats: workers off the default, a store off the family's, the out folder, the protocol as given", async () => {
+    const built = await request({ workers: 3, store: 'file', out: 'elsewhere', protocol: 'outbox-dedup' });
     expect(built.replayOptions).toEqual([
       ['--workers', '3'],
-      ['--store', 'memory'],
+      ['--store', 'file'],
       ['--out', 'elsewhere'],
       ['--protocol', 'outbox-dedup'],
     ]);
-    expect(built.store).toBe('memory');
+    expect(built.store).toBe('file');
+    expect((await request({ store: 'memory' })).replayOptions).toEqual([]);
     expect(built.protocol?.protocol.name).toBe('outbox-dedup');
     expect((await request({})).replayOptions).toEqual([]);
   });

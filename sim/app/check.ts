@@ -63,9 +63,10 @@ export async function checkRequest(input: CheckInput, words: CheckWords): Promis
     bounds = withWorkers;
     if (input.workers !== suite.workersOf(suite.defaultBounds)) replayOptions.push(['--workers', String(input.workers)]);
   }
-  const store = input.store ?? suite.stores[0] ?? 'file';
+  const storeDefault = suite.stores[0] ?? 'file';
+  const store = input.store ?? storeDefault;
   if (!suite.stores.includes(store)) throw new InputError(words.store(family.name, suite.stores, store));
-  if (input.store === 'memory') replayOptions.push(['--store', 'memory']);
+  if (store !== storeDefault) replayOptions.push(['--store', store]);
   // Where the replay's files go, when it is not the default: a pasted line keeps them beside the run's.
   if (input.out !== undefined && input.out !== 'runs') replayOptions.push(['--out', input.out]);
   const request: CheckRequest = { family, suite, bounds, store, seed: input.seed, replayOptions, familyOptions: [], leftOut: [] };

@@ -19,7 +19,7 @@ describe('sim check', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout.split('\n')[0]).toMatch(
-      /^sim check: 2 properties, 150 runs each, seed 42, workers <= 4, store file: fresh SQLite files per run in /,
+      /^sim check: 2 properties, 150 runs each, seed 42, workers <= 4, store memory: in-memory databases, serialized between lives \(a counterexample is replayed into files\)$/m,
     );
     expect(stdout).toMatch(/✓ closed-window +held +150 runs .* runs\/s {2}fired: .*stale refusals/);
     expect(stdout).toMatch(/✓ control-check-then-act +found .*duplicate: N=2/);
@@ -38,7 +38,7 @@ describe('sim check', () => {
   });
 
   it('replays one run from --seed and --path, prints its timeline and keeps its files', async () => {
-    const first = await runCli(['check', 'control-no-dedup', '--runs', '100', '--seed', '5', '--store', 'memory'], cwd);
+    const first = await runCli(['check', 'control-no-dedup', '--runs', '100', '--seed', '5', '--store', 'file'], cwd);
     const command = /replay: npx sim (check .*)/.exec(first.stdout)![1]!.split(' ');
     const { code, stdout } = await runCli(command, cwd);
     expect(code).toBe(0);
@@ -49,10 +49,10 @@ describe('sim check', () => {
     expect(readFileSync(join(kept, 'history.jsonl'), 'utf8')).toContain('"type":"invoke"');
   });
 
-  it('says in the summary when the store is memory', async () => {
-    const { code, stdout } = await runCli(['check', 'control-mark-first', '--runs', '50', '--seed', '3', '--store', 'memory'], cwd);
+  it('says in the summary when the store is file, and where its files go', async () => {
+    const { code, stdout } = await runCli(['check', 'control-mark-first', '--runs', '50', '--seed', '3', '--store', 'file'], cwd);
     expect(code).toBe(0);
-    expect(stdout).toContain('store memory: in-memory databases (no files; faster, not file-backed)');
+    expect(stdout).toMatch(/store file: fresh SQLite files per run in \//);
   });
 
   it('exits 1 when a property passes without its faults firing: a run that proves nothing is not a pass', async () => {

@@ -33,7 +33,6 @@ import { CHECK_RUNS_DEFAULT, checkRequest, randomSeed, type CheckWords } from '.
 
 const CHECK_FORMATS = ['text', 'json', 'junit'] as const;
 
-
 interface CheckOptions {
   runs: number;
   seed?: number;
@@ -89,7 +88,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
     .addOption(new Option('--workers-max <w>').hideHelp().argParser(positiveInt('workers-max', CHECK_WORKERS_MAX)))
     .option(
       '--store <kind>',
-      'file: fresh SQLite files per run in the scratch folder; memory: in-memory databases (faster; reservation only) (default: file)',
+      'file: fresh SQLite files per run in the scratch folder; memory: in-memory databases, serialized between lives (faster; a counterexample is still replayed into files) (default: memory where the family takes it, else file)',
       storeKind,
     )
     .option('--scratch <dir>', 'parent of the scratch folder for file-backed runs (default: /dev/shm when present, else the temp folder)')

@@ -59,7 +59,9 @@ export async function checkAll(
 ): Promise<ExitCode> {
   const check = prepareCheckAll(plan, selected, options, scratch, folder, io.cwd);
   const where =
-    plan.store === 'file' ? `fresh SQLite files per run in ${scratch}` : 'in-memory databases (no files; faster, not file-backed)';
+    plan.store === 'file'
+      ? `fresh SQLite files per run in ${scratch}`
+      : 'in-memory databases, serialized between lives (a counterexample is replayed into files)';
   const family = plan.family.name === DEFAULT_FAMILY ? '' : ` of the ${plan.family.name} family`;
   const count = `${selected.length} propert${selected.length === 1 ? 'y' : 'ies'}`;
   const own = plan.familyOptions.length > 0 ? ` with ${plan.familyOptions.flat().join(' ')}` : '';

@@ -80,7 +80,10 @@ describe.runIf(canMount)('a real full disk (tmpfs, root on Linux)', () => {
 
   it('sim check --scratch on it: exit 2, one line naming the full disk and its folder, no shrunk counterexample', async () => {
     const out = join(cwd, 'tmpfs-runs');
-    const run = await spawnSimAsync(['check', 'dedup-safety', '--runs', '200', '--seed', '1', '--scratch', disk, '--out', out], cwd);
+    const run = await spawnSimAsync(
+      ['check', 'dedup-safety', '--runs', '200', '--seed', '1', '--store', 'file', '--scratch', disk, '--out', out],
+      cwd,
+    );
     expect(run.code).toBe(2);
     const lines = run.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(1);

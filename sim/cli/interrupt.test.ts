@@ -62,7 +62,7 @@ describe('Ctrl-C or SIGTERM during a command: cleaned up, one line, exit 130 / 1
     mkdirSync(scratch);
     // 100000 runs take minutes: the signal surely comes while the property runs, its scratch folder in use.
     const run = await interrupt(
-      ['check', 'dedup-safety', '--runs', '100000', '--scratch', scratch, '--out', out],
+      ['check', 'dedup-safety', '--runs', '100000', '--store', 'file', '--scratch', scratch, '--out', out],
       (stdout) => stdout.includes('fresh SQLite files per run') && scratchFolders(scratch).length === 1,
       signal,
     );

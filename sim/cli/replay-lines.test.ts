@@ -43,13 +43,13 @@ describe('replay lines are copy-paste safe', () => {
   it('sim check --protocol FILE: the printed line, pasted, replays the same duplicate from the same files', async () => {
     writeFlawedProtocol();
     const first = await runCli(
-      ['check', 'dedup-safety', '--protocol', protocolFile, '--runs', '100', '--seed', '7', '--store', 'memory', '--out', out],
+      ['check', 'dedup-safety', '--protocol', protocolFile, '--runs', '100', '--seed', '7', '--store', 'file', '--out', out],
       cwd,
     );
     expect(first.code).toBe(1);
     const line = /replay: (npx sim check .*)$/m.exec(first.stdout)![1]!;
     const words = pasted(line);
-    expect(words).toEqual(expect.arrayContaining(['--protocol', protocolFile, '--out', out, '--store', 'memory']));
+    expect(words).toEqual(expect.arrayContaining(['--protocol', protocolFile, '--out', out, '--store', 'file']));
     const replayed = await runCli(words, cwd);
     expect(replayed.code).toBe(1);
     const violation = /violation: (duplicate: N=2 for \S+)/.exec(replayed.stdout)![1]!;
