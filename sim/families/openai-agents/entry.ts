@@ -1,3 +1,4 @@
+import type { ConversationHarness } from '../../engine/conversation-harness.js';
 import type { AnyFamily } from '../../engine/run-case.js';
 import { OPENAI_AGENTS_PEERS, requirePeers } from './peers.js';
 
@@ -13,9 +14,24 @@ export const openaiAgentsEntry = {
     "a user's OpenAI Agents SDK agents with approvals, handoffs and a saved RunState, resumed as SDK apps resume: one effect per tool call, one ticket per handover",
   peers: OPENAI_AGENTS_PEERS,
   protocolNames: ['refund-on-approval', 'refund-keyed-by-call', 'handoff-announced', 'ticket-without-key'],
+  /** A module of this family builds its entry agent: it exports agent({ effects, humans, conversation }). */
+  claims: (exports: Readonly<Record<string, unknown>>) => typeof exports.agent === 'function',
   async load(): Promise<AnyFamily> {
     requirePeers();
     const { openaiAgentsFamily } = await import('./family.js');
     return openaiAgentsFamily as unknown as AnyFamily;
   },
-} as const satisfies { name: string; summary: string; peers: readonly string[]; protocolNames: readonly string[]; load(): Promise<AnyFamily> };
+  /** `sim eval handover --protocol <module>`: the user's agents and guardrails play each conversation, their respond() the model. */
+  async conversationHarness(path: string, shownAs: string): Promise<ConversationHarness> {
+    requirePeers();
+    return (await import('./eval/agents-harness.js')).agentsHarness(path, shownAs);
+  },
+} as const satisfies {
+  name: string;
+  summary: string;
+  peers: readonly string[];
+  protocolNames: readonly string[];
+  claims(exports: Readonly<Record<string, unknown>>): boolean;
+  load(): Promise<AnyFamily>;
+  conversationHarness(path: string, shownAs: string): Promise<ConversationHarness>;
+};

@@ -4,6 +4,7 @@ import { NO_RULES, ruleLayerOf, type GuardrailRules } from '../../../../protocol
 import { referenceHarness } from '../../../../protocols/handover/reference-harness.js';
 import type { HandoverProtocol } from '../../../../protocols/handover/types.js';
 import { FileMedium } from '../../../engine/connections.js';
+import type { ConversationHarness, ConversationOutcome } from '../../../engine/conversation-harness.js';
 import { protocolFromFile } from '../../../engine/protocol-file.js';
 import { runFamily } from '../../../engine/run-family.js';
 import { handoverFamily } from '../family.js';
@@ -12,17 +13,8 @@ import { DEFAULT_HANDOVER_SETTINGS, type HandoverWorkload, type PolicyChoice, ty
 import { roleOf, textOf, type EvalScenario, type Turn } from './suite.js';
 
 /** What the harness did with one scenario, read back from the queue's and the store's files. */
-export interface ScenarioRun {
+export interface ScenarioRun extends ConversationOutcome {
   id: string;
-  /** The 1-based turn whose message led to the first handover, or null when nobody was handed the conversation. */
-  handoverTurn: number | null;
-  target: string | null;
-  reason: string | null;
-  /** The ticket's summary and key facts: what the person is handed. */
-  context: string;
-  /** Every guardrail that decided something in this conversation, by the user's layer and the check's (or rule's) name. */
-  guardrails: { layer: string; check: string }[];
-  error?: string;
 }
 
 const TURN_GAP_MS = 10 * 60_000;
@@ -36,8 +28,15 @@ const medium = new FileMedium();
  */
 const NOT_DECIDED_BY_POLICY = ['model_unavailable', 'step_limit'];
 
-/** The harness under evaluation: a built-in of the family, or a user's module imported afresh for each scenario. */
-export type HarnessChoice = { kind: 'built-in'; protocol: HandoverProtocol } | { kind: 'file'; path: string; shownAs: string };
+/**
+ * The harness under evaluation: a built-in of the family, a user's module
+ * imported afresh for each scenario, or a user's module another family
+ * plays (a framework's agents, with their own model and guardrails).
+ */
+export type HarnessChoice =
+  | { kind: 'built-in'; protocol: HandoverProtocol }
+  | { kind: 'file'; path: string; shownAs: string }
+  | { kind: 'conversation'; harness: ConversationHarness };
 
 export interface EvalSubject {
   policy: PolicyChoice;
@@ -68,7 +67,7 @@ export function scenarioEvents(turns: readonly Turn[]): ScriptedEvent[] {
   return events;
 }
 
-async function harnessOf(choice: HarnessChoice | undefined, scenario: EvalScenario): Promise<HandoverProtocol> {
+async function harnessOf(choice: Exclude<HarnessChoice, { kind: 'conversation' }> | undefined, scenario: EvalScenario): Promise<HandoverProtocol> {
   if (choice === undefined) return referenceHarness;
   if (choice.kind === 'built-in') return choice.protocol;
   // A fresh instance per scenario: what one conversation left in the module's memory is not the next one's.
@@ -80,11 +79,21 @@ async function harnessOf(choice: HarnessChoice | undefined, scenario: EvalScenar
  * reference by default), fault-free, on the virtual clock (a turn every ten
  * minutes from 09:00): the policy under evaluation plays every agent, the
  * harness's guardrails run as they do in every other run, the user's rules
- * ahead of its own.
+ * ahead of its own. A conversation harness of another family plays the
+ * scenario with its own model and guardrails, and reads it back itself.
  */
 export async function runScenario(scenario: EvalScenario, subject: EvalSubject, scratch: string): Promise<ScenarioRun> {
   const folder = join(scratch, scenario.id);
   mkdirSync(folder, { recursive: true });
+  const { harness } = subject;
+  if (harness?.kind === 'conversation') {
+    try {
+      const turns = scenario.turns.map((turn) => ({ role: roleOf(turn), text: textOf(turn) }));
+      return { id: scenario.id, ...(await harness.harness.play({ id: scenario.id, turns }, folder)) };
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
   const workload: HandoverWorkload = {
     graph: subject.graph,
     policy: subject.policy,
@@ -92,7 +101,7 @@ export async function runScenario(scenario: EvalScenario, subject: EvalSubject, 
   };
   try {
     const outcome = await runFamily(handoverFamily, {
-      protocol: await harnessOf(subject.harness, scenario),
+      protocol: await harnessOf(harness, scenario),
       workload,
       folder,
       medium,
