@@ -5,6 +5,20 @@
  * suite through it and judges the outcome as it judges its own harness's.
  */
 
+/** The turns of an evaluated conversation arrive ten virtual minutes apart from 09:00, whichever harness plays them. */
+const FIRST_TURN_MS = 9 * 3_600_000;
+const TURN_GAP_MS = 10 * 60_000;
+
+/** When the n-th turn (0-based) arrives, on the virtual clock. */
+export function turnArrivalMs(n: number): number {
+  return FIRST_TURN_MS + n * TURN_GAP_MS;
+}
+
+/** The 1-based turn whose arrival an effect committed at `atMs` followed: the turn a labeller counts. */
+export function turnAt(atMs: number): number {
+  return Math.floor((atMs - FIRST_TURN_MS) / TURN_GAP_MS) + 1;
+}
+
 /** Who wrote a turn: the user, the agents (a log's reply, not replayed), or an operator giving the conversation back. */
 export type ConversationRole = 'user' | 'agent' | 'operator';
 

@@ -13,7 +13,7 @@ export const name = 'clinic-agents';
 export const queueContract = 'atomic-receipt';
 
 const ASKS_FOR_PERSON = /\b(human|person|someone real|speak to|talk to|put me through|nurse)\b/i;
-const CRISIS = /\b(hurt myself|can(no|')t breathe|chest pain|not making sense)\b/i;
+const CRISIS = /\b(hurt myself|end my life|can(no|')t breathe|chest pain|not making sense)\b/i;
 
 /** The text of the latest user message of an input, as the SDK hands it to a guardrail. */
 function lastUserText(input: string | readonly unknown[]): string {

@@ -4,7 +4,7 @@ import { NO_RULES, ruleLayerOf, type GuardrailRules } from '../../../../protocol
 import { referenceHarness } from '../../../../protocols/handover/reference-harness.js';
 import type { HandoverProtocol } from '../../../../protocols/handover/types.js';
 import { FileMedium } from '../../../engine/connections.js';
-import type { ConversationHarness, ConversationOutcome } from '../../../engine/conversation-harness.js';
+import { turnArrivalMs, type ConversationHarness, type ConversationOutcome } from '../../../engine/conversation-harness.js';
 import { protocolFromFile } from '../../../engine/protocol-file.js';
 import { runFamily } from '../../../engine/run-family.js';
 import { handoverFamily } from '../family.js';
@@ -17,8 +17,6 @@ export interface ScenarioRun extends ConversationOutcome {
   id: string;
 }
 
-const TURN_GAP_MS = 10 * 60_000;
-const NINE_AM_MS = 9 * 3_600_000;
 const medium = new FileMedium();
 
 /**
@@ -56,7 +54,7 @@ export interface EvalSubject {
 export function scenarioEvents(turns: readonly Turn[]): ScriptedEvent[] {
   const events: ScriptedEvent[] = [];
   turns.forEach((turn, n) => {
-    const atMs = NINE_AM_MS + n * TURN_GAP_MS;
+    const atMs = turnArrivalMs(n);
     const role = roleOf(turn);
     const last = events.at(-1);
     if (role === 'user') events.push({ atMs, kind: 'user', text: textOf(turn), ordinal: n });

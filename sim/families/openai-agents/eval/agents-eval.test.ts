@@ -55,6 +55,8 @@ describe('sim eval handover on a user\'s OpenAI Agents SDK agents', () => {
     expect(verdicts(document)).toEqual({ asks: 'correct', hours: 'correct-no-handover', crisis: 'correct' });
     expect(document.results[0]).toMatchObject({ handoverTurn: 2, target: 'human_nurse' });
     expect(document.metrics).toMatchObject({ missed: 0, unnecessary: 0, wrongTarget: 0, late: 0, contextQuality: 1 });
+    // The same suite through the same agents: the same outcome, conversation by conversation.
+    expect(await evaluated(CLINIC)).toEqual(document);
   }, 60_000);
 
   it('a handover announced in the reply and never called opens no ticket and counts as missed', async () => {

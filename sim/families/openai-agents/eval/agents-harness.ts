@@ -1,9 +1,8 @@
-import type { ConversationHarness, ConversationOutcome, PlayedConversation } from '../../../engine/conversation-harness.js';
+import { turnAt, type ConversationHarness, type ConversationOutcome, type PlayedConversation } from '../../../engine/conversation-harness.js';
 import { FileMedium } from '../../../engine/connections.js';
 import { importModule, protocolFromFile, ProtocolFileError } from '../../../engine/protocol-file.js';
 import { runFamily, type FamilyOutcome } from '../../../engine/run-family.js';
 import { conversationFamily } from './conversation-family.js';
-import { FIRST_TURN_MS, TURN_GAP_MS } from './conversation-world.js';
 import { evaluatedAgentsFromModule } from './evaluated-agents.js';
 
 const medium = new FileMedium();
@@ -35,7 +34,7 @@ export function outcomeOf(outcome: FamilyOutcome): ConversationOutcome {
   const tickets = (outcome.state['human-queue']?.tickets ?? []) as { seq: number; ticket: string; created_at_ms: number }[];
   const events = (outcome.state.orchestrator?.turn_events ?? []) as unknown as TurnEvent[];
   const first = tickets[0];
-  const handoverTurn = first ? Math.floor((first.created_at_ms - FIRST_TURN_MS) / TURN_GAP_MS) + 1 : null;
+  const handoverTurn = first ? turnAt(first.created_at_ms) : null;
   const ticket = first ? (JSON.parse(first.ticket) as Record<string, unknown>) : {};
   const inTurn = events.filter((event) => event.turn === handoverTurn);
   const handoff = inTurn.find((event) => event.kind === 'handoff');

@@ -1,19 +1,16 @@
-import type { Family, Observation, StoreReader, TableRows } from '../../../engine/family.js';
+import type { Family, Observation, StoreReader } from '../../../engine/family.js';
 import type { JsonValue } from '../../../engine/history.js';
 import { openaiAgentsFamily } from '../family.js';
-import { ORCHESTRATOR_SCHEMA } from '../observe.js';
+import { ORCHESTRATOR_SCHEMA, rowsOf } from '../observe.js';
 import { HUMAN_QUEUE } from '../receivers.js';
 import { handoverIntention, type OpenAIAgentsSettings } from '../workload.js';
 import { conversationWorld, TURN_EVENTS_SCHEMA, type ConversationWorkload } from './conversation-world.js';
 import { evaluatedAgentsFromModule, type EvaluatedAgents } from './evaluated-agents.js';
 
-const rowsOf = (read: StoreReader, store: string, table: string): TableRows =>
-  read(store, (db) => db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all() as TableRows);
-
 /** What a played conversation left: its tickets (one handover to a person wanted at most) and the app's record of its turns. */
 function observeConversation(read: StoreReader, spec: { workload: ConversationWorkload }): Observation {
-  const tickets = rowsOf(read, HUMAN_QUEUE.name, 'tickets');
-  const turnEvents = rowsOf(read, 'orchestrator', 'turn_events');
+  const tickets = read(HUMAN_QUEUE.name, (db) => rowsOf(db, 'tickets'));
+  const turnEvents = read('orchestrator', (db) => rowsOf(db, 'turn_events'));
   return {
     effects: { [handoverIntention(spec.workload.conversation)]: tickets.length },
     metrics: { tickets: tickets.length },

@@ -8,7 +8,7 @@ import {
   type AgentInputItem,
   type RunResult,
 } from '@openai/agents-core';
-import type { ConversationTurn } from '../../../engine/conversation-harness.js';
+import { turnArrivalMs, type ConversationTurn } from '../../../engine/conversation-harness.js';
 import { ORCHESTRATOR } from '../../../engine/case-files.js';
 import { immediateTransaction, type Connection } from '../../../engine/connections.js';
 import type { World, WorldSpec } from '../../../engine/family.js';
@@ -26,10 +26,6 @@ export interface ConversationWorkload {
 }
 
 export type ConversationSpec = WorldSpec<EvaluatedAgents, ConversationWorkload, OpenAIAgentsSettings>;
-
-/** Turn n arrives at 09:00 plus n times ten minutes: a ticket's time in human-queue.db says which turn opened it. */
-export const FIRST_TURN_MS = 9 * 3_600_000;
-export const TURN_GAP_MS = 10 * 60_000;
 
 /** What the app records of how each turn went, beside the tickets: handoffs, tripped guardrails, handovers only announced. */
 export const TURN_EVENTS_SCHEMA = `
@@ -93,7 +89,8 @@ export function conversationWorld(spec: ConversationSpec): World {
       let history: AgentInputItem[] = [];
       for (const [n, { role, text }] of turns.entries()) {
         turn = n + 1;
-        life.clock.advanceToMs(FIRST_TURN_MS + n * TURN_GAP_MS);
+        // A ticket's time in human-queue.db then says which turn opened it.
+        life.clock.advanceToMs(turnArrivalMs(n));
         if (role === 'agent') continue;
         const message: AgentInputItem = role === 'user' ? { role: 'user', content: text } : { role: 'assistant', status: 'completed', content: [{ type: 'output_text', text }] };
         if (role === 'operator') {
