@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { claimedConversationHarness } from '../../../app/conversation-harness.js';
 import { prepareEvaluation } from '../../handover/eval/evaluation.js';
 import { tempFolder } from '../../../testing/temp-folder.js';
@@ -46,8 +46,12 @@ async function ticketsAfter(module: string, id: string, turns: string[]): Promis
   }
 }
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('sim eval handover on a user\'s OpenAI Agents SDK agents', () => {
   it('a handoff the model calls opens one ticket, at the turn it was asked for: no miss, the context carries the facts', async () => {
+    const fetch = vi.fn(() => Promise.reject(new Error('an evaluation must not reach the network')));
+    vi.stubGlobal('fetch', fetch);
     expect(await ticketsAfter(CLINIC, 'called', ['hello', 'I want to speak to a person about my results'])).toEqual([
       { reason: 'asks for a person', summary: 'I want to speak to a person about my results' },
     ]);
@@ -57,6 +61,7 @@ describe('sim eval handover on a user\'s OpenAI Agents SDK agents', () => {
     expect(document.metrics).toMatchObject({ missed: 0, unnecessary: 0, wrongTarget: 0, late: 0, contextQuality: 1 });
     // The same suite through the same agents: the same outcome, conversation by conversation.
     expect(await evaluated(CLINIC)).toEqual(document);
+    expect(fetch).not.toHaveBeenCalled();
   }, 60_000);
 
   it('a handover announced in the reply and never called opens no ticket and counts as missed', async () => {
