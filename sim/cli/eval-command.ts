@@ -6,6 +6,7 @@ import { fsReason } from '../results/fs-reason.js';
 import { readTextFile } from '../results/read-text-file.js';
 import { displayPath } from '../results/run-folder.js';
 import { openRunFolder } from '../app/run-folder-life.js';
+import { claimedConversationHarness } from '../app/conversation-harness.js';
 import { EXIT, UsageError, type ExitCode } from './errors.js';
 import { addFamilyInputs, refuseFamilyInputs, watchedInputs } from './family-inputs.js';
 import type { Io } from './io.js';
@@ -51,7 +52,7 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
     )
     .option(
       '-p, --protocol <name>',
-      "the harness under evaluation: a built-in protocol's name (`sim list` names them) or a path to your own module, as sim table takes it (default: the family's reference)",
+      "the harness under evaluation: a built-in protocol's name (`sim list` names them) or a path to your own module, as sim table takes it, or a module of a framework family that plays as a harness (its agents and guardrails, with respond() as the model) (default: the family's reference)",
     );
   addFamilyInputs(command, 'eval', { prefix: false, only: 'standing' });
   command
@@ -85,6 +86,7 @@ export function registerEval(program: Command, io: Io, exit: (code: ExitCode) =>
           ...(suitePath === undefined ? {} : { suitePath }),
           ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
           rereadSuite: () => readSuiteText(suitePath ?? ''),
+          claimHarness: claimedConversationHarness,
           inputs: options,
           ...(options.addMiss === undefined ? {} : { addMiss: resolve(io.cwd, options.addMiss) }),
         },

@@ -1,4 +1,5 @@
 import type { AnySuite } from '../check/suite.js';
+import type { ConversationHarness } from '../engine/conversation-harness.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import type { MeasuredSweeps } from '../results/sweeps-results.js';
 
@@ -39,6 +40,13 @@ export interface FamilyEntry {
   properties?(): Promise<AnySuite>;
   /** The sweeps `sim check --report` measures and draws (the reservation family's retention and concurrency). */
   sweeps?(): Promise<SweepRunner>;
+  /**
+   * Plays a user's module this entry claims as a conversation harness, for
+   * another family's evaluation (`sim eval handover --protocol <module>` on
+   * a framework's agents): the module's file, absolute and as given. Every
+   * problem with the module is one InputError sentence.
+   */
+  conversationHarness?(path: string, shownAs: string): Promise<ConversationHarness>;
   /** What `sim eval <family>` runs, when the family can be evaluated. */
   evaluation?(): Promise<FamilyEvaluation>;
   /** `sim <family> show <case-dir>`: a case as its reader wants it (the loaded family's caseView), with the command's help. */
@@ -114,6 +122,12 @@ export interface EvalRequest {
   suitePath?: string;
   /** `--protocol`: the harness under evaluation, a built-in's name or a path to the user's module (the family's reference when absent). */
   protocol?: string;
+  /**
+   * The harness another family plays the user's module as, when a family
+   * claims it (its entry's claims and conversationHarness); undefined for a
+   * module no family claims. The registry's answer, handed down by the app.
+   */
+  claimHarness?(path: string, shownAs: string): Promise<ConversationHarness | undefined>;
   /** Reads the suite's file again, after a miss was appended to it. */
   rereadSuite(): string;
   /** The family's own inputs, by key (`policy`, `graph`, `modelTimeoutMs`), as parsed. */

@@ -1,3 +1,4 @@
+import type { ConversationHarness } from '../../engine/conversation-harness.js';
 import type { AnyFamily } from '../../engine/run-case.js';
 import { OPENAI_AGENTS_PEERS, requirePeers } from './peers.js';
 
@@ -21,6 +22,11 @@ export const openaiAgentsEntry = {
     const { openaiAgentsFamily } = await import('./family.js');
     return openaiAgentsFamily as unknown as AnyFamily;
   },
+  /** `sim eval handover --protocol <module>`: the user's agents and guardrails play each conversation, their respond() the model. */
+  async conversationHarness(path: string, shownAs: string): Promise<ConversationHarness> {
+    requirePeers();
+    return (await import('./eval/agents-harness.js')).agentsHarness(path, shownAs);
+  },
 } as const satisfies {
   name: string;
   summary: string;
@@ -29,4 +35,5 @@ export const openaiAgentsEntry = {
   claims(exports: Readonly<Record<string, unknown>>): boolean;
   moduleShape: string;
   load(): Promise<AnyFamily>;
+  conversationHarness(path: string, shownAs: string): Promise<ConversationHarness>;
 };

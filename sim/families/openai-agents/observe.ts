@@ -16,7 +16,8 @@ CREATE TABLE runs (
 
 export const ORCHESTRATOR_SCHEMA = RUN_STATES_SCHEMA + RUNS_SCHEMA;
 
-const rowsOf = (db: Connection, table: string): TableRows => db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all() as TableRows;
+/** Every row of a table, in insertion order. */
+export const rowsOf = (db: Connection, table: string): TableRows => db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all() as TableRows;
 
 /**
  * What a case left, read with the checker's own connections: N per act of

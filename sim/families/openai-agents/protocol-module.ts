@@ -3,7 +3,8 @@ import type { OpenAIAgentsProtocol, ScriptedTurn } from '../../../protocols/open
 
 const NAME = /^[a-z0-9][a-z0-9-]*$/;
 
-function isScript(value: unknown): value is ScriptedTurn[] {
+/** An array of the scripted model's turns, each with calls as an array when it has any. */
+export function isScript(value: unknown): value is ScriptedTurn[] {
   return (
     Array.isArray(value) &&
     value.every((turn) => turn !== null && typeof turn === 'object' && (turn.calls === undefined || Array.isArray(turn.calls)))

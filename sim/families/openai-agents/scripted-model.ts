@@ -30,9 +30,14 @@ export class ScriptedModel implements Model {
     private readonly life: number,
   ) {}
 
+  /** The answer to a request holding `k` answers already: the script's k-th turn. */
+  protected async turnFor(_request: ModelRequest, k: number): Promise<ScriptedTurn> {
+    return this.script[k] ?? { text: 'done' };
+  }
+
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     const k = answered(request);
-    const turn = this.script[k] ?? { text: 'done' };
+    const turn = await this.turnFor(request, k);
     const output: AgentOutputItem[] = [];
     if (turn.text !== undefined)
       output.push({

@@ -16,7 +16,8 @@ export function scenarioLines(results: readonly ScenarioResult[]): string[] {
   const width = Math.max(8, ...results.map((result) => result.id.length));
   return results.map((result) => {
     const run = result.run;
-    const handover = run.handoverTurn === null ? 'no handover' : `turn ${run.handoverTurn} to ${run.target} (${run.reason})`;
+    const announced = run.announcedTurn === undefined ? '' : ` (turn ${run.announcedTurn} announced one, never made)`;
+    const handover = run.handoverTurn === null ? `no handover${announced}` : `turn ${run.handoverTurn} to ${run.target} (${run.reason})`;
     const missing = result.factsMissing.length > 0 && run.handoverTurn !== null ? `; facts missing: ${result.factsMissing.join(', ')}` : '';
     const error = run.error ? `; error: ${run.error}` : result.judgeError ? `; judge error: ${result.judgeError}` : '';
     return `${result.id.padEnd(width)}  ${result.verdict.padEnd(19)}  ${handover}${missing}${error}`;

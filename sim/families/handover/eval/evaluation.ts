@@ -20,8 +20,12 @@ import { parseSuite } from './suite.js';
 const text = (inputs: EvalRequest['inputs'], key: string) => (typeof inputs[key] === 'string' ? inputs[key] : undefined);
 const whole = (inputs: EvalRequest['inputs'], key: string) => (typeof inputs[key] === 'number' ? inputs[key] : undefined);
 
-/** `--protocol`: a built-in harness of the family by name, or the user's harness module, checked by loading it once. */
-async function harnessChoice(value: string, cwd: string): Promise<HarnessChoice> {
+/**
+ * `--protocol`: a built-in harness of the family by name, the user's harness
+ * module, checked by loading it once, or a module a family claims and plays
+ * as a conversation harness (EvalRequest.claimHarness).
+ */
+async function harnessChoice(value: string, cwd: string, claimHarness: EvalRequest['claimHarness']): Promise<HarnessChoice> {
   const builtIn = handoverFamily.protocols.find((entry) => entry.protocol.name === value);
   if (builtIn) return { kind: 'built-in', protocol: builtIn.protocol };
   const path = resolve(cwd, value);
@@ -31,8 +35,23 @@ async function harnessChoice(value: string, cwd: string): Promise<HarnessChoice>
     );
   if (!existsSync(path)) throw new InputError(`protocol file ${value} does not exist`);
   if (MODULE_EXTENSIONS.includes(extname(path))) await (await import('../../../process/trial-load.js')).trialLoad(path, value);
+  const claimed = MODULE_EXTENSIONS.includes(extname(path)) ? await claimHarness?.(path, value) : undefined;
+  if (claimed) return { kind: 'conversation', harness: claimed };
   await protocolFromFile(handoverFamily, path, value);
   return { kind: 'file', path, shownAs: value };
+}
+
+/** The inputs that shape the family's own harness, which a conversation harness of another family does not run. */
+const REFERENCE_INPUTS = [
+  ['policy', '--policy'],
+  ['graph', '--graph'],
+  ['rules', '--rules'],
+] as const;
+
+function refuseReferenceInputs(inputs: EvalRequest['inputs'], protocol: string): void {
+  const given = REFERENCE_INPUTS.find(([key]) => inputs[key] !== undefined);
+  if (given)
+    throw new InputError(`${given[1]} shapes the handover family's own harness; ${protocol} runs its own agents, model and guardrails: leave ${given[1]} out`);
 }
 
 /**
@@ -51,7 +70,8 @@ export async function prepareEvaluation(request: EvalRequest, cwd: string): Prom
   const judgeFile = text(inputs, 'judge');
   const callTimeoutMs = whole(inputs, 'modelTimeoutMs');
   const judgeTimeoutMs = whole(inputs, 'judgeTimeoutMs');
-  if (request.protocol !== undefined) subject.harness = await harnessChoice(request.protocol, cwd);
+  if (request.protocol !== undefined) subject.harness = await harnessChoice(request.protocol, cwd, request.claimHarness);
+  if (subject.harness?.kind === 'conversation') refuseReferenceInputs(inputs, request.protocol ?? '');
   if (policy) {
     await loadPolicyModuleChecked(policy, cwd);
     subject.policy = { kind: 'module', path: resolve(cwd, policy), ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }) };

@@ -4,6 +4,7 @@ import { ruleLayerOf } from '../../../../protocols/handover/guardrails/rules.js'
 import { referenceHarness } from '../../../../protocols/handover/reference-harness.js';
 import type { HandoverProtocol } from '../../../../protocols/handover/types.js';
 import { FileMedium } from '../../../engine/connections.js';
+import { turnArrivalMs, type ConversationHarness, type ConversationOutcome } from '../../../engine/conversation-harness.js';
 import { protocolFromFile } from '../../../engine/protocol-file.js';
 import { runFamily, type FamilyOutcome } from '../../../engine/run-family.js';
 import { handoverFamily } from '../family.js';
@@ -12,21 +13,10 @@ import { DEFAULT_HANDOVER_SETTINGS, type HandoverWorkload, type PolicyChoice, ty
 import { roleOf, textOf, type EvalScenario, type Turn } from './suite.js';
 
 /** What the harness did with one scenario, read back from the queue's and the store's files. */
-export interface ScenarioRun {
+export interface ScenarioRun extends ConversationOutcome {
   id: string;
-  /** The 1-based turn whose message led to the first handover, or null when nobody was handed the conversation. */
-  handoverTurn: number | null;
-  target: string | null;
-  reason: string | null;
-  /** The ticket's summary and key facts: what the person is handed. */
-  context: string;
-  /** Every guardrail that decided something in this conversation, by the user's layer and the check's (or rule's) name. */
-  guardrails: { layer: string; check: string }[];
-  error?: string;
 }
 
-const TURN_GAP_MS = 10 * 60_000;
-const NINE_AM_MS = 9 * 3_600_000;
 const medium = new FileMedium();
 
 /**
@@ -36,8 +26,15 @@ const medium = new FileMedium();
  */
 const NOT_DECIDED_BY_POLICY = ['model_unavailable', 'step_limit'];
 
-/** The harness under evaluation: a built-in of the family, or a user's module imported afresh for each scenario. */
-export type HarnessChoice = { kind: 'built-in'; protocol: HandoverProtocol } | { kind: 'file'; path: string; shownAs: string };
+/**
+ * The harness under evaluation: a built-in of the family, a user's module
+ * imported afresh for each scenario, or a user's module another family
+ * plays (a framework's agents, with their own model and guardrails).
+ */
+export type HarnessChoice =
+  | { kind: 'built-in'; protocol: HandoverProtocol }
+  | { kind: 'file'; path: string; shownAs: string }
+  | { kind: 'conversation'; harness: ConversationHarness };
 
 export interface EvalSubject {
   policy: PolicyChoice;
@@ -66,7 +63,7 @@ export function scenarioEvents(turns: readonly Turn[]): ScriptedEvent[] {
     return lines.length === 0 ? event : { ...event, agentLines: lines };
   };
   turns.forEach((turn, n) => {
-    const atMs = NINE_AM_MS + n * TURN_GAP_MS;
+    const atMs = turnArrivalMs(n);
     const role = roleOf(turn);
     const last = events.at(-1);
     if (role === 'agent') agentLines.push(textOf(turn));
@@ -77,7 +74,7 @@ export function scenarioEvents(turns: readonly Turn[]): ScriptedEvent[] {
   return events;
 }
 
-async function harnessOf(choice: HarnessChoice | undefined, scenario: EvalScenario): Promise<HandoverProtocol> {
+async function harnessOf(choice: Exclude<HarnessChoice, { kind: 'conversation' }> | undefined, scenario: EvalScenario): Promise<HandoverProtocol> {
   if (choice === undefined) return referenceHarness;
   if (choice.kind === 'built-in') return choice.protocol;
   // A fresh instance per scenario: what one conversation left in the module's memory is not the next one's.
@@ -92,6 +89,8 @@ async function harnessOf(choice: HarnessChoice | undefined, scenario: EvalScenar
  * the user's rules ahead of its own. The stores stay in `folder`.
  */
 export async function playScenario(scenario: EvalScenario, subject: EvalSubject, folder: string): Promise<FamilyOutcome> {
+  const { harness } = subject;
+  if (harness?.kind === 'conversation') throw new TypeError('playScenario plays a handover harness: a conversation harness plays its scenarios itself');
   const workload: HandoverWorkload = {
     graph: subject.graph,
     policy: subject.policy,
@@ -99,7 +98,7 @@ export async function playScenario(scenario: EvalScenario, subject: EvalSubject,
     ...(subject.rules === undefined ? {} : { rules: subject.rules }),
   };
   return runFamily(handoverFamily, {
-    protocol: await harnessOf(subject.harness, scenario),
+    protocol: await harnessOf(harness, scenario),
     workload,
     folder,
     medium,
@@ -113,7 +112,13 @@ export async function playScenario(scenario: EvalScenario, subject: EvalSubject,
 export async function runScenario(scenario: EvalScenario, subject: EvalSubject, scratch: string): Promise<ScenarioRun> {
   const folder = join(scratch, scenario.id);
   mkdirSync(folder, { recursive: true });
+  const { harness } = subject;
   try {
+    // A conversation harness of another family plays the scenario with its own model and guardrails, and reads it back itself.
+    if (harness?.kind === 'conversation') {
+      const turns = scenario.turns.map((turn) => ({ role: roleOf(turn), text: textOf(turn) }));
+      return { id: scenario.id, ...(await harness.harness.play({ id: scenario.id, turns }, folder)) };
+    }
     const outcome = await playScenario(scenario, subject, folder);
     const handovers = (outcome.state.orchestrator?.handovers ?? []) as { event_id: string; target: string; reason: string; seq: number }[];
     const tickets = (outcome.state['human-queue']?.tickets ?? []) as { summary: string; key_facts: string }[];
