@@ -103,6 +103,16 @@ export interface Family<P extends FamilyProtocol = FamilyProtocol, W = unknown, 
    * Without it, every step is taken to conflict with every other.
    */
   stepsShareOnlyStores?: true;
+  /**
+   * The names of a life's workers, for `workers` of them, when they are
+   * interchangeable: they run the same code from the same start, and a name
+   * is only an identity (compared for equality, never ordered or read for
+   * anything else), in every life, and the quiet life's lone worker compares
+   * no name but its own with what it wrote itself. Renaming them then
+   * maps a run to a run whose end state is the first's renamed, and an
+   * exploration explores one state of each set equal up to such a renaming.
+   */
+  interchangeableWorkers?(workers: number): readonly string[];
   /** Charts of the family's own, drawn into a table run's folder with `--chart` beside the common reports: their paths. */
   tableCharts?(runFolder: string): Promise<string[]>;
   defaultSettings: S;

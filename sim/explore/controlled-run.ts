@@ -64,8 +64,10 @@ export async function runControlled(options: {
   onLifeStart?: (start: ExecutionStart) => void;
   /** Explores one order of independent steps (partial-order reduction); every interleaving when omitted. */
   sleep?: SleepSets;
+  /** Workers whose renamings map runs to runs: a state stands for its images under them (symmetry reduction). */
+  interchangeable?: readonly string[];
 }): Promise<Execution> {
-  const { bounds, log, resume, onLifeStart, sleep } = options;
+  const { bounds, log, resume, onLifeStart, sleep, interchangeable = [] } = options;
   if ((resume || onLifeStart) && (options.medium || options.wire))
     throw new Error('runControlled: only an execution on its own in-memory stores resumes');
   const memory = new MemoryMedium(
@@ -91,11 +93,13 @@ export async function runControlled(options: {
     for (const w of waiting.values()) w.abort(new Pruned());
     waiting.clear();
   };
-  // The state a choice is made in, with the sleep set it is explored under when the search is reduced.
-  const state = (current: Life, where: ReadonlyMap<string, string>, context = '') =>
-    sleep
-      ? sleep.quietly(() => `${fingerprint(current, crashesUsed, where, beside())}|${context}`)
-      : fingerprint(current, crashesUsed, where, beside());
+  // The state a choice is made in, with the sleep set it is explored under when the search is reduced (its
+  // workers renamed as the state's fingerprint renames them: the state explored is the image fingerprinted).
+  const state = (current: Life, where: ReadonlyMap<string, string>, flag = '') => {
+    if (!sleep) return fingerprint(current, crashesUsed, where, beside(), interchangeable).print;
+    const { print, renaming } = sleep.quietly(() => fingerprint(current, crashesUsed, where, beside(), interchangeable));
+    return `${print}|${flag}|${sleep.context(renaming.name)}`;
+  };
   const decideCrash = (hit: CutHit): boolean => {
     if (stopping) throw new Pruned();
     if (crashesUsed >= bounds.crashDepth || !life) return false;
@@ -103,8 +107,7 @@ export async function runControlled(options: {
     try {
       const crashOnly = sleep?.endStep()?.crashOnly === true;
       const where = positions([hit.worker, `hit:${hit.cut}`]);
-      const context = sleep ? `${crashOnly ? 'crash-only' : ''}|${sleep.context()}` : '';
-      const crash = log.choose('crash', 2, () => state(current, where, context), crashOnly ? [0] : []) === 1;
+      const crash = log.choose('crash', 2, () => state(current, where, crashOnly ? 'crash-only' : ''), crashOnly ? [0] : []) === 1;
       if (crash) crashesUsed++;
       return crash;
     } catch (error) {
@@ -175,7 +178,7 @@ export async function runControlled(options: {
       const current = life;
       try {
         const skip = sleep?.skipped(names, crashesUsed < bounds.crashDepth) ?? [];
-        index = log.choose('schedule', names.length, () => state(current, positions(), `|${sleep?.context() ?? ''}`), skip);
+        index = log.choose('schedule', names.length, () => state(current, positions()), skip);
       } catch (error) {
         if (!(error instanceof Pruned)) throw error;
         stop();

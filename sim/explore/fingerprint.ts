@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { HistoryEvent } from '../engine/history.js';
 import type { Life } from '../engine/runner.js';
 import { byCodePoint } from '../engine/code-point-order.js';
+import { canonical, type Renaming } from './symmetry.js';
 
 /** Every table of every store open in this life, row by row: the durable state. */
 export function storeContents(life: Life): string {
@@ -46,18 +47,37 @@ function ownSteps(events: readonly HistoryEvent[], life: number, worker: string)
     .join(',');
 }
 
+/** A state's fingerprint, and the renaming of interchangeable workers that took the state to the image it fingerprints. */
+export interface StatePrint {
+  print: string;
+  renaming: Renaming;
+}
+
 /**
  * The state of an execution at a choice point: the stores' contents, the
  * clock, the life and the crashes spent, the files beside the stores, and each worker's position and own
  * steps in this life (its local variables are a function of those). Two
  * executions with equal fingerprints have the same futures, so one of them
- * need not be explored further.
+ * need not be explored further. With `interchangeable` workers, it is the
+ * fingerprint of the least image of the state under renamings of them
+ * (symmetry.ts): states equal up to such a renaming share it.
  */
-export function fingerprint(life: Life, crashesUsed: number, positions: ReadonlyMap<string, string>, besideStores = ''): string {
+export function fingerprint(
+  life: Life,
+  crashesUsed: number,
+  positions: ReadonlyMap<string, string>,
+  besideStores = '',
+  interchangeable: readonly string[] = [],
+): StatePrint {
   const events = life.history.all();
-  const workers = [...positions.entries()]
-    .sort(([a], [b]) => byCodePoint(a, b))
-    .map(([worker, position]) => `${worker}@${position}[${ownSteps(events, life.index, worker)}]`);
-  const text = `${life.index}/${crashesUsed}/${life.clock.nowMs()}/${storeContents(life)}/${besideStores}/${workers.join(' ')}`;
-  return createHash('sha1').update(text).digest('hex');
+  const head = `${life.index}/${crashesUsed}/${life.clock.nowMs()}/${storeContents(life)}/${besideStores}`;
+  const workers = [...positions.entries()].map(([worker, position]) => [worker, `${position}[${ownSteps(events, life.index, worker)}]`]);
+  const { text, renaming } = canonical(interchangeable, (rename) => {
+    const renamed = workers
+      .map(([worker, steps]) => `${rename.name(worker!)}@${rename.text(steps!)}`)
+      .sort(byCodePoint)
+      .join(' ');
+    return `${rename.text(head)}/${renamed}`;
+  });
+  return { print: createHash('sha1').update(text).digest('hex'), renaming };
 }

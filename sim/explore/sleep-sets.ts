@@ -92,9 +92,9 @@ export class SleepSets {
   }
 
   /** The sleeping workers, as part of the state a choice is made in: the same state with another sleep set has other duties. */
-  context(): string {
+  context(rename: (worker: string) => string = (worker) => worker): string {
     return this.sleep
-      .map((step) => step.worker)
+      .map((step) => rename(step.worker))
       .sort()
       .join(',');
   }

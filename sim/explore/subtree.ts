@@ -37,6 +37,8 @@ export async function exploreSubtree(
   let exhaustive = false;
   let skipped = 0;
   const path = reduces(target) ? new PathSteps() : undefined;
+  // Both searches count end states up to renaming the family's interchangeable workers, so that their counts compare.
+  const renamedEnds = target.protocolFile ? [] : (target.family.interchangeableWorkers?.(target.bounds.workers) ?? []);
 
   while (schedules < executionsMax) {
     await letSignalsIn();
@@ -48,7 +50,7 @@ export async function exploreSubtree(
     if (execution.pruned || !execution.outcome) {
       pruned++;
     } else {
-      ends.add(endStateHash(execution.outcome));
+      ends.add(endStateHash(execution.outcome, renamedEnds));
       const violation = target.family.judge(workload, execution.outcome);
       if (violation) recordViolation(groups, violation, execution.log, execution.outcome);
     }

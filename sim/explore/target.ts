@@ -41,6 +41,15 @@ export function reduces(target: ExploreTarget): boolean {
   return target.reduction !== false && target.family.stepsShareOnlyStores === true && !target.protocolFile && !target.openWire;
 }
 
+/**
+ * The workers a reduced exploration of the target takes as interchangeable
+ * (symmetry reduction), none when it is not reduced. A user's module may
+ * keep a worker's name in memory no fingerprint reads, so it gets none.
+ */
+export function interchangeableOf(target: ExploreTarget): readonly string[] {
+  return reduces(target) ? (target.family.interchangeableWorkers?.(target.bounds.workers) ?? []) : [];
+}
+
 /** Executions of this thread so far: names each one's module instances, so no execution meets another's module state. */
 let executionsStarted = 0;
 
@@ -90,7 +99,7 @@ export async function executeSchedule(
       ...(target.openWire ? { wire: target.openWire() } : {}),
       ...(target.protocolFile ? { freshProtocol: freshInstances(target.family, target.protocolFile, `explore-${execution}`) } : {}),
       ...(resume ? { resume } : {}),
-      ...(sleep ? { sleep } : {}),
+      ...(sleep ? { sleep, interchangeable: interchangeableOf(target) } : {}),
       ...(resuming ? { onLifeStart: (start: ExecutionStart) => resuming.record(start) } : {}),
     });
   } finally {

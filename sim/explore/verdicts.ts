@@ -3,6 +3,7 @@ import type { Violation } from '../engine/verdict.js';
 import { createHash } from 'node:crypto';
 import type { ChoiceLog } from './choices.js';
 import { byCodePoint } from '../engine/code-point-order.js';
+import { canonical } from './symmetry.js';
 import type { ViolationGroup } from '../results/explore-result.js';
 
 export type { ViolationGroup } from '../results/explore-result.js';
@@ -48,8 +49,12 @@ export function plainer(a: ViolationGroup['shortest'], b: ViolationGroup['shorte
   return compareSchedules(a.schedule, b.schedule) <= 0 ? a : b;
 }
 
-export function endStateHash(outcome: FamilyOutcome): string {
-  return createHash('sha1').update(JSON.stringify(outcome.state)).digest('hex');
+/** An end state's hash; end states equal up to a renaming of the interchangeable workers hash alike, reduced search or naive. */
+export function endStateHash(outcome: FamilyOutcome, interchangeable: readonly string[] = []): string {
+  const state = JSON.stringify(outcome.state);
+  return createHash('sha1')
+    .update(canonical(interchangeable, (renaming) => renaming.text(state)).text)
+    .digest('hex');
 }
 
 /** Adds one judged execution's violation to the groups of its part. */

@@ -15,7 +15,7 @@ import { linesSettled } from './line-checks.js';
 import { updatesInOrder } from './order-checks.js';
 import { expectedRefusal } from './refusal-checks.js';
 import { WAREHOUSE_SERVING } from './serving.js';
-import { reservationWorld } from './world.js';
+import { relayNames, reservationWorld } from './world.js';
 
 /** The seed's intention: tenant `tenantA`, key `reserve42`, one spare part. */
 export const SEED_INTENTION: Intention = {
@@ -69,6 +69,7 @@ export const reservationFamily: ReservationFamily = {
   name: 'reservation',
   // The world and its protocols keep nothing in memory that two relays of a life share (the transport's call count only numbers calls).
   stepsShareOnlyStores: true,
+  interchangeableWorkers: relayNames,
   summary: 'seed 004: intention + outbox + relay against a warehouse; N = reservations per intention',
   counted: 'reservation rows in warehouse.db',
   cuts: CLASSIC_CUTS.map((name) => ({ name, meaning: CLASSIC_CUT_MEANINGS[name] })),

@@ -34,6 +34,14 @@ function inTransit(client: WarehouseClient, travel: () => Promise<void>): Wareho
 }
 
 /**
+ * The relay workers of a life: the same loop each, whose name is only the
+ * lease owner it writes and compares with its own (interchangeable workers).
+ */
+export function relayNames(workers: number): string[] {
+  return Array.from({ length: workers }, (_, n) => `relay-${n + 1}`);
+}
+
+/**
  * One life of the reservation world, the same in the first attempt and in
  * every recovery: the caller presents each intention (again, after a crash:
  * same tenant, same key, same params), then the relay workers drain the
@@ -83,7 +91,7 @@ export function reservationWorld(spec: ReservationSpec): World {
 
       // Once faults have stopped, one relay drains alone: no lease can be taken over.
       const workers = life.quiet ? 1 : spec.workers;
-      await joinWorkers(Array.from({ length: workers }, (_, n) => drain(life, `relay-${n + 1}`)));
+      await joinWorkers(relayNames(workers).map((worker) => drain(life, worker)));
     },
   };
 }
