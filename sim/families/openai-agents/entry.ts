@@ -1,3 +1,4 @@
+import type { AnySuite } from '../../check/suite.js';
 import type { AnyFamily } from '../../engine/run-case.js';
 import { OPENAI_AGENTS_PEERS, requirePeers } from './peers.js';
 
@@ -18,4 +19,15 @@ export const openaiAgentsEntry = {
     const { openaiAgentsFamily } = await import('./family.js');
     return openaiAgentsFamily as unknown as AnyFamily;
   },
-} as const satisfies { name: string; summary: string; peers: readonly string[]; protocolNames: readonly string[]; load(): Promise<AnyFamily> };
+  async properties(): Promise<AnySuite> {
+    requirePeers();
+    return (await import('../../../scenarios/openai-agents/properties/suite.js')).OPENAI_AGENTS_SUITE as unknown as AnySuite;
+  },
+} as const satisfies {
+  name: string;
+  summary: string;
+  peers: readonly string[];
+  protocolNames: readonly string[];
+  load(): Promise<AnyFamily>;
+  properties(): Promise<AnySuite>;
+};
