@@ -4,6 +4,7 @@ import { STATE_CUTS } from '../../../sim/families/openai-agents/state-store.js';
 import { RUN_CUTS } from '../../../sim/families/openai-agents/world.js';
 import type { Approval } from '../../../sim/families/openai-agents/workload.js';
 import type { ScriptedTurn } from '../../../protocols/openai-agents/types.js';
+import { GENERATED_REFUNDS, PERSON_HANDOFF, UNLISTED_HANDOFF } from './generated-calls.js';
 import type { OpenAIAgentsTrial } from './trial.js';
 
 /** Every boundary of the family a crash may fall on: both receivers' lost replies, each side of a save, an approval, a handoff. */
@@ -23,19 +24,6 @@ export interface OpenAIAgentsBounds {
 }
 
 export const DEFAULT_OPENAI_AGENTS_BOUNDS: OpenAIAgentsBounds = { toolTurnsMax: 2, livesMax: 3 };
-
-/**
- * The generator's refunds: few, so that the model often asks for a call it
- * already made. A user's module with its own tool calls has each one stand
- * for one of its calls, the same one every time.
- */
-export const GENERATED_REFUNDS = [{ order_id: '42' }, { order_id: '7' }] as const;
-
-/** The examples' handoff to a person, by its tool name: a protocol with a handover of its own has it stand for that one. */
-export const PERSON_HANDOFF = { to: 'transfer_to_Human_desk', toPerson: true } as const;
-
-/** A handoff no example's agent lists: the SDK refuses the model's call and ends the run with its error. */
-export const UNLISTED_HANDOFF = { to: 'transfer_to_Refunds_team' } as const;
 
 const refund = fc.constantFrom(...GENERATED_REFUNDS).map((args) => ({ name: 'refund_order', args: { ...args } }));
 

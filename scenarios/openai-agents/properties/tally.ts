@@ -1,7 +1,7 @@
 import { noFaults } from '../../../sim/check/fault-words.js';
 import { repeatedCalls } from '../../../sim/check/fault-free-oracle.js';
 import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
-import { UNLISTED_HANDOFF } from './arbitraries.js';
+import { UNLISTED_HANDOFF } from './generated-calls.js';
 import { handoversOf, intentionCounts } from './counts.js';
 import type { OpenAIAgentsTrial } from './trial.js';
 

@@ -5,7 +5,7 @@ import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
 import { openaiAgentsFamily } from '../../../sim/families/openai-agents/family.js';
 import { TABLE_WORKLOAD, toolIntention, type Approval } from '../../../sim/families/openai-agents/workload.js';
 import type { OpenAIAgentsProtocol, ScriptedCall, ScriptedTurn } from '../../../protocols/openai-agents/types.js';
-import { GENERATED_REFUNDS } from './arbitraries.js';
+import { GENERATED_REFUNDS } from './generated-calls.js';
 import { finished, intentionCounts } from './counts.js';
 
 /** One generated run of a user's agents: what the model answers, what the person answers to every approval, where the process dies. */
