@@ -36,7 +36,8 @@ export function tallyOpenAIAgentsRun(trial: OpenAIAgentsTrial, outcome: FamilyOu
   const answered = outcome.metrics['approvals'] ?? 0;
   if (trial.approval === 'granted') tally.approvals += answered;
   if (trial.approval === 'rejected') tally.rejections += answered;
-  // An approval the run stopped for and nobody answered: the last saved state still waits.
-  if (trial.approval === 'never given' && Number(outcome.state.orchestrator?.run_states?.at(-1)?.interruptions ?? 0) > 0) tally.unanswered++;
+  // An approval the run stopped for and nobody answered: the conversation ended its lives with its last saved state waiting.
+  const waiting = Number(outcome.state.orchestrator?.run_states?.at(-1)?.interruptions ?? 0) > 0;
+  if (trial.approval === 'never given' && outcome.end.kind === 'completed' && waiting) tally.unanswered++;
   return tally;
 }
