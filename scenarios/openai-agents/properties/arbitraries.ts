@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { crashesByLife } from '../../../sim/check/crashes-by-life.js';
 import { EFFECTS_RECEIVER, HUMAN_QUEUE } from '../../../sim/families/openai-agents/receivers.js';
 import { STATE_CUTS } from '../../../sim/families/openai-agents/state-store.js';
 import { RUN_CUTS } from '../../../sim/families/openai-agents/world.js';
@@ -72,7 +73,6 @@ export function openaiAgentsTrialArbitrary(protocol: string, bounds: OpenAIAgent
     protocol: fc.constant(protocol),
     script: scriptArbitrary(bounds),
     approval: fc.constantFrom<Approval>('granted', 'rejected', 'never given'),
-    // The i-th crash falls in life i: the first attempt, then each recovery in turn.
-    crashes: fc.array(crash, { maxLength: bounds.livesMax - 1 }).map((crashes) => crashes.map((point, life) => ({ life, ...point }))),
+    crashes: crashesByLife(crash, bounds.livesMax),
   });
 }
