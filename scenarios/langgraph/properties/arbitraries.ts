@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { crashesByLife } from '../../../sim/check/crashes-by-life.js';
 import { SAVER_CUTS } from '../../../sim/families/langgraph/cut-saver.js';
 import { EFFECTS_RECEIVER } from '../../../sim/families/langgraph/effects-receiver.js';
 import type { ScriptedTurn } from '../../../sim/families/langgraph/scripted-model.js';
@@ -59,7 +60,6 @@ export function langgraphTrialArbitrary(protocol: string, bounds: LangGraphBound
     protocol: fc.constant(protocol),
     script: scriptArbitrary(bounds, own),
     answer: fc.constantFrom<'approve' | 'reject'>('approve', 'reject'),
-    // The i-th crash falls in life i: the first attempt, then each recovery in turn.
-    crashes: fc.array(crash, { maxLength: bounds.livesMax - 1 }).map((crashes) => crashes.map((point, life) => ({ life, ...point }))),
+    crashes: crashesByLife(crash, bounds.livesMax),
   });
 }

@@ -1,11 +1,12 @@
 import type { LangGraphProtocol } from '../../../protocols/langgraph/types.js';
+import { faultFreeEnd, sameAsFaultFree } from '../../../sim/check/fault-free-oracle.js';
 import type { PropertyDefinition } from '../../../sim/check/suite.js';
 import type { FamilyProtocol } from '../../../sim/engine/family.js';
 import type { Violation } from '../../../sim/engine/verdict.js';
 import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
 import { langgraphTrialArbitrary, type LangGraphBounds } from './arbitraries.js';
 import type { LangGraphFault } from './tally.js';
-import { askedOf, FAULT_FREE, ownCalls, type LangGraphTrial } from './trial.js';
+import { ownCalls, type LangGraphTrial } from './trial.js';
 
 /**
  * Each tool call takes effect at most as often as the model asked for it,
@@ -16,18 +17,8 @@ import { askedOf, FAULT_FREE, ownCalls, type LangGraphTrial } from './trial.js';
  */
 export function effectsOnce(_trial: LangGraphTrial, outcome: FamilyOutcome): Violation | undefined {
   if (outcome.end.kind === 'error') return { kind: 'error', message: outcome.end.message };
-  const oracle = outcome.state[FAULT_FREE];
-  if (oracle?.end?.[0]?.kind !== 'completed') return { kind: 'error', message: 'the fault-free run of this script did not complete' };
-  const faultFree = new Map((oracle.effects ?? []).map((row) => [String(row.intention), Number(row.n)]));
-  for (const [intention, times] of askedOf(outcome)) {
-    const once = faultFree.get(intention) ?? 0;
-    if (once > times)
-      return { kind: 'duplicate', intention, message: `${intention} took effect ${once} times without a crash; the model asked ${times}` };
-    const n = outcome.effects[intention] ?? 0;
-    if (n > once) return { kind: 'duplicate', intention, message: `${intention} took effect ${n} times; ${once} without a crash` };
-    if (n < once) return { kind: 'lost', intention, message: `${intention} took effect ${n} times; ${once} without a crash` };
-  }
-  return undefined;
+  if (faultFreeEnd(outcome)?.kind !== 'completed') return { kind: 'error', message: 'the fault-free run of this script did not complete' };
+  return sameAsFaultFree(outcome);
 }
 
 /** What every graph must fire, whatever it does with interrupts: crashes (in recovery too), a model that stops, a repeated call. */

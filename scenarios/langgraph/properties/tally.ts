@@ -1,6 +1,7 @@
 import { noFaults } from '../../../sim/check/fault-words.js';
 import type { FamilyOutcome } from '../../../sim/engine/run-family.js';
-import { callsOf, type LangGraphTrial } from './trial.js';
+import { callsOf, repeatedCalls } from '../../../sim/check/fault-free-oracle.js';
+import type { LangGraphTrial } from './trial.js';
 
 /** What the adversary and the nemesis did in a run, and the words a summary prints for each. */
 export const LANGGRAPH_FAULTS = {
@@ -22,11 +23,8 @@ export function tallyLangGraphRun(trial: LangGraphTrial, outcome: FamilyOutcome)
   tally.crashesInRecovery += outcome.crashes.filter((crash) => crash.life > 0).length;
   const calls = callsOf(outcome);
   if (calls.length === 0) tally.earlyStops++;
-  const asked = calls.map((call) => call.intention);
   // A call the model made before, which the graph carried out more than once as it was asked to.
-  tally.repeatedCalls += [...new Set(asked)].filter(
-    (intention) => asked.filter((id) => id === intention).length > 1 && (outcome.effects[intention] ?? 0) > 1,
-  ).length;
+  tally.repeatedCalls += repeatedCalls(outcome);
   const resumes = outcome.metrics['resumes'] ?? 0;
   tally[trial.answer === 'approve' ? 'approvals' : 'rejections'] += resumes;
   // A later turn's call carried out in a thread that was resumed after an interrupt.

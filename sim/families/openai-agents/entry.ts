@@ -1,3 +1,4 @@
+import type { AnySuite } from '../../check/suite.js';
 import type { ConversationHarness } from '../../engine/conversation-harness.js';
 import type { AnyFamily } from '../../engine/run-case.js';
 import { OPENAI_AGENTS_PEERS, requirePeers } from './peers.js';
@@ -27,6 +28,10 @@ export const openaiAgentsEntry = {
     requirePeers();
     return (await import('./eval/agents-harness.js')).agentsHarness(path, shownAs);
   },
+  async properties(): Promise<AnySuite> {
+    requirePeers();
+    return (await import('../../../scenarios/openai-agents/properties/suite.js')).OPENAI_AGENTS_SUITE as unknown as AnySuite;
+  },
 } as const satisfies {
   name: string;
   summary: string;
@@ -36,4 +41,5 @@ export const openaiAgentsEntry = {
   moduleShape: string;
   load(): Promise<AnyFamily>;
   conversationHarness(path: string, shownAs: string): Promise<ConversationHarness>;
+  properties(): Promise<AnySuite>;
 };

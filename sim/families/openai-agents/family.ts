@@ -71,7 +71,7 @@ export const openaiAgentsFamily: Family<OpenAIAgentsProtocol, OpenAIAgentsWorklo
   describeWorkload: (workload) =>
     `conversation ${workload.conversation}: ${scriptActs(workload.script, workload.conversation)
       .map((act) => `${act.label} ${act.what}`)
-      .join(', ')}; every approval ${workload.approve ? 'granted' : 'rejected'}`,
+      .join(', ')}; every approval ${workload.approval}`,
   exploreWorkload: () => TABLE_WORKLOAD,
   judge: judgeOpenAIAgents,
   protocolFromModule,

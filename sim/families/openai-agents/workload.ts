@@ -7,9 +7,11 @@ export interface OpenAIAgentsWorkload {
   conversation: string;
   input: string;
   script: readonly ScriptedTurn[];
-  /** The answer to every approval the run stops for. */
-  approve: boolean;
+  /** The answer to every approval the run stops for: granted, rejected, or never given (the run waits for it). */
+  approval: Approval;
 }
+
+export type Approval = 'granted' | 'rejected' | 'never given';
 
 export interface OpenAIAgentsSettings {
   /** The SDK's own bound on model turns per run: agents that loop past it end their case as an error. */
@@ -31,7 +33,7 @@ export const TABLE_WORKLOAD: OpenAIAgentsWorkload = {
     { handoff: { to: 'transfer_to_Human_desk', toPerson: true } },
     { text: 'A person from our team takes it from here.' },
   ],
-  approve: true,
+  approval: 'granted',
 };
 
 /** The intention a tool's effect is counted under: the tool and its arguments, whatever key is sent. */

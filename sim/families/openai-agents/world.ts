@@ -26,7 +26,8 @@ type NextRun = { kind: 'start'; input: string } | { kind: 'resume'; state: RunSt
  * on the input when no state is saved; when the last saved state stopped for
  * approvals, read it back with RunState.fromString, answer each approval
  * (a boundary after each decision, which is in memory until the next save)
- * and continue the run; nothing once the saved state is final.
+ * and continue the run; nothing once the saved state is final, or while its
+ * approvals wait for a person who never answers.
  */
 async function nextRun(
   agent: Agent,
@@ -41,8 +42,10 @@ async function nextRun(
   const state = await loadRunState(agent, saved.state);
   if (typeof state === 'string') throw new Error(state);
   const interruptions = state.getInterruptions();
+  // Nobody answers: the run waits for the person, and a restart finds it waiting still.
+  if (workload.approval === 'never given') return undefined;
   for (const item of interruptions) {
-    if (workload.approve) state.approve(item);
+    if (workload.approval === 'granted') state.approve(item);
     else state.reject(item);
     await boundary(RUN_CUTS.approvalDecided);
   }
