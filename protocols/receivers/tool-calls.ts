@@ -1,4 +1,10 @@
-import type { Effect } from './types.js';
+import { canonicalJson } from './fingerprint.js';
+import type { Effect, JsonValue } from './types.js';
+
+/** The intention a tool call stands for when its module names none: the tool and its arguments, whatever key is sent. */
+export function toolIntention(tool: string, args: Record<string, JsonValue>): string {
+  return `${tool}:${canonicalJson(args)}`;
+}
 
 /**
  * A remote API that tools of an agent framework act on, whatever the tool:

@@ -54,14 +54,6 @@ describe("a user's agents module, its family found from the module (no --family)
     const again = await runCli(replay.split(' '), folder);
     expect(again.stdout).toMatch(/act-1 took effect 2 times/);
   }, 240_000);
-
-  it('sim check reaches the openai-agents family, which has no properties: one line, exit 2', async () => {
-    const run = await sim(['check', '--protocol', MY_AGENTS]);
-    expect({ code: run.code, stderr: run.stderr }).toEqual({
-      code: 2,
-      stderr: 'sim: the openai-agents family has no properties to check\n',
-    });
-  });
 });
 
 describe('a module two families could claim, or none: one line on stderr, exit 2', () => {

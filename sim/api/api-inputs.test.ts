@@ -139,10 +139,10 @@ describe("the library on a user's own plan file, policy and graph", () => {
       new TypeError("runTable: plan belongs to the plan family: give family 'plan', not 'reservation'"),
     );
     await expect(runTable({ protocols: ['checkpoint-after-step'], policy: THROWS, out })).rejects.toThrow(
-      new TypeError("runTable: policy and graph belong to the handover family: give family 'handover', not 'plan'"),
+      new TypeError("runTable: policy, graph and rules belong to the handover family: give family 'handover', not 'plan'"),
     );
     await expect(runTable({ protocols: ['outbox-dedup'], graph: 'g.json', out })).rejects.toThrow(
-      new TypeError("runTable: policy and graph belong to the handover family: give family 'handover', not 'reservation'"),
+      new TypeError("runTable: policy, graph and rules belong to the handover family: give family 'handover', not 'reservation'"),
     );
     await expect(checkProperty({ property: 'dedup-safety', policy: THROWS, out })).rejects.toThrow(
       new TypeError("checkProperty: policy belongs to the handover family, not reservation: give family 'handover'"),

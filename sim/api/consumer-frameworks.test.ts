@@ -19,7 +19,7 @@ const EXAMPLES = [
     file: 'refund-graph.ts',
     name: 'refund-graph',
     text: codeBlockAfter('README.md', '## Test your own agent'),
-    intention: 'refund:order-7',
+    intention: toolIntention('refund', { order: 7, cents: 1250 }),
     measured: [2, 2, 1],
   },
   {

@@ -6,6 +6,7 @@ import { tableReference, tableWorkload, type TableWords } from '../app/table.js'
 import type { CrashMode, TableResults } from '../results/table-results.js';
 import { familyOf, inputPath, resolveProtocol, type FamilyRef, type ProtocolRef } from './protocol-ref.js';
 import { checkChoice } from './validate.js';
+import { andList } from '../engine/words.js';
 
 export interface TableOptions {
   /** The protocols to run: built-in names, paths to your modules, or file URLs. */
@@ -55,7 +56,7 @@ export interface TableOptions {
 const RUN_TABLE_WORDS: TableWords = (refusal, family) => {
   if (refusal.kind === 'requires') return `runTable: ${refusal.why}: give ${refusal.flag} too`;
   const names = refusal.inputs.map(inputKey);
-  return `runTable: ${names.join(' and ')} ${names.length === 1 ? 'belongs' : 'belong'} to the ${refusal.owner} family: give family '${refusal.owner}', not '${family}'`;
+  return `runTable: ${andList(names)} ${names.length === 1 ? 'belongs' : 'belong'} to the ${refusal.owner} family: give family '${refusal.owner}', not '${family}'`;
 };
 
 /**

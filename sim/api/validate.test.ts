@@ -24,7 +24,7 @@ const BAD: [string, () => Promise<unknown>, RegExp][] = [
   [
     'store disk',
     () => checkProperty({ property: 'dedup-safety', store: 'disk' as never, out }),
-    /store .* must be 'file' or 'memory'; got 'disk'/,
+    /store .* must be 'memory' or 'file'; got 'disk'/,
   ],
   [
     'store memory on plan',

@@ -9,13 +9,14 @@ import { tempFolder } from '../testing/temp-folder.js';
 import { readExpectations } from './expectations.js';
 import { tableProtocols, tableReference, tableWorkload, type TableWords } from './table.js';
 import { executeTableRun } from './table-run.js';
+import { andList } from '../engine/words.js';
 
 const cwd = tempFolder('app-table');
 const outbox = join(import.meta.dirname, '../testing/fixtures/outbox-without-receipt.mts');
 const WORDS: TableWords = (refusal, family) =>
   refusal.kind === 'requires'
     ? `${refusal.flag} is needed: ${refusal.why}`
-    : `${refusal.inputs.map(inputKey).join(' and ')} are the ${refusal.owner} family's, not the ${family} family's`;
+    : `${andList(refusal.inputs.map(inputKey))} are the ${refusal.owner} family's, not the ${family} family's`;
 
 /** The table of the user's outbox (no receipt at the warehouse) through the app, as both faces run it. */
 async function outboxTable(out: string, options: { measureOnly?: boolean; expectFile?: string } = {}) {
@@ -80,7 +81,7 @@ describe('the table use case: a protocol of yours is expected right, judged in p
     const refusal = (inputs: Parameters<typeof tableWorkload>[1]) => tableWorkload(family, inputs, cwd, WORDS);
     await expect(refusal({ plan: 'my-plan.json' })).rejects.toThrow(new InputError("plan are the plan family's, not the reservation family's"));
     await expect(refusal({ graph: 'g.json' })).rejects.toThrow(
-      new InputError("policy and graph are the handover family's, not the reservation family's"),
+      new InputError("policy, graph and rules are the handover family's, not the reservation family's"),
     );
     const handover = (await loadFamily('handover')) as AnyFamily;
     await expect(tableWorkload(handover, { modelTimeoutMs: 10 }, cwd, WORDS)).rejects.toThrow(new InputError('--policy is needed: --model-timeout-ms times the calls of your own model'));

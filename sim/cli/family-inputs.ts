@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import { familyInputs, inputFlag, inputKey, inputRefusal, type InputRefusal, type OwnedInput } from '../families/index.js';
 import { UsageError } from './errors.js';
 import { commanderParser } from './options.js';
+import { andList } from '../engine/words.js';
 
 /**
  * Adds to `command` the options of families' own that it takes (from the
@@ -64,7 +65,7 @@ export function refuseFamilyInputs(name: string, family: string, given: Readonly
 export function inputRefusalSentence(refusal: InputRefusal): string {
   if (refusal.kind === 'requires') return `${refusal.why}: give ${refusal.flag} too`;
   const flags = refusal.inputs.map(inputFlag);
-  return `${flags.join(' and ')} ${flags.length === 1 ? 'belongs' : 'belong'} to the ${refusal.owner} family: add --family ${refusal.owner}`;
+  return `${andList(flags)} ${flags.length === 1 ? 'belongs' : 'belong'} to the ${refusal.owner} family: add --family ${refusal.owner}`;
 }
 
 /** The inputs of a family's own given to this command that are modules of the user's to watch (a model's respond()), in order. */

@@ -88,7 +88,7 @@ describe('sim handover', () => {
     [['table', '--family', 'handover', '--graph', 'missing.json'], 'cannot read graph file'],
     [['table', '--family', 'handover', '--graph', 'bad-graph.json'], "edge to 'billing', which is no node of the graph"],
     [['table', '--family', 'handover', '--policy', 'missing.ts'], 'policy file missing.ts does not exist'],
-    [['table', '--policy', 'missing.ts'], '--policy and --graph belong to the handover family'],
+    [['table', '--policy', 'missing.ts'], '--policy, --graph and --rules belong to the handover family'],
     [['check', '--family', 'handover', 'no-such-property'], "unknown property 'no-such-property' in family handover"],
     [['check', '--family', 'handover', 'handover-once', '--path', '1:2'], '--path replays one run'],
     [['check', '--policy', 'x.ts'], '--policy belongs to the handover family, not reservation'],

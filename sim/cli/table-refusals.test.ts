@@ -56,7 +56,7 @@ describe('sim table refuses what its --help says it refuses, and only that', () 
     const { stdout } = spawnSim(['table', '--help'], cwd);
     const block = stdout.slice(stdout.indexOf('Refused (exit 2)'), stdout.indexOf('Exit codes'));
     const cutsAll =
-      '--cuts all with --cut, --chart, a --format other than text, a --crash-mode other than in-process, --transport http, --plan, --policy or --graph';
+      '--cuts all with --cut, --chart, a --format other than text, a --crash-mode other than in-process, --transport http, --plan, --policy, --graph or --rules';
     expect(block.replace(/\s+/g, ' ')).toContain(cutsAll);
     // docs/reference/commands.md's list of refused combinations says the same, in its own markup.
     const page = readFileSync(join(import.meta.dirname, '../../docs/reference/commands.md'), 'utf8')

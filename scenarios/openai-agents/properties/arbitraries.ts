@@ -66,8 +66,8 @@ export function scriptArbitrary(bounds: OpenAIAgentsBounds): fc.Arbitrary<Script
 export function openaiAgentsTrialArbitrary(protocol: string, bounds: OpenAIAgentsBounds): fc.Arbitrary<OpenAIAgentsTrial> {
   const crash = fc.record({
     cut: fc.constantFrom(...OPENAI_AGENTS_CRASH_CUTS),
-    // A run reaches a boundary a few times a life: once per call, per save, per approval.
-    nth: fc.integer({ min: 1, max: 3 }),
+    // A run reaches a boundary a few times a life (once per call, per save, per approval), and a recovery often only once.
+    nth: fc.oneof({ arbitrary: fc.constant(1), weight: 3 }, { arbitrary: fc.integer({ min: 2, max: 3 }), weight: 1 }),
   });
   return fc.record({
     protocol: fc.constant(protocol),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkSuiteProperty } from '../../../sim/check/check-property.js';
 import { replayProperty } from '../../../sim/check/replay-property.js';
-import { rowsIn } from '../../../sim/families/openai-agents/testing/rows.js';
+import { rowsIn } from '../../../sim/families/openai-agents/testing/rows-in.js';
 import { createScratch, defaultScratchParent } from '../../../sim/process/scratch.js';
 import { tempFolder } from '../../../sim/testing/temp-folder.js';
 import { DEFAULT_OPENAI_AGENTS_BOUNDS } from './arbitraries.js';

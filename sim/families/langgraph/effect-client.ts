@@ -1,13 +1,10 @@
-import { canonicalJson } from '../../../protocols/receivers/fingerprint.js';
+import { toolIntention as intentionOf } from '../../../protocols/receivers/tool-calls.js';
 import type { EffectClient, ScriptedTurn } from '../../../protocols/langgraph/types.js';
 import type { JsonValue } from '../../../protocols/receivers/types.js';
 import type { WorkerContext } from '../../engine/family.js';
 import { EFFECTS_RECEIVER } from './effects-receiver.js';
 
-/** The intention a tool call stands for: the tool and its arguments, which is how N is counted whatever key is sent. */
-export function intentionOf(tool: string, args: Record<string, JsonValue>): string {
-  return `${tool}:${canonicalJson(args)}`;
-}
+export { intentionOf };
 
 /**
  * A LangGraph task or checkpoint id (a UUID of version 5 or 6): drawn from

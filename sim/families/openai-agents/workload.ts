@@ -1,6 +1,6 @@
 import { canonicalJson } from '../../../protocols/receivers/fingerprint.js';
 import type { OpenAIAgentsProtocol, ScriptedTurn } from '../../../protocols/openai-agents/types.js';
-import type { JsonValue } from '../../../protocols/receivers/types.js';
+import { toolIntention } from '../../../protocols/receivers/tool-calls.js';
 
 /** One case of a user's agents: the conversation, what the customer says, what the model answers, and what the person asked to approve says. */
 export interface OpenAIAgentsWorkload {
@@ -36,10 +36,7 @@ export const TABLE_WORKLOAD: OpenAIAgentsWorkload = {
   approval: 'granted',
 };
 
-/** The intention a tool's effect is counted under: the tool and its arguments, whatever key is sent. */
-export function toolIntention(tool: string, args: Record<string, JsonValue>): string {
-  return `${tool}:${canonicalJson(args)}`;
-}
+export { toolIntention };
 
 /** The intention a ticket is counted under: one handover to a person per conversation. */
 export function handoverIntention(conversation: string): string {
