@@ -34,17 +34,15 @@ const CONTROL_FINDS: Record<string, 'duplicate' | 'lost' | 'stuck' | 'order'> = 
   'control-partial-is-done': 'lost',
 };
 
+/** A property at the pinned seed, on memory stores (sim check's default for this family). */
+const checkAtSeed = (definition: (typeof PROPERTY_DEFINITIONS)[number]) =>
+  checkReservationProperty(definition, { runs: RUNS, seed: SEED, bounds: DEFAULT_BOUNDS, store: 'memory', scratch });
+
 describe('properties that must hold', () => {
   it.each(holding.map((p) => ({ name: p.name, definition: p })))(
     '$name holds over generated runs, and every fault it depends on fired',
     async ({ definition }) => {
-      const result = await checkReservationProperty(definition, {
-        runs: RUNS,
-        seed: SEED,
-        bounds: DEFAULT_BOUNDS,
-        store: 'memory',
-        scratch,
-      });
+      const result = await checkAtSeed(definition);
       expect(result.counterexample?.violation).toBeUndefined();
       expect(result.unfired).toEqual([]);
       expect(result.outcome).toBe('held');
@@ -58,13 +56,7 @@ describe('negative controls: the harness must catch each known bug', () => {
   it.each(controls.map((p) => ({ name: p.name, definition: p })))(
     '$name finds a small counterexample, and its replay shows the bug in warehouse.db',
     async ({ name, definition }) => {
-      const result = await checkReservationProperty(definition, {
-        runs: RUNS,
-        seed: SEED,
-        bounds: DEFAULT_BOUNDS,
-        store: 'memory',
-        scratch,
-      });
+      const result = await checkAtSeed(definition);
       expect(result.outcome).toBe('found');
       const ce = result.counterexample!;
       expect(ce.violation?.kind).toBe(CONTROL_FINDS[name]);
