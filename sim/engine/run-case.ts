@@ -125,6 +125,9 @@ export function caseError(result: Pick<CaseResult, 'end' | 'cutFired' | 'cut'> &
 /** What the run reached instead, and how a protocol of one's own reaches a cut of the table. */
 function unreachedHint({ cut, cutHits }: Pick<CaseResult, 'cut'> & Partial<Pick<CaseResult, 'cutHits'>>): string {
   if (!cut || !cutHits) return '';
+  const hits = cutHits[cut.name] ?? 0;
+  // The family arms this cut at one hit of it (after an effect, in a later life): the run reached others only.
+  if (hits > 0) return ` (the run reached '${cut.name}' ${hits === 1 ? 'once' : `${hits} times`}, never at the hit the table arms: the run took another path)`;
   const reached = Object.keys(cutHits).filter((name) => (cutHits[name] ?? 0) > 0);
   return ` (cuts reached: ${reached.length > 0 ? reached.join(', ') : 'none'}; a protocol reaches this one by \`await ctx.cut('${cut.name}')\` at that boundary, or run --cuts all to find its boundaries unnamed)`;
 }
