@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analysisPage, EXPLORE_TABLE_HEAD } from '../../sim/testing/analysis-page.js';
+import { analysisPage, EXPLORE_TABLE_HEAD } from '../../sim/cli/testing/analysis-page.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { durabilityRows, durabilityTable } from './durability.js';
 

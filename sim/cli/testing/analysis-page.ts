@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
-import { runCli } from '../cli/testing/run-cli.js';
+import { runCli } from './run-cli.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
+const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 /** What an exploration's results.json says, as an analysis page's table shows it. */
 interface ExploreResults {
