@@ -14,7 +14,7 @@ const root = tempFolder('family-reports');
 
 /** A small table of one family run in process, its results.json written, then the reports drawn from it as `sim report` does. */
 async function reportsOf(familyName: string, protocol: string, cutIndexes: number[]) {
-  const family = findFamily(familyName) as AnyFamily;
+  const family = (await findFamily(familyName)) as AnyFamily;
   const entry = family.protocols.find((candidate) => candidate.protocol.name === protocol)!;
   const runFolder = join(root, familyName);
   const run = await runTable({ family, protocols: [entry.protocol], cutIndexes, runFolder, expected: {} });

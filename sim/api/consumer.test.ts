@@ -43,7 +43,7 @@ const tsconfig = {
 const userTest = `
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { explore, runTable, FAMILIES } from 'cutpoint';
+import { explore, runTable, installedFamilies } from 'cutpoint';
 import { expectProtocolHolds, expectTableRow } from 'cutpoint/vitest';
 
 // Paths from the project's folder, where vitest runs: import.meta.url is refused by tsc in a CommonJS project.
@@ -65,7 +65,7 @@ describe('my protocol', { timeout: 120_000 }, () => {
     const results = await runTable({ protocols: [correct], expected: { 'my-split-confirm': [1, 1, 1, 1, 1] } });
     expect(results.verdict).toBe('pass');
     expect(results.cells.every((cell) => cell.case.cutFired)).toBe(true);
-    expect(FAMILIES.map((f) => f.name)).toContain('reservation');
+    expect((await installedFamilies()).map((f) => f.name)).toContain('reservation');
   });
   it('flawed: holds dedup-safety', async () => {
     await expectProtocolHolds(flawed, { property: 'dedup-safety', runs: 40, seed: 7 });

@@ -8,7 +8,7 @@ export { checkProperty, type CheckPropertyOptions } from './check.js';
 export type { Counterexample, PropertyCheck } from '../app/check-property.js';
 export { explore, exploreAll, type ExploreOptions, type ExploreAllOptions } from './explore.js';
 export { resolveProtocol, type FamilyRef, type ProtocolRef, type ResolvedProtocol } from './protocol-ref.js';
-export { FAMILIES, findFamily } from '../families/loaded.js';
+export { installedFamilies, findFamily } from '../families/loaded.js';
 export { protocolFromFile, ProtocolFileError } from '../engine/protocol-file.js';
 export type { Family, FamilyProtocol, WorldSpec, World, WorldLife, WorkerContext, Observation } from '../engine/family.js';
 export type { CaseResult } from '../engine/run-case.js';

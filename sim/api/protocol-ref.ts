@@ -5,7 +5,7 @@ import type { FamilyProtocol } from '../engine/family.js';
 import type { AnyFamily } from '../engine/run-case.js';
 import { chooseFamily } from '../app/family-choice.js';
 import { resolveProtocols } from '../app/load-protocol.js';
-import { FAMILIES, findFamily } from '../families/loaded.js';
+import { findFamily, installedFamilies } from '../families/loaded.js';
 
 /** A protocol as a user's test names it: a built-in name, a path to their module, or a file URL (`new URL('./p.ts', import.meta.url)`, or as a string). */
 export type ProtocolRef = string | URL;
@@ -47,8 +47,8 @@ export function inputPath(ref: ProtocolRef | undefined): string | undefined {
  */
 export async function familyOf(ref: FamilyRef | undefined, protocols: readonly ProtocolRef[] = []): Promise<AnyFamily> {
   if (typeof ref === 'object') return ref;
-  if (ref !== undefined && !findFamily(ref))
-    throw new TypeError(`unknown family '${ref}'; valid: ${FAMILIES.map((family) => family.name).join(', ')}`);
+  if (ref !== undefined && !(await findFamily(ref)))
+    throw new TypeError(`unknown family '${ref}'; valid: ${(await installedFamilies()).map((family) => family.name).join(', ')}`);
   return chooseFamily(ref, protocols.map(refText), process.cwd());
 }
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Family, FamilyProtocol } from '../engine/family.js';
-import { FAMILIES } from '../families/loaded.js';
+import { installedFamilies } from '../families/loaded.js';
 
 /**
  * The family with a case view whose stores a case folder holds (every one of
@@ -9,10 +9,10 @@ import { FAMILIES } from '../families/loaded.js';
  * finds out how to print the case without being told; undefined when none
  * has a view of its own.
  */
-export function caseViewFamily(historyPath: string): Family<FamilyProtocol, unknown, unknown> | undefined {
+export async function caseViewFamily(historyPath: string): Promise<Family<FamilyProtocol, unknown, unknown> | undefined> {
   const folder = dirname(historyPath);
   if (!existsSync(join(folder, 'orchestrator.db'))) return undefined;
-  return FAMILIES.find(
+  return (await installedFamilies()).find(
     (family) => family.caseView !== undefined && family.receivers.every((receiver) => existsSync(join(folder, `${receiver.name}.db`))),
   );
 }

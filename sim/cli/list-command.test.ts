@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRACTS } from '../../protocols/receivers/contracts.js';
-import { FAMILIES } from '../families/loaded.js';
+import { installedFamilies } from '../families/loaded.js';
 import { runCli } from './testing/run-cli.js';
 
 describe('sim list', () => {
@@ -12,7 +12,7 @@ describe('sim list', () => {
       families: { name: string; protocols: { name: string; status: string }[]; cuts: { name: string }[]; properties: { name: string }[] }[];
       contracts: { name: string }[];
     };
-    expect(listed.families.map((family) => family.name)).toEqual(FAMILIES.map((family) => family.name));
+    expect(listed.families.map((family) => family.name)).toEqual((await installedFamilies()).map((family) => family.name));
     const reservation = listed.families.find((family) => family.name === 'reservation');
     expect(reservation?.protocols.find((p) => p.name === 'outbox-dedup')?.status).toBe('correct');
     expect(reservation?.protocols.find((p) => p.name === 'mark-first')?.status).toBe('flawed');

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { CONTRACTS } from '../../protocols/receivers/contracts.js';
-import { FAMILIES } from '../families/loaded.js';
+import { installedFamilies } from '../families/loaded.js';
 import { EXIT, type ExitCode } from './errors.js';
 import { familyName, FAMILY_OPTION_HELP } from './family-option.js';
 import type { Io } from './io.js';
@@ -23,19 +23,26 @@ export function registerList(program: Command, io: Io, exit: (code: ExitCode) =>
     .action(async (options: ListOptions) => {
       // The property definitions (and fast-check) load when they are listed, not at every command's startup.
       const { propertySuite } = await import('../families/index.js');
-      const suites = new Map(await Promise.all(FAMILIES.map(async (family) => [family.name, await propertySuite(family.name)] as const)));
-      const families = FAMILIES.filter((family) => options.family === undefined || family.name === options.family).map((family) => ({
-        name: family.name,
-        summary: family.summary,
-        receivers: family.receivers.map((receiver) => receiver.name),
-        protocols: family.protocols.map((entry) => ({ name: entry.protocol.name, status: entry.status, summary: entry.protocol.summary })),
-        cuts: family.cuts,
-        properties: (suites.get(family.name)?.properties ?? []).map((property) => ({
-          name: property.name,
-          expect: property.expect,
-          title: property.title,
-        })),
-      }));
+      const installed = await installedFamilies();
+      const suites = new Map(await Promise.all(installed.map(async (family) => [family.name, await propertySuite(family.name)] as const)));
+      const families = installed
+        .filter((family) => options.family === undefined || family.name === options.family)
+        .map((family) => ({
+          name: family.name,
+          summary: family.summary,
+          receivers: family.receivers.map((receiver) => receiver.name),
+          protocols: family.protocols.map((entry) => ({
+            name: entry.protocol.name,
+            status: entry.status,
+            summary: entry.protocol.summary,
+          })),
+          cuts: family.cuts,
+          properties: (suites.get(family.name)?.properties ?? []).map((property) => ({
+            name: property.name,
+            expect: property.expect,
+            title: property.title,
+          })),
+        }));
       const contracts = CONTRACTS.map((contract) => ({ name: contract.name, summary: contract.summary }));
       if (options.format === 'json') {
         io.stdout(jsonDocument({ kind: 'list', tool: 'cutpoint', families, contracts }));

@@ -28,7 +28,7 @@ export function registerShow(program: Command, io: Io, exit: (code: ExitCode) =>
       'after',
       '\nExit codes: 0 printed (a run marked interrupted: what it wrote, and a line on stderr); 2 no such folder, no history in it\n(an interrupted run that wrote none says it was interrupted), or a malformed history.jsonl.',
     )
-    .action((dir: string, options: { events?: boolean; format: 'text' | 'json' }) => {
+    .action(async (dir: string, options: { events?: boolean; format: 'text' | 'json' }) => {
       const folder = resolve(io.cwd, dir);
       if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`${dir} is not a folder`);
       const found = findHistories(folder, dir);
@@ -49,15 +49,17 @@ export function registerShow(program: Command, io: Io, exit: (code: ExitCode) =>
         );
         return exit(EXIT.ok);
       }
-      const parts = histories.map(({ path, events }) => {
-        const title = relative(folder, path) === 'history.jsonl' ? displayPath(path, io.cwd) : relative(folder, path);
-        const family = options.events ? undefined : caseViewFamily(path);
-        if (family?.caseView) {
-          const view = family.caseView(dirname(path));
-          return `${title} (${family.name} case, ${events.length} events; virtual day and time, conversation, who, what)\n${view.join('\n')}\n`;
-        }
-        return `${title} (${events.length} events; virtual ms, worker, event)\n${timeline(events)}`;
-      });
+      const parts = await Promise.all(
+        histories.map(async ({ path, events }) => {
+          const title = relative(folder, path) === 'history.jsonl' ? displayPath(path, io.cwd) : relative(folder, path);
+          const family = options.events ? undefined : await caseViewFamily(path);
+          if (family?.caseView) {
+            const view = family.caseView(dirname(path));
+            return `${title} (${family.name} case, ${events.length} events; virtual day and time, conversation, who, what)\n${view.join('\n')}\n`;
+          }
+          return `${title} (${events.length} events; virtual ms, worker, event)\n${timeline(events)}`;
+        }),
+      );
       io.stdout(parts.join('\n'));
       exit(EXIT.ok);
     });

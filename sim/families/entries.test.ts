@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILY_ENTRIES, familyInputs, familyNameOfProtocol, loadFamily } from './index.js';
-import { FAMILIES, loadInstalled } from './loaded.js';
+import { findFamily, installedFamilies, loadInstalled } from './loaded.js';
 import type { FamilyEntry } from './family-entry.js';
 
 describe('the family registry (what a command parses its options against before loading one family)', () => {
@@ -16,9 +16,14 @@ describe('the family registry (what a command parses its options against before 
   });
 
   it('loads the very family value the library lists, and nothing for an unknown name', async () => {
-    expect(FAMILIES.map((family) => family.name)).toEqual(FAMILY_ENTRIES.map((entry) => entry.name));
-    for (const family of FAMILIES) expect(await loadFamily(family.name)).toBe(family);
+    const families = await installedFamilies();
+    expect(families.map((family) => family.name)).toEqual(FAMILY_ENTRIES.map((entry) => entry.name));
+    for (const family of families) {
+      expect(await loadFamily(family.name)).toBe(family);
+      expect(await findFamily(family.name)).toBe(family);
+    }
     expect(await loadFamily('reservations')).toBeUndefined();
+    expect(await findFamily('reservations')).toBeUndefined();
   });
 
   it("leaves out of every family at once a framework family whose peer packages are not installed, without loading it", async () => {

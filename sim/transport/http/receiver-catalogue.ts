@@ -1,7 +1,10 @@
 import { CONTRACTS } from '../../../protocols/receivers/contracts.js';
 import type { Contract, Receiver } from '../../../protocols/receivers/types.js';
 import type { ServingParts } from '../../engine/serving.js';
-import { FAMILIES } from '../../families/loaded.js';
+import { installedFamilies } from '../../families/loaded.js';
+
+/** Every installed family, loaded when a transport or `sim serve` first needs the receivers (this module is imported only there). */
+const FAMILIES = await installedFamilies();
 
 /** A receiver a server can stand in front of: its store, its contracts, and how its effects are counted for the oracle. */
 export interface ServableReceiver extends ServingParts {
