@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAMILY_ENTRIES, familyInputs, familyNameOfProtocol, loadFamily } from './index.js';
+import { FAMILY_ENTRIES, familyInputs, familyNameOfProtocol, findEntry, loadFamily } from './index.js';
 import { findFamily, installedFamilies, loadInstalled } from './loaded.js';
 import type { FamilyEntry } from './family-entry.js';
 
@@ -46,6 +46,11 @@ describe('the family registry (what a command parses its options against before 
     // The same entry with its packages installed is loaded.
     await expect(loadInstalled([framework], () => true)).rejects.toThrow('a missing peer package');
     expect(loads).toBe(1);
+  });
+
+  it('names, before loading, the receivers each family serves (only they are loaded by sim serve and the transports)', async () => {
+    for (const family of await installedFamilies())
+      expect([...(findEntry(family.name)?.servedReceivers ?? [])], family.name).toEqual(Object.keys(family.serving ?? {}));
   });
 
   it('knows every built-in protocol by its family, each in one family only', () => {

@@ -23,9 +23,15 @@ export interface FamilyEntry {
   /**
    * Packages the family's code imports that the user installs (a framework
    * family's optional peer dependencies): where one is missing, the library's
-   * FAMILIES and `sim list` leave the family out instead of failing to load.
+   * installedFamilies() and `sim list` leave the family out instead of failing to load.
    */
   readonly peers?: readonly string[];
+  /**
+   * The receivers the loaded family says how to serve (the keys of its
+   * `serving`), known without loading it: `sim serve` and the HTTP transports
+   * load only the families that serve one.
+   */
+  readonly servedReceivers?: readonly string[];
   /**
    * Whether a user's module, as imported, is one of this family's (a
    * LangGraph module exports its `graph`): a command given that module and

@@ -4,6 +4,7 @@ import type { FamilyEntry } from '../family-entry.js';
 /** The plan family (seed 000) before it is loaded: the registry's entry. */
 export const planEntry: FamilyEntry = {
   name: 'plan',
+  servedReceivers: ['tool-server'],
   summary: 'seed 000: plan file, gated steps, checkpoint, call budget, idempotent write tools, rate limits, slow tools',
   protocolNames: [
     'checkpoint-after-step',

@@ -4,6 +4,7 @@ import type { FamilyEntry } from '../family-entry.js';
 /** The reservation family (seed 004) before it is loaded: the registry's entry. */
 export const reservationEntry: FamilyEntry = {
   name: 'reservation',
+  servedReceivers: ['warehouse'],
   summary: 'seed 004: intention + outbox + relay against a warehouse; N = reservations per intention',
   protocolNames: [
     'mark-first',

@@ -1,10 +1,11 @@
 import { CONTRACTS } from '../../../protocols/receivers/contracts.js';
 import type { Contract, Receiver } from '../../../protocols/receivers/types.js';
 import type { ServingParts } from '../../engine/serving.js';
-import { installedFamilies } from '../../families/loaded.js';
+import { FAMILY_ENTRIES } from '../../families/index.js';
+import { loadInstalled } from '../../families/loaded.js';
 
-/** Every installed family, loaded when a transport or `sim serve` first needs the receivers (this module is imported only there). */
-const FAMILIES = await installedFamilies();
+/** The installed families that serve a receiver, loaded when a transport or `sim serve` first needs them (only they import this module). */
+const FAMILIES = await loadInstalled(FAMILY_ENTRIES.filter((entry) => (entry.servedReceivers ?? []).length > 0));
 
 /** A receiver a server can stand in front of: its store, its contracts, and how its effects are counted for the oracle. */
 export interface ServableReceiver extends ServingParts {
