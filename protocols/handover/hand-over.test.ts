@@ -131,6 +131,19 @@ describe('handOver: one request is one handover', () => {
     ]);
     expect(sent).toHaveLength(2);
   });
+
+  it("still sends a guardrail's fixed line when a person has the conversation already, then handles the event", async () => {
+    const { ctx, event, rows, sent, record } = benchWithMessage();
+    await handOver(ctx, REFERENCE_SEAMS, event, 'router', { target: 'human_nurse', reason: 'out_of_scope', summary: 'first' });
+    // An agent that answers while the person has it (a flawed seam, or a process beside this one) meets a crisis phrase.
+    const second = record(userEvent('e2', 1, 'I want to die'));
+    const crisis = trigger('crisis-phrase', { layer: 'input', reply: 'Call 112 now.' });
+    expect(await guardTriggered(ctx, REFERENCE_SEAMS, second, 'router', crisis)).toBe(true);
+    expect(rows('SELECT count(*) AS n FROM handovers')).toEqual([{ n: 1 }]);
+    expect(sent.map((one) => one.request.key)).toEqual(['c1:handover-1', 'c1:notice:1', 'c1:guard:e2']);
+    expect(rows("SELECT sent FROM outgoing WHERE message_key = 'c1:guard:e2'")).toEqual([{ sent: 1 }]);
+    expect(rows("SELECT state FROM events WHERE event_id = 'e2'")).toEqual([{ state: 'handled' }]);
+  });
 });
 
 describe('giveBack', () => {
