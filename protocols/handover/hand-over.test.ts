@@ -118,7 +118,7 @@ describe('handOver: one request is one handover', () => {
   });
 
   it("refuses a second handover while a person has the conversation: a harness line, the event handled, nothing sent", async () => {
-    const { ctx, event, rows, sent, record } = benchWithMessage();
+    const { ctx, event, rows, sent, record, cuts } = benchWithMessage();
     await handOver(ctx, REFERENCE_SEAMS, event, 'router', { target: 'human_nurse', reason: 'out_of_scope', summary: 'first' });
     const second = record(userEvent('e2', 1, 'still there?'));
     const done = await handOver(ctx, REFERENCE_SEAMS, second, 'router', { target: 'human_nurse', reason: 'out_of_scope', summary: 'second' });
@@ -130,6 +130,8 @@ describe('handOver: one request is one handover', () => {
       { event_id: 'e2', state: 'handled' },
     ]);
     expect(sent).toHaveLength(2);
+    // Nothing was committed for the second: no state-committed boundary for it.
+    expect(cuts).toEqual(['state-committed', 'user-notified']);
   });
 
   it("still sends a guardrail's fixed line when a person has the conversation already, then handles the event", async () => {
