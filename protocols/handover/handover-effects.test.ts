@@ -75,6 +75,13 @@ describe('completeHandover', () => {
     });
   });
 
+  it("does each side effect only at its own step: an order of the ticket alone tells the user nothing", async () => {
+    const bench = withHandover();
+    expect(await completeHandover(bench.ctx, bench.handover(), ['ticket'], REFERENCE_SEAMS.enqueueTicket)).toBe(true);
+    expect(bench.sent.map((one) => one.request.key)).toEqual(['c1:handover-1']);
+    expect(bench.handover()).toMatchObject({ notified: 0 });
+  });
+
   it('sends the notice free-form exactly at the end of the window, and as a template a ms past it', async () => {
     const atEnd = withHandover({ userAtMs: 0, nowMs: DAY_MS });
     await complete(atEnd);
