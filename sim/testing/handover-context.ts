@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { ReceiverReply, ReceiverRequest } from '../../protocols/receivers/types.js';
 import { recordEvent, type PendingEvent } from '../../protocols/handover/store.js';
-import type { ConversationEvent, HandoverContext, HandoverSettings } from '../../protocols/handover/types.js';
+import type { ConversationEvent, HandoverContext, HandoverSettings, Policy } from '../../protocols/handover/types.js';
 import { DEFAULT_GRAPH } from '../families/handover/graph.js';
 import { CONVERSATION_SCHEMA } from '../families/handover/schema.js';
 import { DEFAULT_HANDOVER_SETTINGS } from '../families/handover/workload.js';
@@ -27,11 +27,11 @@ export interface HandoverBench {
 /**
  * A harness context over a real conversation store in memory, driven by the
  * test: each receiver answers with the replies the test queues for it, then
- * `ok`. No model and no tools: the functions this drives (a handover, its
- * effects, a return) never ask for them.
+ * `ok`. No tools are offered, and the model is the test's (one that is down
+ * when it gives none): a handover, its effects and a return never ask for it.
  */
 export function handoverBench(
-  options: { nowMs?: number; replies?: Record<string, ReceiverReply[]>; settings?: Partial<HandoverSettings> } = {},
+  options: { nowMs?: number; replies?: Record<string, ReceiverReply[]>; settings?: Partial<HandoverSettings>; model?: Policy } = {},
 ): HandoverBench {
   const db = new Database(':memory:');
   db.exec(CONVERSATION_SCHEMA);
@@ -61,8 +61,8 @@ export function handoverBench(
       },
     }),
     graph: DEFAULT_GRAPH,
-    model: { name: 'unused', respond: unused },
-    tools: { specs: unused, own: {}, validateTransfer: unused },
+    model: options.model ?? { name: 'down', respond: unused },
+    tools: { specs: () => [], own: {}, validateTransfer: unused },
     settings: { ...DEFAULT_HANDOVER_SETTINGS, ...options.settings },
     memory: new Map(),
   };
