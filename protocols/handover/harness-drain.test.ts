@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handoverBench, userEvent } from '../../sim/testing/handover-context.js';
+import { atomicReceipt } from '../receivers/atomic-receipt.js';
+import { findContract } from '../receivers/contracts.js';
 import { harnessProtocol } from './harness.js';
 import { referenceHarness } from './reference-harness.js';
 import { recordOutgoing } from './store.js';
@@ -86,5 +88,15 @@ describe('around the model', () => {
     await referenceHarness.resume(bench.ctx);
     expect(bench.rows('SELECT check_name, action FROM guardrail_log')).toEqual([{ check_name: 'model-down', action: 'handover' }]);
     expect(bench.rows('SELECT reason FROM handovers')).toEqual([{ reason: 'model_unavailable' }]);
+  });
+});
+
+describe("a harness's contracts", () => {
+  it('takes a built-in contract by its name, keeps a name that is none (the loader refuses it), and the reference elsewhere', () => {
+    const named = harnessProtocol({ name: 'n', summary: 'n', contracts: { 'human-queue': 'no-receipt' } });
+    expect(named.contracts['human-queue']).toBe(findContract('no-receipt'));
+    expect(named.contracts['message-channel']).toBe(atomicReceipt);
+    const unknown = harnessProtocol({ name: 'u', summary: 'u', contracts: { 'message-channel': 'no-such-contract' } });
+    expect(unknown.contracts['message-channel']).toBe('no-such-contract');
   });
 });

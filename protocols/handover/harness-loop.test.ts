@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { CrashPoint } from '../../sim/engine/injector.js';
 import { runFamily, type FamilyOutcome } from '../../sim/engine/run-family.js';
 import { handoverFamily } from '../../sim/families/handover/family.js';
-import { DEFAULT_GRAPH } from '../../sim/families/handover/graph.js';
+import { DEFAULT_GRAPH, type HandoverGraph } from '../../sim/families/handover/graph.js';
+import { TRIAGE_GRAPH } from '../../sim/families/handover/rules/triage-graph.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 import { referenceHarness } from './reference-harness.js';
 import type { ModelAction } from './types.js';
@@ -19,11 +20,11 @@ const root = tempFolder('harness-loop');
 const HOUR_MS = 3_600_000;
 let cases = 0;
 
-async function run(text: string, actions: ModelAction[], plan: CrashPoint[] = []): Promise<FamilyOutcome> {
+async function run(text: string, actions: ModelAction[], plan: CrashPoint[] = [], graph: HandoverGraph = DEFAULT_GRAPH): Promise<FamilyOutcome> {
   return runFamily(handoverFamily, {
     protocol: referenceHarness,
     workload: {
-      graph: DEFAULT_GRAPH,
+      graph,
       policy: { kind: 'scripted', actions },
       conversations: [{ id: 'c1', tenant: 'clinicA', events: [{ atMs: 9 * HOUR_MS, kind: 'user', text }] }],
     },
@@ -93,5 +94,34 @@ describe('the output checks', () => {
     expect(rows(outcome, 'message-channel', 'messages').map((message) => message.text)).toEqual(['We will call +31 6 1234 5678.']);
     const other = await run('hello', [{ type: 'reply', text: 'We will call +31 6 1234 5678.' }]);
     expect(log(other)).toMatchObject([{ check_name: 'no-other-record', action: 'safe-reply' }]);
+  });
+
+  it('count as the user\'s only what the user wrote, not what a transfer summary says', async () => {
+    const summary: ModelAction = {
+      type: 'tool-calls',
+      calls: [{ name: 'transfer', arguments: { target: 'appointments', reason: 'out_of_scope', summary: 'call +31 6 1234 5678' } }],
+    };
+    const outcome = await run('hello', [summary, { type: 'reply', text: 'We will call +31 6 1234 5678.' }]);
+    expect(log(outcome)).toMatchObject([{ check_name: 'no-other-record', action: 'safe-reply' }]);
+  });
+});
+
+describe('the triage tool in an answer of several calls', () => {
+  it("asks again through the answer's next call: the intake's transfer after an incomplete triage is carried out", async () => {
+    const both: ModelAction = {
+      type: 'tool-calls',
+      calls: [
+        { name: 'triage', arguments: {} },
+        { name: 'transfer', arguments: { target: 'information', reason: 'out_of_scope', summary: 'opening hours' } },
+      ],
+    };
+    const outcome = await run('when are you open?', [both, { type: 'reply', text: 'From 8:00.' }], [], TRIAGE_GRAPH);
+    expect(rows(outcome, 'orchestrator', 'transcript').map((line) => [line.role, line.agent])).toEqual([
+      ['user', null],
+      ['tool', 'intake'],
+      ['transfer', 'intake'],
+      ['agent', 'information'],
+    ]);
+    expect(rows(outcome, 'orchestrator', 'conversations')).toMatchObject([{ active_agent: 'information', transfer_count: 1 }]);
   });
 });
