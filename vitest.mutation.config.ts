@@ -38,6 +38,8 @@ export default defineConfig({
       'sim/families/handover/rules/*.test.ts',
       'scenarios/handover/rules/rules.test.ts',
       'protocols/handover/*.test.ts',
+      // The graph's own tools and the sandbox, run through the harness in process (acting calls, confirmations).
+      'protocols/handover/tools/*.test.ts',
     ],
     testTimeout: 30_000,
   },

@@ -7,7 +7,6 @@ import {
   countStep,
   handoverOfEvent,
   keyFacts,
-  markHandled,
   readConversation,
   readHandover,
   recordOutgoing,
@@ -95,8 +94,8 @@ export async function handOver(
       const conversation = readConversation(db, id);
       if (conversation.handover_state === 'with-human') {
         const text = 'a person has the conversation already: no second handover';
+        // Handled once what it recorded is sent: a guardrail's fixed line (a crisis's) reaches the user all the same.
         appendLine(db, id, eventId, { role: 'harness', agent: null, text }, ctx.nowMs(), ctx.life);
-        markHandled(db, id, eventId);
         return false;
       }
       // The handover's sequence is decided with the state: the handover exists (and is counted) from this commit on.
@@ -123,7 +122,7 @@ export async function handOver(
     },
   };
   const handover = await seams.writeHandover(ctx, writes);
-  if (handover === null) return true;
+  if (handover === null) return finishEvent(ctx, seams, event, undefined);
   await ctx.cut('state-committed');
   return finishEvent(ctx, seams, event, handover);
 }

@@ -20,7 +20,8 @@ export interface HandoverWrites {
    * The handover state: a person has the conversation (and is its active
    * agent), the handover's line in the transcript, the guardrail's log when
    * one decided it. False when a person has the conversation already: nothing
-   * is to be handed over, and the event is handled.
+   * is to be handed over; the harness sends what the event recorded (a
+   * guardrail's fixed line), then the event is handled.
    */
   state(db: Connection): boolean;
   /**

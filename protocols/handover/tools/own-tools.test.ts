@@ -72,6 +72,15 @@ describe("a graph's own tools", () => {
     expect(effects(outcome)).toEqual([]);
   });
 
+  it('a tool that does not act only answers: its answer enters the transcript and no server is asked', async () => {
+    const { acts: _acts, ...answersOnly } = GRAPH.tools!['refund_invoice']!;
+    const outcome = await live({ ...GRAPH, tools: { refund_invoice: answersOnly } }, refund({ invoice: 'INV-0042', amountCents: 1250 }));
+    expect(toolLines(outcome)).toHaveLength(1);
+    expect(toolLines(outcome)[0]).not.toContain('tool server');
+    expect(effects(outcome)).toEqual([]);
+    expect(outcome.history.all().filter((event) => event.op === 'refund_invoice')).toEqual([]);
+  });
+
   it('a slow tool hits its time limit, and acts on nothing', async () => {
     const outcome = await live(withTool({ latencyMs: 5_000 }), refund({ invoice: 'INV-0042', amountCents: 1250 }));
     expect(toolLines(outcome)).toContain('refund_invoice: abandoned after 2000 ms (virtual)');
