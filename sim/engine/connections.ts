@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { environmentFailure, storesPlace, type EnvironmentFailure } from './environment-failure.js';
+import { reusePreparedStatements } from './reused-statements.js';
 import { traceStatements, type StatementListener } from './statement-trace.js';
 
 export type Connection = Database.Database;
@@ -191,25 +192,6 @@ export class MemoryMedium implements StoreMedium {
   discard(path: string): void {
     this.images.delete(path);
   }
-}
-
-/**
- * Makes `db.prepare(sql)` return the same compiled statement for the same SQL
- * text on this connection. Protocols write their SQL inline, where a reader
- * sees it; compiling it again on every call would cost more than running it.
- */
-export function reusePreparedStatements(db: Connection): Connection {
-  const compile = db.prepare.bind(db);
-  const compiled = new Map<string, ReturnType<Connection['prepare']>>();
-  db.prepare = ((sql: string) => {
-    let statement = compiled.get(sql);
-    if (!statement) {
-      statement = compile(sql);
-      compiled.set(sql, statement);
-    }
-    return statement;
-  }) as Connection['prepare'];
-  return db;
 }
 
 /**
