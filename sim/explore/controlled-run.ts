@@ -162,6 +162,13 @@ export async function runControlled(options: {
   while (!finished) {
     await new Promise((resolve) => setImmediate(resolve));
     if (finished || waiting.size === 0 || (options.wire && !options.wire.turns.idle())) continue;
+    // A crashed life's waiting workers only die when released (each throws the crash before it touches anything):
+    // every order of their release is the same, so none is a choice.
+    if (life?.injector.crashed) {
+      for (const w of [...waiting.values()]) w.release();
+      waiting.clear();
+      continue;
+    }
     // A step released only to crash that ended without a crash, or a lone waiting worker asleep: an explored interleaving's.
     if (
       sleep &&

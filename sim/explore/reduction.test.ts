@@ -29,6 +29,16 @@ describe('the reduced search finds what the naive one finds', () => {
     expect(reduced.schedules).toBeLessThanOrEqual(naive.schedules);
   });
 
+  it.each(flawed.map((protocol) => protocol.name))(
+    '%s, two intentions in flight (steps on different rows of one table): the same violation kinds and end states',
+    async (name) => {
+      const { naive, reduced } = await both(name, { ...SMALL, intentions: 2, crashDepth: 0 });
+      expect(reduced.violations.map((group) => group.kind)).toEqual(naive.violations.map((group) => group.kind));
+      expect(reduced.endStates).toEqual(naive.endStates);
+      expect(reduced.schedules).toBeLessThanOrEqual(naive.schedules);
+    },
+  );
+
   it('runs fewer schedules where steps touch different rows, with two intentions in flight, and the same end states', async () => {
     const { naive, reduced } = await both('outbox-dedup', { ...SMALL, intentions: 2, crashDepth: 0 });
     expect(reduced.endStates).toEqual(naive.endStates);
