@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { printedRow } from '../../sim/cli/testing/table-run.js';
 import { runCli, type CliRun } from '../../sim/cli/testing/run-cli.js';
 import { rowsIn } from '../../sim/families/openai-agents/testing/rows-in.js';
-import { toolIntention } from '../../sim/families/openai-agents/workload.js';
+import { toolIntention } from '../../protocols/receivers/tool-calls.js';
 import { tempFolder } from '../../sim/testing/temp-folder.js';
 
 const folder = tempFolder('openai-agents-found');

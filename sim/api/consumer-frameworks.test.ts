@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { langgraphEntry } from '../families/langgraph/entry.js';
 import { openaiAgentsEntry } from '../families/openai-agents/entry.js';
-import { toolIntention } from '../families/openai-agents/workload.js';
+import { toolIntention } from '../../protocols/receivers/tool-calls.js';
 import { installConsumerProject, runUserTests, type ConsumerProject } from '../testing/consumer-project.js';
 import { codeBlockAfter } from '../testing/doc-pages.js';
 import { effectsFor } from '../testing/effects-file.js';

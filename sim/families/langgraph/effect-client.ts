@@ -1,10 +1,8 @@
-import { toolIntention as intentionOf } from '../../../protocols/receivers/tool-calls.js';
+import { toolIntention } from '../../../protocols/receivers/tool-calls.js';
 import type { EffectClient, ScriptedTurn } from '../../../protocols/langgraph/types.js';
 import type { JsonValue } from '../../../protocols/receivers/types.js';
 import type { WorkerContext } from '../../engine/family.js';
 import { EFFECTS_RECEIVER } from './effects-receiver.js';
-
-export { intentionOf };
 
 /**
  * A LangGraph task or checkpoint id (a UUID of version 5 or 6): drawn from
@@ -22,10 +20,16 @@ const LANGGRAPH_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[56][0-9a-f]{3}-[0-9a-f]{4}-[0-9a-
 export function effectClient(ctx: WorkerContext, tenant: string, script: readonly ScriptedTurn[]): EffectClient {
   return {
     async apply(tool, args, options) {
-      const plain = intentionOf(tool, args);
+      const plain = toolIntention(tool, args);
       const intentionId =
-        script.flatMap((turn) => turn.toolCalls ?? []).find((call) => call.intention !== undefined && call.name === tool && intentionOf(call.name, call.args as Record<string, JsonValue>) === plain)
-          ?.intention ?? plain;
+        script
+          .flatMap((turn) => turn.toolCalls ?? [])
+          .find(
+            (call) =>
+              call.intention !== undefined &&
+              call.name === tool &&
+              toolIntention(call.name, call.args as Record<string, JsonValue>) === plain,
+          )?.intention ?? plain;
       const reply = await ctx.receiver(EFFECTS_RECEIVER.name).send({
         tenant,
         key: options?.key ?? intentionId,

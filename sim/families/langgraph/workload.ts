@@ -1,5 +1,5 @@
 import type { JsonValue } from '../../../protocols/receivers/types.js';
-import { intentionOf } from './effect-client.js';
+import { toolIntention } from '../../../protocols/receivers/tool-calls.js';
 import type { GraphCase, ScriptedCall } from '../../../protocols/langgraph/types.js';
 
 /** One case of a graph: the thread it runs on, what starts it, what the model answers, and what a human answers at every interrupt. */
@@ -24,7 +24,7 @@ export const TABLE_WORKLOAD: LangGraphWorkload = {
   answer: 'approve',
 };
 
-export const TABLE_INTENTION = intentionOf('send_email', SHIPPED_MAIL);
+export const TABLE_INTENTION = toolIntention('send_email', SHIPPED_MAIL);
 
 /** The intentions a workload's script asks for: each tool call the model makes, which must take effect once. */
 export function scriptedIntentions(workload: LangGraphWorkload): string[] {
@@ -33,7 +33,7 @@ export function scriptedIntentions(workload: LangGraphWorkload): string[] {
 
 /** The intention of one scripted call: the one the user's module derived, or the tool's name and arguments. */
 export function callIntention(call: ScriptedCall): string {
-  return call.intention ?? intentionOf(call.name, call.args as Record<string, JsonValue>);
+  return call.intention ?? toolIntention(call.name, call.args as Record<string, JsonValue>);
 }
 
 /** The case of a user's module on a thread named after it: the interrupts approved unless it says otherwise. */

@@ -2,7 +2,8 @@ import type { EffectClient, HumanQueue } from '../../../protocols/openai-agents/
 import type { JsonValue, ReceiverRequest } from '../../../protocols/receivers/types.js';
 import type { WorkerContext } from '../../engine/family.js';
 import { EFFECTS_RECEIVER, HUMAN_QUEUE } from './receivers.js';
-import { handoverIntention, toolIntention } from './workload.js';
+import { toolIntention } from '../../../protocols/receivers/tool-calls.js';
+import { handoverIntention } from './workload.js';
 
 async function send(ctx: WorkerContext, receiver: string, request: Omit<ReceiverRequest, 'issuedAtMs'>, what: string): Promise<JsonValue> {
   const reply = await ctx.receiver(receiver).send({ ...request, issuedAtMs: ctx.nowMs() });

@@ -8,7 +8,7 @@ import { requirePeers } from './peers.js';
 import { protocolFromModule } from './protocol-module.js';
 import { loadRunState } from './state-store.js';
 import { rowsIn } from './testing/rows-in.js';
-import { toolIntention } from './workload.js';
+import { toolIntention } from '../../../protocols/receivers/tool-calls.js';
 
 const folder = tempFolder('openai-agents-module');
 const family = openaiAgentsFamily as unknown as AnyFamily;

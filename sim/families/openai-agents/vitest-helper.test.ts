@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { expectTableRow } from '../../api/vitest.js';
 import { effectsFor } from '../../testing/effects-file.js';
 import { tempFolder } from '../../testing/temp-folder.js';
-import { toolIntention } from './workload.js';
+import { toolIntention } from '../../../protocols/receivers/tool-calls.js';
 
 const folder = tempFolder('openai-agents-vitest');
 const MY_AGENTS = join(import.meta.dirname, 'fixtures', 'my-agents.ts');

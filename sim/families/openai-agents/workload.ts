@@ -1,6 +1,6 @@
+import { toolIntention } from '../../../protocols/receivers/tool-calls.js';
 import { canonicalJson } from '../../../protocols/receivers/fingerprint.js';
 import type { OpenAIAgentsProtocol, ScriptedTurn } from '../../../protocols/openai-agents/types.js';
-import { toolIntention } from '../../../protocols/receivers/tool-calls.js';
 
 /** One case of a user's agents: the conversation, what the customer says, what the model answers, and what the person asked to approve says. */
 export interface OpenAIAgentsWorkload {
@@ -36,8 +36,6 @@ export const TABLE_WORKLOAD: OpenAIAgentsWorkload = {
   approval: 'granted',
 };
 
-export { toolIntention };
-
 /** The intention a ticket is counted under: one handover to a person per conversation. */
 export function handoverIntention(conversation: string): string {
   return `handover:${conversation}`;
@@ -54,7 +52,10 @@ export interface Act {
 }
 
 /** The case's script and first message: the protocol's own when it has them, else the workload's. */
-export function caseScript(protocol: OpenAIAgentsProtocol, workload: OpenAIAgentsWorkload): { script: readonly ScriptedTurn[]; input: string } {
+export function caseScript(
+  protocol: OpenAIAgentsProtocol,
+  workload: OpenAIAgentsWorkload,
+): { script: readonly ScriptedTurn[]; input: string } {
   return { script: protocol.script ?? workload.script, input: protocol.input ?? workload.input };
 }
 
