@@ -13,17 +13,29 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * - a .ts file outside node_modules is an ES module whatever its package's
  *   "type" says: in a CommonJS package tsx would compile it to require()
  *   calls, and Node refuses a require() of cutpoint's ES modules in the
- *   import cycle the file closes (sim → the file → cutpoint).
+ *   import cycle the file closes (sim → the file → cutpoint);
+ * - a module that a fresh instance of the user's module imports from the
+ *   user's own files (not under node_modules, not part of the running
+ *   cutpoint) is a fresh instance too, with the same `instance` parameter:
+ *   state the protocol keeps in a helper module of its own is forgotten at a
+ *   crash like state in the module itself. Packages load once per process.
  */
 const HOOK = `
 let selfParent;
-export function initialize(data) { selfParent = data.selfParent; }
+let selfRoot;
+export function initialize(data) { selfParent = data.selfParent; selfRoot = data.selfRoot; }
+function instanceOf(url) {
+  return url && url.startsWith('file:') ? new URL(url).searchParams.get('instance') : null;
+}
 export async function resolve(specifier, context, nextResolve) {
   const own = specifier === 'cutpoint' || specifier.startsWith('cutpoint/');
   const result = await nextResolve(specifier, own ? { ...context, parentURL: selfParent } : context);
-  if (result.url.startsWith('file:') && /\\.ts$/.test(new URL(result.url).pathname) && !result.url.includes('/node_modules/'))
-    return { ...result, format: 'module' };
-  return result;
+  if (!result.url.startsWith('file:') || result.url.includes('/node_modules/')) return result;
+  const url = new URL(result.url);
+  const instance = instanceOf(context.parentURL);
+  if (instance !== null && !own && !result.url.startsWith(selfRoot) && !url.searchParams.has('instance'))
+    url.searchParams.set('instance', instance);
+  return { ...result, url: url.href, ...(/\\.ts$/.test(url.pathname) ? { format: 'module' } : {}) };
 }
 `;
 
@@ -42,5 +54,7 @@ let registered = false;
 export function registerUserModuleHooks(): void {
   if (registered) return;
   registered = true;
-  register(`data:text/javascript,${encodeURIComponent(HOOK)}`, { data: { selfParent: pathToFileURL(ownManifest()).href } });
+  const manifest = ownManifest();
+  const selfRoot = pathToFileURL(dirname(manifest)).href + '/';
+  register(`data:text/javascript,${encodeURIComponent(HOOK)}`, { data: { selfParent: pathToFileURL(manifest).href, selfRoot } });
 }
