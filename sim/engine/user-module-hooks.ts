@@ -33,7 +33,8 @@ export async function resolve(specifier, context, nextResolve) {
   if (!result.url.startsWith('file:') || result.url.includes('/node_modules/')) return result;
   const url = new URL(result.url);
   const instance = instanceOf(context.parentURL);
-  if (instance !== null && !own && !result.url.startsWith(selfRoot) && !url.searchParams.has('instance'))
+  // \`cutpoint\` itself resolves under node_modules or to selfRoot: never a fresh instance.
+  if (instance !== null && !result.url.startsWith(selfRoot) && !url.searchParams.has('instance'))
     url.searchParams.set('instance', instance);
   return { ...result, url: url.href, ...(/\\.ts$/.test(url.pathname) ? { format: 'module' } : {}) };
 }

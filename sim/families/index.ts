@@ -44,11 +44,6 @@ export async function loadFamily(name: string): Promise<AnyFamily | undefined> {
   return findEntry(name)?.load();
 }
 
-/** Every family, loaded, in the registry's order: for commands and the library that show or serve them all. */
-export async function loadFamilies(): Promise<AnyFamily[]> {
-  return Promise.all(FAMILY_ENTRIES.map((entry) => entry.load()));
-}
-
 /** A family's property suite, or undefined when it has none (or no family has that name). */
 export async function propertySuite(family: string): Promise<AnySuite | undefined> {
   return findEntry(family)?.properties?.();
