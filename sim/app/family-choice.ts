@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { isWatched } from '../engine/heartbeat.js';
+import { isWatched, watchedFamily } from '../engine/heartbeat.js';
 import { importModule, MODULE_EXTENSIONS } from '../engine/protocol-file.js';
 import type { AnyFamily } from '../engine/run-case.js';
-import { DEFAULT_FAMILY, FAMILY_ENTRIES, familyNameOfProtocol, findEntry, missingPeers } from '../families/index.js';
+import { DEFAULT_FAMILY, FAMILY_ENTRIES, familyNameOfProtocol, findEntry, missingPeers, type FamilyEntry } from '../families/index.js';
 import { trialLoad } from '../process/trial-load.js';
 import { InputError } from '../engine/input-error.js';
 import { looksLikePath } from './load-protocol.js';
@@ -30,11 +30,17 @@ export function chooseFamilyName(named: string | undefined, protocolValues: read
  * module its agent); a module no family claims is the default family's, and
  * one it refuses is told with what each claiming family's modules export. A
  * family whose packages the user has not installed is one sentence with the
- * npm line that installs them.
+ * npm line that installs them. `ahead` is what else the command loads for
+ * the family (its property suite), loaded with it before any user's module.
  */
-export async function chooseFamily(named: string | undefined, protocolValues: readonly string[], cwd: string): Promise<AnyFamily> {
+export async function chooseFamily(
+  named: string | undefined,
+  protocolValues: readonly string[],
+  cwd: string,
+  ahead?: (entry: FamilyEntry) => Promise<unknown>,
+): Promise<AnyFamily> {
   const onlyModules = named === undefined && protocolValues.length > 0 && protocolValues.every(looksLikePath);
-  const claims = onlyModules ? await moduleClaims(protocolValues, cwd) : undefined;
+  const claims = onlyModules ? await moduleClaims(protocolValues, cwd, ahead) : undefined;
   const name = claims?.family ?? chooseFamilyName(named, protocolValues);
   const entry = findEntry(name);
   if (!entry) throw new InputError(`unknown family '${name}'`);
@@ -61,13 +67,21 @@ interface ImportedModule {
  * module two families claim, or modules claimed by two families, is an
  * InputError: the command runs one family.
  */
-async function moduleClaims(values: readonly string[], cwd: string): Promise<{ family?: string; unclaimed: ImportedModule[] }> {
+async function moduleClaims(
+  values: readonly string[],
+  cwd: string,
+  ahead?: (entry: FamilyEntry) => Promise<unknown>,
+): Promise<{ family?: string; unclaimed: ImportedModule[] }> {
   const families = new Set<string>();
   const unclaimed: ImportedModule[] = [];
   for (const value of values) {
     const path = resolve(cwd, value);
     if (!existsSync(path) || !MODULE_EXTENSIONS.includes(extname(path))) continue;
-    if (!isWatched()) await trialLoad(path, value);
+    const first = families.size === 0 && unclaimed.length === 0;
+    if (!isWatched()) {
+      const claimants = await trialLoad(path, value);
+      if (first && claimants !== undefined && claimants.length < 2) await loadAhead(claimants[0] ?? DEFAULT_FAMILY, ahead);
+    } else if (first) await loadAhead(watchedFamily(), ahead);
     const exports = await importModule(path, { shownAs: value });
     const claimants = FAMILY_ENTRIES.filter((entry) => entry.claims?.(exports)).map((entry) => entry.name);
     if (claimants.length > 1)
@@ -81,6 +95,19 @@ async function moduleClaims(values: readonly string[], cwd: string): Promise<{ f
     throw new InputError(`the modules named belong to different families (${[...families].join(', ')}): run one family at a time`);
   const [family] = families;
   return family === undefined ? { unclaimed } : { family, unclaimed };
+}
+
+/**
+ * Loads the family that claims the first module (as the trial thread, or a
+ * watching parent, says) before this thread imports it: a module imported
+ * after the loader hooks a user's module registers runs through them (a
+ * tenth of a second or more for a family). Only ahead of time: the choice is
+ * made as before, and a family that fails to load fails where chooseFamily
+ * loads it.
+ */
+async function loadAhead(name: string | undefined, ahead?: (entry: FamilyEntry) => Promise<unknown>): Promise<void> {
+  const entry = name === undefined ? undefined : findEntry(name);
+  if (entry && missingPeers(entry).length === 0) await Promise.all([entry.load(), ahead?.(entry)]).catch(() => undefined);
 }
 
 /** What the modules of the families that claim theirs export, for a refusal of a module no family claimed. */

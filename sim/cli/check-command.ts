@@ -161,7 +161,9 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
         else if (json) io.stdout(jsonDocument(json.document()));
         exit(code);
       };
-      const family = await chooseFamily(options.family, options.protocol === undefined ? [] : [options.protocol], io.cwd);
+      const family = await chooseFamily(options.family, options.protocol === undefined ? [] : [options.protocol], io.cwd, (entry) =>
+        propertySuite(entry.name),
+      );
       const suite = await propertySuite(family.name);
       if (!suite) throw new UsageError(`the ${family.name} family has no properties to check`);
       if (options.list && options.format === 'junit') throw new UsageError('--format junit reports a check run: not with --list.');
@@ -222,7 +224,7 @@ export function registerCheck(program: Command, io: Io, exit: (code: ExitCode) =
       const subject =
         plan.protocol?.file === undefined && policy !== undefined
           ? policySubject(policy)
-          : plan.protocol && { name: plan.protocol.protocol.name, file: plan.protocol.file };
+          : plan.protocol && { name: plan.protocol.protocol.name, file: plan.protocol.file, family: family.name };
       const watchedCode = await inWatchedChild(self, subject, options.lifeTimeoutMs, io);
       if (watchedCode !== undefined) return exit(watchedCode);
       if (options.path !== undefined) {

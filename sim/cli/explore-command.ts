@@ -152,7 +152,7 @@ export function registerExplore(program: Command, io: Io, exit: (code: ExitCode)
       const ownModule = protocols.find((candidate) => files.has(candidate.name));
       const watchedCode = await inWatchedChild(
         self,
-        ownModule && { name: ownModule.name, file: files.get(ownModule.name) },
+        ownModule && { name: ownModule.name, file: files.get(ownModule.name), family: family.name },
         options.lifeTimeoutMs,
         io,
       );

@@ -18,7 +18,7 @@ export const LIFE_TIMEOUT_HELP = `with a protocol file: the command runs in a ch
  */
 export async function inWatchedChild(
   self: Command,
-  protocol: { name: string; file: string | undefined; subject?: string } | undefined,
+  protocol: { name: string; file: string | undefined; subject?: string; family?: string } | undefined,
   lifeTimeoutMs: number,
   io: Io,
 ): Promise<ExitCode | undefined> {
@@ -32,6 +32,7 @@ export async function inWatchedChild(
   const end = await runWatched(argv, {
     lifeTimeoutMs,
     subject: protocol.subject ?? `protocol ${protocol.name}`,
+    ...(protocol.family === undefined ? {} : { family: protocol.family }),
     cwd: io.cwd,
     stdout: (text) => io.stdout(text),
     stderr: (text) => io.stderr(text),

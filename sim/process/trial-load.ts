@@ -13,9 +13,11 @@ export const LOAD_TIMEOUT_MS = 10_000;
  * loop even through SIGTERM, whose handler never runs) with nothing said.
  * Each is one sentence naming the file; an import that throws is left to
  * the import that follows, which says why. The thread's prints are dropped:
- * the real import prints them again, to stderr.
+ * the real import prints them again, to stderr. Resolves to the families
+ * whose entries claim the module as the thread imported it (undefined when
+ * its import threw).
  */
-export function trialLoad(path: string, shownAs: string, kind = 'protocol', timeoutMs = LOAD_TIMEOUT_MS): Promise<void> {
+export function trialLoad(path: string, shownAs: string, kind = 'protocol', timeoutMs = LOAD_TIMEOUT_MS): Promise<Claimants> {
   const version = `${path}@${statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 'none'}`;
   const trial = tried.get(version) ?? tryInThread(path, shownAs, kind, timeoutMs);
   tried.set(version, trial);
@@ -24,9 +26,18 @@ export function trialLoad(path: string, shownAs: string, kind = 'protocol', time
 }
 
 /** Each version of a module that loaded, tried once per process: choosing its family and loading it as a protocol both ask. */
-const tried = new Map<string, Promise<void>>();
+const tried = new Map<string, Promise<Claimants>>();
 
-function tryInThread(path: string, shownAs: string, kind: string, timeoutMs: number): Promise<void> {
+/** The names of the families that claim a module (sim/families/family-entry.ts), or undefined when it did not load. */
+type Claimants = readonly string[] | undefined;
+
+/** What the trial thread posts when the import settles. */
+export interface TrialMessage {
+  loaded: boolean;
+  claimants?: string[];
+}
+
+function tryInThread(path: string, shownAs: string, kind: string, timeoutMs: number): Promise<Claimants> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(compiledEntry(new URL('./trial-load-worker.js', import.meta.url)), {
       workerData: { path },
@@ -36,13 +47,13 @@ function tryInThread(path: string, shownAs: string, kind: string, timeoutMs: num
     worker.stdout.resume();
     worker.stderr.resume();
     let settled = false;
-    const settle = (error?: Error) => {
+    const settle = (error?: Error, claimants?: Claimants) => {
       if (settled) return;
       settled = true;
       clearTimeout(limit);
       void worker.terminate();
       if (error) reject(error);
-      else resolve();
+      else resolve(claimants);
     };
     const limit = setTimeout(
       () =>
@@ -53,7 +64,7 @@ function tryInThread(path: string, shownAs: string, kind: string, timeoutMs: num
         ),
       timeoutMs,
     );
-    worker.on('message', () => settle());
+    worker.on('message', (message: TrialMessage) => settle(undefined, message.loaded ? (message.claimants ?? []) : undefined));
     worker.on('error', () => settle());
     worker.on('exit', () =>
       settle(

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { HEARTBEAT_ENV } from '../engine/heartbeat.js';
+import { HEARTBEAT_ENV, WATCHED_FAMILY_ENV } from '../engine/heartbeat.js';
 import { runChild } from './children.js';
 import { compiledEntry } from './entry-path.js';
 
@@ -31,7 +31,7 @@ export type WatchedEnd = { code: number; problem?: undefined } | { code: 1; prob
  */
 export async function runWatched(
   argv: readonly string[],
-  options: { lifeTimeoutMs: number; subject: string; cwd: string; stdout(text: string): void; stderr(text: string): void },
+  options: { lifeTimeoutMs: number; subject: string; family?: string; cwd: string; stdout(text: string): void; stderr(text: string): void },
 ): Promise<WatchedEnd> {
   const folder = mkdtempSync(join(tmpdir(), 'cutpoint-watch-'));
   const beats = join(folder, 'heartbeat');
@@ -41,7 +41,7 @@ export async function runWatched(
   const lastBeat = () => lines().at(-1) ?? '';
   try {
     const exit = await runChild(SIM, argv, 0, {
-      env: { [HEARTBEAT_ENV]: beats },
+      env: { [HEARTBEAT_ENV]: beats, ...(options.family === undefined ? {} : { [WATCHED_FAMILY_ENV]: options.family }) },
       cwd: options.cwd,
       stream: { stdout: options.stdout, stderr: options.stderr },
       deadline: () => {
