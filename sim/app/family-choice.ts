@@ -101,9 +101,9 @@ async function moduleClaims(
  * Loads the family that claims the first module (as the trial thread, or a
  * watching parent, says) before this thread imports it: a module imported
  * after the loader hooks a user's module registers runs through them (a
- * tenth of a second or more for a family). Only ahead of time: the choice is
- * made as before, and a family that fails to load fails where chooseFamily
- * loads it.
+ * tenth of a second or more for a family). It only loads early: the family
+ * is chosen from the module's own exports below, and a family that fails to
+ * load fails where chooseFamily loads it.
  */
 async function loadAhead(name: string | undefined, ahead?: (entry: FamilyEntry) => Promise<unknown>): Promise<void> {
   const entry = name === undefined ? undefined : findEntry(name);
