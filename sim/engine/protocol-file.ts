@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { register } from 'node:module';
 import { basename, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Family, FamilyProtocol } from './family.js';
@@ -28,7 +27,7 @@ export async function importModule(
     throw new ProtocolFileError(`${kind} file ${shownAs} must end in ${MODULE_EXTENSIONS.join(', ')}`);
   const url = pathToFileURL(path).href + (instance === undefined ? '' : `?instance=${encodeURIComponent(instance)}`);
   try {
-    if (['.ts', '.mts'].includes(extname(path))) registerTsx();
+    if (['.ts', '.mts'].includes(extname(path))) await registerTsx();
     registerUserModuleHooks();
     return (await import(url)) as Record<string, unknown>;
   } catch (error) {
@@ -49,22 +48,19 @@ function loadFailure(error: unknown): string {
   return first.endsWith(':') && next ? `${first} ${next.trim()}` : first;
 }
 
-let tsxRegistered = false;
+let tsx: Promise<void> | undefined;
 
 /**
  * tsx's loader hooks, registered once and only when a TypeScript protocol is
  * asked for (every other run starts faster). Registered for the process, a
  * fresh instance per life is a plain import of a new URL: about 5 ms, where
- * tsx's scoped tsImport costs about 40 ms an instance. This is what tsx's
- * register() does (its hooks module, and Node's source maps on, which map
- * the protocol's frames to its TypeScript lines) without importing tsx's API
- * and esbuild into this thread: about 0.1 s of every process that loads one.
+ * tsx's scoped tsImport costs about 40 ms an instance.
  */
-function registerTsx(): void {
-  if (tsxRegistered) return;
-  tsxRegistered = true;
-  process.setSourceMapsEnabled(true);
-  register('tsx/esm', import.meta.url, { data: {} });
+function registerTsx(): Promise<void> {
+  tsx ??= import('tsx/esm/api').then((api) => {
+    api.register();
+  });
+  return tsx;
 }
 
 /**
