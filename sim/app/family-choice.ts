@@ -3,7 +3,7 @@ import { extname, resolve } from 'node:path';
 import { isWatched, watchedFamily } from '../engine/heartbeat.js';
 import { importModule, MODULE_EXTENSIONS } from '../engine/protocol-file.js';
 import type { AnyFamily } from '../engine/run-case.js';
-import { DEFAULT_FAMILY, FAMILY_ENTRIES, familyNameOfProtocol, findEntry, missingPeers, type FamilyEntry } from '../families/index.js';
+import { claimingFamilies, DEFAULT_FAMILY, FAMILY_ENTRIES, familyNameOfProtocol, findEntry, missingPeers, type FamilyEntry } from '../families/index.js';
 import { trialLoad } from '../process/trial-load.js';
 import { InputError } from '../engine/input-error.js';
 import { looksLikePath } from './load-protocol.js';
@@ -83,7 +83,7 @@ async function moduleClaims(
       if (first && claimants !== undefined && claimants.length < 2) await loadAhead(claimants[0] ?? DEFAULT_FAMILY, ahead);
     } else if (first) await loadAhead(watchedFamily(), ahead);
     const exports = await importModule(path, { shownAs: value });
-    const claimants = FAMILY_ENTRIES.filter((entry) => entry.claims?.(exports)).map((entry) => entry.name);
+    const claimants = claimingFamilies(exports);
     if (claimants.length > 1)
       throw new InputError(
         `${value} could be a module of the ${claimants.join(' or the ')} family: give ${claimants.map((name) => `--family ${name}`).join(' or ')}`,

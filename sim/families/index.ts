@@ -44,6 +44,11 @@ export async function loadFamily(name: string): Promise<AnyFamily | undefined> {
   return findEntry(name)?.load();
 }
 
+/** The families whose entries claim a user's module, by what it exports (a LangGraph module its `graph`), in the registry's order. */
+export function claimingFamilies(exports: Readonly<Record<string, unknown>>): string[] {
+  return FAMILY_ENTRIES.filter((entry) => entry.claims?.(exports)).map((entry) => entry.name);
+}
+
 /** A family's property suite, or undefined when it has none (or no family has that name). */
 export async function propertySuite(family: string): Promise<AnySuite | undefined> {
   return findEntry(family)?.properties?.();

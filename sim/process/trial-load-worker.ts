@@ -6,13 +6,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TrialMessage } from './trial-load.js';
 import { importModule } from '../engine/protocol-file.js';
-import { FAMILY_ENTRIES } from '../families/index.js';
+import { claimingFamilies } from '../families/index.js';
 
 const { path } = workerData as { path: string };
 try {
   const exports = await importModule(path);
-  const claimants = FAMILY_ENTRIES.filter((entry) => entry.claims?.(exports)).map((entry) => entry.name);
-  parentPort?.postMessage({ loaded: true, claimants } satisfies TrialMessage);
+  parentPort?.postMessage({ loaded: true, claimants: claimingFamilies(exports) } satisfies TrialMessage);
 } catch {
   // The import's own error is told by the import in sim's process, in the words it always used.
   parentPort?.postMessage({ loaded: false } satisfies TrialMessage);
